@@ -1,0 +1,3 @@
+"""2048 for the desktop."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,111 @@
+"""The vocabulary of intents: what a player asks for, whatever device they used.
+
+Input turns key presses, pad buttons and clicks into these; only the session decides what one
+means in the current state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import Direction
+
+
+@dataclass(frozen=True)
+class Move:
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """Asks for a new game; the session confirms first while a game is in progress (R15)."""
+
+    size: int | None = None  # None: the current size
+
+
+@dataclass(frozen=True)
+class KeepGoing:
+    pass
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """A / Enter: the focused item of a menu or banner."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Escape / B: one level back (closes a menu, declines a confirmation)."""
+
+
+@dataclass(frozen=True)
+class MenuFocus:
+    """Moves the focus highlight in a menu: -1 up, +1 down."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Select:
+    """A click on a menu item or button, by its index in the open menu."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Pause:
+    pass
+
+
+@dataclass(frozen=True)
+class Help:
+    pass
+
+
+@dataclass(frozen=True)
+class Hint:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleAutoplay:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleFullscreen:
+    pass
+
+
+@dataclass(frozen=True)
+class ToggleMute:
+    pass
+
+
+@dataclass(frozen=True)
+class Quit:
+    pass
+
+
+Command = (
+    Move
+    | Undo
+    | NewGame
+    | KeepGoing
+    | Confirm
+    | Back
+    | MenuFocus
+    | Select
+    | Pause
+    | Help
+    | Hint
+    | ToggleAutoplay
+    | ToggleFullscreen
+    | ToggleMute
+    | Quit
+)

@@ -1,0 +1,106 @@
+"""Domain events: what happened, as the session reports it to view, audio, storage and stats."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import Cell, Direction, MoveOutcome
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A valid move: the shift (with its motions and merges) and the tile it spawned."""
+
+    direction: Direction
+    outcome: MoveOutcome
+
+    @property
+    def merged_values(self) -> tuple[int, ...]:
+        """The values made by this move's merges, largest first (one chord, R5)."""
+        return tuple(sorted((m.value for m in self.outcome.shift.merges), reverse=True))
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """A move that changes nothing (R6): no spawn, no score; a small nudge and a soft sound."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class Spawned:
+    cell: Cell
+    value: int
+
+
+@dataclass(frozen=True)
+class Won:
+    """The game's first 2048 (R10): the banner shows and the clock stops."""
+
+
+@dataclass(frozen=True)
+class Lost:
+    """No move is left (R11)."""
+
+
+@dataclass(frozen=True)
+class Undone:
+    undos_left: int
+
+
+@dataclass(frozen=True)
+class KeptGoing:
+    pass
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    size: int
+
+
+@dataclass(frozen=True)
+class MenuOpened:
+    name: str
+
+
+@dataclass(frozen=True)
+class MenuClosed:
+    name: str
+
+
+@dataclass(frozen=True)
+class MenuMoved:
+    """The focus highlight moved to another item."""
+
+
+@dataclass(frozen=True)
+class MenuConfirmed:
+    """A menu item was chosen."""
+
+
+@dataclass(frozen=True)
+class HintShown:
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class QuitRequested:
+    pass
+
+
+Event = (
+    Moved
+    | Blocked
+    | Spawned
+    | Won
+    | Lost
+    | Undone
+    | KeptGoing
+    | GameStarted
+    | MenuOpened
+    | MenuClosed
+    | MenuMoved
+    | MenuConfirmed
+    | HintShown
+    | QuitRequested
+)

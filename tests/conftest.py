@@ -1,0 +1,7 @@
+"""Headless test set-up: SDL's dummy video and audio drivers, set before pygame is imported."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
