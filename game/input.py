@@ -1,0 +1,127 @@
+"""Device events in, commands out. Input never changes game state; it only says what the
+player asked for, whichever key, button or gesture they used."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import commands as cmd
+from game.engine import Direction
+
+MOVE_KEYS = {
+    pygame.K_UP: Direction.UP,
+    pygame.K_DOWN: Direction.DOWN,
+    pygame.K_LEFT: Direction.LEFT,
+    pygame.K_RIGHT: Direction.RIGHT,
+    pygame.K_w: Direction.UP,
+    pygame.K_s: Direction.DOWN,
+    pygame.K_a: Direction.LEFT,
+    pygame.K_d: Direction.RIGHT,
+    pygame.K_k: Direction.UP,
+    pygame.K_j: Direction.DOWN,
+    pygame.K_h: Direction.LEFT,
+    pygame.K_l: Direction.RIGHT,
+}
+
+PLAIN_KEYS: dict[int, cmd.Command] = {
+    pygame.K_u: cmd.Undo(),
+    pygame.K_BACKSPACE: cmd.Undo(),
+    pygame.K_n: cmd.NewGame(),
+    pygame.K_ESCAPE: cmd.Back(),
+    pygame.K_F1: cmd.Help(),
+    pygame.K_F11: cmd.ToggleFullscreen(),
+    pygame.K_RETURN: cmd.Confirm(),
+    pygame.K_KP_ENTER: cmd.Confirm(),
+    pygame.K_SPACE: cmd.Confirm(),
+    pygame.K_t: cmd.Hint(),
+    pygame.K_p: cmd.ToggleAutoplay(),
+    pygame.K_m: cmd.ToggleMute(),
+    pygame.K_TAB: cmd.MenuFocus(1),
+}
+
+SWIPE_FRACTION = 0.2  # of a tile: a shorter drag is a click, not a move
+
+
+def keyboard_command(event: pygame.event.Event) -> cmd.Command | None:
+    """The command of one KEYDOWN event, or None. Keys held with Ctrl, Alt or Meta move
+    nothing, except the chords listed (Ctrl+Z, Ctrl+Q, Alt+Enter)."""
+    mods = event.mod
+    ctrl = mods & pygame.KMOD_CTRL
+    alt = mods & pygame.KMOD_ALT
+    meta = mods & (pygame.KMOD_META | pygame.KMOD_GUI)
+    key = event.key
+    if ctrl and not (alt or meta):
+        return {pygame.K_z: cmd.Undo(), pygame.K_q: cmd.Quit()}.get(key)
+    if alt and not (ctrl or meta):
+        return cmd.ToggleFullscreen() if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
+    if meta:
+        return cmd.Quit() if key == pygame.K_q else None  # Cmd+Q on macOS
+    if key in MOVE_KEYS:
+        return cmd.Move(MOVE_KEYS[key])
+    if getattr(event, "unicode", "") == "?":
+        return cmd.Help()
+    if key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
+        return cmd.MenuFocus(-1)
+    return PLAIN_KEYS.get(key)
+
+
+def swipe_direction(
+    start: tuple[float, float], end: tuple[float, float], tile_px: float
+) -> Direction | None:
+    """The dominant direction of a drag longer than a fifth of a tile, else None."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    if max(abs(dx), abs(dy)) < tile_px * SWIPE_FRACTION:
+        return None
+    if abs(dx) >= abs(dy):
+        return Direction.RIGHT if dx > 0 else Direction.LEFT
+    return Direction.DOWN if dy > 0 else Direction.UP
+
+
+class PointerInput:
+    """Mouse and touch: a click on a button or menu item, a drag or swipe on the board."""
+
+    def __init__(
+        self,
+        hit_test: Callable[[tuple[int, int]], cmd.Command | None],
+        tile_px: Callable[[], float],
+        window_size: Callable[[], tuple[int, int]],
+    ) -> None:
+        self._hit_test = hit_test
+        self._tile_px = tile_px
+        self._window_size = window_size
+        self._press: tuple[float, float] | None = None
+        self._touch: dict[int, tuple[float, float]] = {}
+
+    def translate(self, event: pygame.event.Event) -> list[cmd.Command]:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if getattr(event, "touch", False):
+                return []  # SDL also sends FINGER events for touches; use those
+            self._press = event.pos
+            return []
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if getattr(event, "touch", False) or self._press is None:
+                return []
+            start, self._press = self._press, None
+            return self._release(start, event.pos)
+        if event.type == pygame.FINGERDOWN:
+            self._touch[event.finger_id] = self._finger_pos(event)
+            return []
+        if event.type == pygame.FINGERUP:
+            start = self._touch.pop(event.finger_id, None)
+            if start is None:
+                return []
+            return self._release(start, self._finger_pos(event))
+        return []
+
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float]:
+        width, height = self._window_size()
+        return (event.x * width, event.y * height)
+
+    def _release(self, start, end) -> list[cmd.Command]:
+        direction = swipe_direction(start, end, self._tile_px())
+        if direction is not None:
+            return [cmd.Move(direction)]
+        command = self._hit_test((round(end[0]), round(end[1])))
+        return [command] if command is not None else []

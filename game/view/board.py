@@ -1,0 +1,196 @@
+"""The board on screen: its tiles, and the animation of each move.
+
+The board keeps its own copy of the grid, updated only from the session's events, so a test can
+check that what is drawn ends equal to the engine's board. Timings follow the original game:
+tiles slide in 100 ms (ease in-out), then merged tiles pop and the new tile grows in 200 ms.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game import events as ev
+from game.engine import Direction, Grid, Motion
+from game.tween import Tween, appear, ease_in_out, nudge, pop
+from game.view.layout import Layout
+from game.view.render import LRU, Text
+from game.view.theme import Theme
+
+SLIDE_SECONDS = 0.100
+POP_SECONDS = 0.200
+APPEAR_SECONDS = 0.200
+NUDGE_SECONDS = 0.150
+ANIMATION_SPEEDS = {"normal": 1.0, "fast": 0.5, "slow": 2.0, "off": 0.0}
+
+
+@dataclass
+class MoveAnimation:
+    motions: tuple[Motion, ...]
+    merged_cells: frozenset[tuple[int, int]]
+    spawn_cell: tuple[int, int]
+    slide: Tween
+    settle: Tween  # pop and appear, after the slide
+
+    def step(self, dt: float) -> None:
+        self.slide.step(dt)
+        self.settle.step(dt)
+
+    def finish(self) -> None:
+        self.slide.finish()
+        self.settle.finish()
+
+    @property
+    def done(self) -> bool:
+        return self.slide.done and self.settle.done
+
+
+class BoardView:
+    def __init__(self, text: Text, grid: Grid, speed: str = "normal") -> None:
+        self.text = text
+        self.grid: Grid = grid
+        self.speed = ANIMATION_SPEEDS.get(speed, 1.0)
+        self.animation: MoveAnimation | None = None
+        self.blocked: tuple[Direction, Tween] | None = None
+        self._tiles = LRU(512)
+        self._boards = LRU(8)
+
+    def set_speed(self, name: str) -> None:
+        self.speed = ANIMATION_SPEEDS.get(name, 1.0)
+
+    @property
+    def animating(self) -> bool:
+        return self.animation is not None or self.blocked is not None
+
+    def reset(self, grid: Grid) -> None:
+        """Show `grid` at once (undo, new game, a switch of size)."""
+        self.grid = grid
+        self.animation = None
+        self.blocked = None
+
+    def handle(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Moved):
+            self._start_move(event)
+        elif isinstance(event, ev.Blocked) and self.speed > 0:
+            self.blocked = (event.direction, Tween(NUDGE_SECONDS * self.speed))
+
+    def _start_move(self, event: ev.Moved) -> None:
+        # A move during an animation finishes the running one at once (its end state is
+        # already in self.grid) and starts the next: no input is lost, no tile drawn twice.
+        outcome = event.outcome
+        spawn = outcome.spawned
+        rows = [list(row) for row in outcome.shift.grid]
+        rows[spawn.cell[0]][spawn.cell[1]] = spawn.value
+        self.grid = tuple(tuple(row) for row in rows)
+        self.blocked = None
+        if self.speed <= 0:
+            self.animation = None
+            return
+        slide = SLIDE_SECONDS * self.speed
+        self.animation = MoveAnimation(
+            motions=outcome.shift.motions,
+            merged_cells=frozenset(m.target for m in outcome.shift.merges),
+            spawn_cell=spawn.cell,
+            slide=Tween(slide, ease_in_out),
+            settle=Tween(max(POP_SECONDS, APPEAR_SECONDS) * self.speed, delay=slide),
+        )
+
+    def step(self, dt: float) -> None:
+        if self.animation is not None:
+            self.animation.step(dt)
+            if self.animation.done:
+                self.animation = None
+        if self.blocked is not None:
+            self.blocked[1].step(dt)
+            if self.blocked[1].done:
+                self.blocked = None
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, layout: Layout, theme: Theme, ahead: float) -> None:
+        """Draw the board; `ahead` is the loop's alpha in seconds, for smooth in-between frames."""
+        offset = self._nudge_offset(layout, ahead)
+        board = self._board_surface(layout, theme)
+        surface.blit(board, layout.board.move(offset))
+        animation = self.animation
+        if animation is not None and not animation.slide.done:
+            t = animation.slide.value(ahead)
+            for motion in animation.motions:
+                row = motion.source[0] + (motion.target[0] - motion.source[0]) * t
+                column = motion.source[1] + (motion.target[1] - motion.source[1]) * t
+                self._draw_tile(surface, layout, theme, motion.value, row, column, 1.0, offset)
+            return
+        for r, row in enumerate(self.grid):
+            for c, value in enumerate(row):
+                if value:
+                    scale = self._settle_scale(animation, (r, c), ahead)
+                    self._draw_tile(surface, layout, theme, value, r, c, scale, offset)
+
+    def _settle_scale(self, animation: MoveAnimation | None, cell, ahead: float) -> float:
+        if animation is None:
+            return 1.0
+        elapsed = animation.settle.elapsed + ahead - animation.settle.delay
+        if cell in animation.merged_cells:
+            return pop(min(max(elapsed / (POP_SECONDS * self.speed), 0.0), 1.0))
+        if cell == animation.spawn_cell:
+            return appear(min(max(elapsed / (APPEAR_SECONDS * self.speed), 0.0), 1.0))
+        return 1.0
+
+    def _nudge_offset(self, layout: Layout, ahead: float) -> tuple[int, int]:
+        if self.blocked is None:
+            return (0, 0)
+        direction, tween = self.blocked
+        amount = round(nudge(tween.progress(ahead)) * max(2, layout.gap * 0.8))
+        dx, dy = {
+            Direction.LEFT: (-1, 0),
+            Direction.RIGHT: (1, 0),
+            Direction.UP: (0, -1),
+            Direction.DOWN: (0, 1),
+        }[direction]
+        return (dx * amount, dy * amount)
+
+    def _draw_tile(self, surface, layout, theme, value, row, column, scale, offset) -> None:
+        rect = layout.cell_rect(row, column).move(offset)
+        if scale <= 0.02:
+            return
+        side = layout.cell
+        if abs(scale - 1.0) > 1e-3:
+            # Quantised so that tiles popping together share one cached surface.
+            side = max(2, round(layout.cell * round(scale * 25) / 25))
+        tile = self.tile_surface(value, side, theme)
+        surface.blit(tile, tile.get_rect(center=rect.center))
+
+    def tile_surface(self, value: int, side: int, theme: Theme) -> pygame.Surface:
+        return self._tiles.get_or_make(
+            (value, side, theme.name), lambda: self._render_tile(value, side, theme)
+        )
+
+    def _render_tile(self, value: int, side: int, theme: Theme) -> pygame.Surface:
+        tile = pygame.Surface((side, side), pygame.SRCALPHA)
+        pygame.draw.rect(tile, theme.tile_colour(value), tile.get_rect(), 0, _radius(side))
+        label = str(value)
+        box = (round(side * 0.84), round(side * 0.84))
+        max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
+        number = self.text.fitted(label, max_px, box, theme.number_colour(value))
+        tile.blit(number, number.get_rect(center=(side / 2, side / 2 + side * 0.01)))
+        return tile
+
+    def _board_surface(self, layout: Layout, theme: Theme) -> pygame.Surface:
+        key = (layout.board.size, layout.size, layout.cell, layout.gap, theme.name)
+
+        def make() -> pygame.Surface:
+            board = pygame.Surface(layout.board.size, pygame.SRCALPHA)
+            radius = _radius(layout.cell) + layout.gap // 2
+            pygame.draw.rect(board, theme.board, board.get_rect(), 0, radius)
+            for r in range(layout.size):
+                for c in range(layout.size):
+                    cell = layout.cell_rect(r, c).move(-layout.board.x, -layout.board.y)
+                    pygame.draw.rect(board, theme.empty_cell, cell, 0, _radius(layout.cell))
+            return board
+
+        return self._boards.get_or_make(key, make)
+
+
+def _radius(side: int) -> int:
+    return max(2, round(side * 0.05))

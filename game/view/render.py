@@ -1,0 +1,73 @@
+"""Fonts and cached text: text is rendered once per string, size and colour, never per frame."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.assets import asset_path
+
+RGB = tuple[int, int, int]
+
+
+class LRU(OrderedDict):
+    """A small least-recently-used cache of rendered surfaces."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or_make(self, key, make):
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        value = make()
+        self[key] = value
+        if len(self) > self.limit:
+            self.popitem(last=False)
+        return value
+
+
+class Text:
+    """Clear Sans in the sizes asked for, and text surfaces cached by content."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._surfaces = LRU(1024)
+        self._fit = LRU(4096)
+
+    def font(self, px: int, weight: str = "Bold") -> pygame.font.Font:
+        px = max(6, int(px))
+        key = (weight, px)
+        if key not in self._fonts:
+            self._fonts[key] = pygame.font.Font(asset_path("fonts", f"ClearSans-{weight}.ttf"), px)
+        return self._fonts[key]
+
+    def render(self, text: str, px: int, colour: RGB, weight: str = "Bold") -> pygame.Surface:
+        key = (text, int(px), colour, weight)
+        return self._surfaces.get_or_make(
+            key, lambda: self.font(px, weight).render(text, True, colour)
+        )
+
+    def fit_size(self, text: str, max_px: int, box: tuple[int, int], weight: str = "Bold") -> int:
+        """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""
+        key = (text, int(max_px), box, weight)
+
+        def search() -> int:
+            low, high = 6, max(6, int(max_px))
+            while low < high:
+                mid = (low + high + 1) // 2
+                width, height = self.font(mid, weight).size(text)
+                if width <= box[0] and height * 0.8 <= box[1]:
+                    low = mid
+                else:
+                    high = mid - 1
+            return low
+
+        return self._fit.get_or_make(key, search)
+
+    def fitted(
+        self, text: str, max_px: int, box: tuple[int, int], colour: RGB, weight: str = "Bold"
+    ) -> pygame.Surface:
+        return self.render(text, self.fit_size(text, max_px, box, weight), colour, weight)

@@ -1,0 +1,166 @@
+"""Palettes: the colours of the board, the tiles and their numbers, per theme.
+
+Every number keeps a contrast of at least 3:1 against its tile (WCAG large text; the original
+game's white-on-orange fails this from 8 to 2048), 7:1 in the high contrast theme, and
+neighbouring values differ clearly. Tiles past 131072 get colours of their own, up to 2^37.
+"""
+
+from __future__ import annotations
+
+import colorsys
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+THEMES = ("classic", "dark", "high_contrast")
+LIGHT_TEXT: RGB = (249, 246, 242)
+DARK_TEXT: RGB = (60, 58, 50)
+SOFT_TEXT: RGB = (119, 110, 101)  # the original's brown for 2 and 4
+
+
+def hex_rgb(code: str) -> RGB:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+def relative_luminance(rgb: RGB) -> float:
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    high, low = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# The classic tiles: the original game's colours to 64, then yellows and golds told apart
+# by lightness as well as hue, then deep colours for the big tiles.
+_CLASSIC_TILES = {
+    2: "eee4da",
+    4: "ede0c8",
+    8: "f2b179",
+    16: "f59563",
+    32: "f67c5f",
+    64: "f65e3b",
+    128: "f3d774",
+    256: "edc850",
+    512: "e3a327",
+    1024: "f6d94a",
+    2048: "edc22e",
+    4096: "3c3a32",
+    8192: "7b4fa8",
+    16384: "3a6fb0",
+    32768: "1f7a7a",
+    65536: "2e7d4f",
+    131072: "b03a48",
+}
+
+# High contrast: lightness falls step by step with the value, so tiles differ without colour;
+# light tiles carry black numbers and dark tiles white ones, each at 7:1 or more.
+_HIGH_CONTRAST_GREYS = (255, 240, 225, 210, 195, 180, 165, 150, 89, 78, 67, 56, 45, 34, 23, 12, 0)
+_HIGH_CONTRAST_TILES = {
+    2 ** (index + 1): f"{level:02x}" * 3
+    for index, level in enumerate(_HIGH_CONTRAST_GREYS)
+}
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    background: RGB
+    board: RGB
+    empty_cell: RGB
+    text: RGB  # headings and HUD labels
+    muted_text: RGB
+    panel: RGB  # score boxes, buttons
+    panel_text: RGB
+    accent: RGB  # focus highlight
+    overlay: tuple[int, int, int, int]  # RGBA over the board under banners and menus
+    tiles: dict[int, RGB]
+    min_contrast: float
+
+    def tile_colour(self, value: int) -> RGB:
+        if value in self.tiles:
+            return self.tiles[value]
+        return _generated_colour(value, dark=self.name != "high_contrast")
+
+    def number_colour(self, value: int) -> RGB:
+        """The number's colour: the original brown on 2 and 4 where it reads, else whichever of
+        light and dark stands out more."""
+        tile = self.tile_colour(value)
+        candidates = [LIGHT_TEXT, DARK_TEXT]
+        if self.name == "high_contrast":
+            candidates = [(255, 255, 255), (0, 0, 0)]
+        elif value <= 4 and contrast_ratio(SOFT_TEXT, tile) >= self.min_contrast:
+            return SOFT_TEXT
+        return max(candidates, key=lambda text: contrast_ratio(text, tile))
+
+
+def _generated_colour(value: int, dark: bool) -> RGB:
+    """Past the table: a fresh hue for every exponent (golden-angle steps), dark enough for
+    light numbers, so no two neighbouring big tiles look alike."""
+    exponent = value.bit_length() - 1
+    hue = (exponent * 0.381966) % 1.0
+    lightness = 0.30 + 0.06 * (exponent % 3) if dark else 0.12 + 0.03 * (exponent % 3)
+    r, g, b = colorsys.hls_to_rgb(hue, lightness, 0.55)
+    return (round(r * 255), round(g * 255), round(b * 255))
+
+
+def _tiles(table: dict[int, str]) -> dict[int, RGB]:
+    return {value: hex_rgb(code) for value, code in table.items()}
+
+
+CLASSIC = Theme(
+    name="classic",
+    background=hex_rgb("faf8ef"),
+    board=hex_rgb("bbada0"),
+    empty_cell=hex_rgb("cdc1b4"),
+    text=hex_rgb("776e65"),
+    muted_text=hex_rgb("8f7a66"),
+    panel=hex_rgb("8f7a66"),
+    panel_text=LIGHT_TEXT,
+    accent=hex_rgb("f65e3b"),
+    overlay=(238, 228, 218, 186),
+    tiles=_tiles(_CLASSIC_TILES),
+    min_contrast=3.0,
+)
+
+DARK = Theme(
+    name="dark",
+    background=hex_rgb("1c1b22"),
+    board=hex_rgb("2e2c36"),
+    empty_cell=hex_rgb("3d3a47"),
+    text=hex_rgb("e8e2d8"),
+    muted_text=hex_rgb("a8a09a"),
+    panel=hex_rgb("4a4656"),
+    panel_text=hex_rgb("f4efe8"),
+    accent=hex_rgb("f59563"),
+    overlay=(20, 19, 26, 200),
+    tiles=_tiles(_CLASSIC_TILES),
+    min_contrast=3.0,
+)
+
+HIGH_CONTRAST = Theme(
+    name="high_contrast",
+    background=(0, 0, 0),
+    board=(70, 70, 70),
+    empty_cell=(40, 40, 40),
+    text=(255, 255, 255),
+    muted_text=(230, 230, 230),
+    panel=(255, 255, 255),
+    panel_text=(0, 0, 0),
+    accent=(255, 214, 0),
+    overlay=(0, 0, 0, 215),
+    tiles=_tiles(_HIGH_CONTRAST_TILES),
+    min_contrast=7.0,
+)
+
+_BY_NAME = {theme.name: theme for theme in (CLASSIC, DARK, HIGH_CONTRAST)}
+
+
+def theme_named(name: str) -> Theme:
+    return _BY_NAME.get(name, CLASSIC)

@@ -1,0 +1,197 @@
+"""The whole screen: board, HUD and whatever menu is open. Drawing never changes game state;
+the same session and the same `ahead` draw the same frame."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import commands as cmd
+from game import events as ev
+from game.engine import Direction
+from game.session import MenuKind, Session
+from game.tween import Tween
+from game.view.board import BoardView
+from game.view.hud import Hud
+from game.view.layout import Layout, compute_layout
+from game.view.overlays import draw_menu
+from game.view.render import LRU, Text
+from game.view.theme import Theme, theme_named
+
+FADE_SECONDS = 0.200
+BANNER_FADE_SECONDS = 0.300
+_BUTTON_COMMANDS = {
+    "new_game": cmd.NewGame(),
+    "undo": cmd.Undo(),
+    "hint": cmd.Hint(),
+    "menu": cmd.Pause(),
+}
+
+
+class View:
+    def __init__(
+        self, session: Session, theme: str = "classic", lang: str = "en", speed: str = "normal"
+    ) -> None:
+        self.text = Text()
+        self.board = BoardView(self.text, session.game.grid, speed)
+        self.hud = Hud(self.text)
+        self.theme: Theme = theme_named(theme)
+        self.lang = lang
+        self.layout: Layout | None = None
+        self.best = 0
+        self.stats_lines: list[str] = []
+        self.hint: Direction | None = None
+        self.menu_rects: list[pygame.Rect] = []
+        self.button_focus: str | None = None  # the button under the mouse
+        self.dirty = True
+        self._veils = LRU(8)
+        self._menu_key: tuple | None = None
+        self._fade = Tween(0.0)
+        self._shown_second = -1
+
+    # -- state from the outside ----------------------------------------------------------------
+
+    def set_theme(self, name: str) -> None:
+        self.theme = theme_named(name)
+        self.dirty = True
+
+    def layout_for(self, size: tuple[int, int], board_size: int) -> Layout:
+        if self.layout is None or (self.layout.width, self.layout.height, self.layout.size) != (
+            size[0],
+            size[1],
+            board_size,
+        ):
+            self.layout = compute_layout(size[0], size[1], board_size)
+            self.dirty = True
+        return self.layout
+
+    def handle(self, events: list[ev.Event], session: Session) -> None:
+        for event in events:
+            self.board.handle(event)
+            self.hud.handle(event, self.board.speed)
+            if isinstance(event, ev.Undone | ev.GameStarted):
+                self.board.reset(session.game.grid)
+            if isinstance(event, ev.Moved | ev.Undone | ev.GameStarted):
+                self.hint = None
+            if isinstance(event, ev.HintShown):
+                self.hint = event.direction
+        if events:
+            self.dirty = True
+
+    def step(self, dt: float, session: Session) -> None:
+        was_animating = self.animating
+        self.board.step(dt)
+        self.hud.step(dt)
+        self._fade.step(dt)
+        menu = session.menu
+        key = (menu.kind, id(menu)) if menu is not None else None
+        if key != self._menu_key:
+            self._menu_key = key
+            banner = menu is not None and menu.kind in (MenuKind.WON, MenuKind.OVER)
+            seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
+            self._fade = Tween(seconds * self.board.speed)
+            self.dirty = True
+        second = int(session.game.seconds)
+        if second != self._shown_second:
+            self._shown_second = second
+            self.dirty = True
+        if was_animating or self.animating:
+            self.dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return self.board.animating or self.hud.animating or not self._fade.done
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, session: Session, ahead: float = 0.0) -> None:
+        layout = self.layout_for(surface.get_size(), session.game.size)
+        theme = self.theme
+        surface.fill(theme.background)
+        game = session.game
+        self.hud.draw(
+            surface,
+            layout,
+            theme,
+            self.lang,
+            score=game.score,
+            best=max(self.best, 0 if session.assisted else game.score),
+            moves=game.moves,
+            seconds=game.seconds,
+            undos_left=game.undos_left if game.undo_enabled else None,
+            assisted=session.assisted,
+            focus=self.button_focus,
+            ahead=ahead,
+        )
+        self.board.draw(surface, layout, theme, ahead)
+        if self.hint is not None and session.menu is None:
+            self._draw_hint(surface, layout, theme, self.hint)
+        menu = session.menu
+        self.menu_rects = []
+        if menu is not None:
+            self.menu_rects = draw_menu(
+                surface,
+                layout,
+                theme,
+                self.text,
+                menu,
+                session,
+                self.lang,
+                self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
+                self.stats_lines,
+                self._veils,
+            )
+        self.dirty = False
+
+    def _draw_hint(self, surface, layout: Layout, theme: Theme, direction: Direction) -> None:
+        """An arrow over the board pointing the solver's way."""
+        board = layout.board
+        c = pygame.Vector2(board.center)
+        length = board.width * 0.28
+        width = board.width * 0.09
+        forward = {
+            Direction.UP: pygame.Vector2(0, -1),
+            Direction.DOWN: pygame.Vector2(0, 1),
+            Direction.LEFT: pygame.Vector2(-1, 0),
+            Direction.RIGHT: pygame.Vector2(1, 0),
+        }[direction]
+        side = pygame.Vector2(-forward.y, forward.x)
+        tip = c + forward * length
+        base = c - forward * length
+        head = tip - forward * width * 2.2
+        points = [
+            base + side * width / 2,
+            head + side * width / 2,
+            head + side * width * 1.5,
+            tip,
+            head - side * width * 1.5,
+            head - side * width / 2,
+            base - side * width / 2,
+        ]
+        arrow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        pygame.draw.polygon(arrow, (*theme.accent, 210), points)
+        pygame.draw.polygon(arrow, (*theme.text, 230), points, max(2, round(width / 10)))
+        surface.blit(arrow, (0, 0))
+
+    # -- pointing ------------------------------------------------------------------------------
+
+    def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Command | None:
+        """The command a click at `pos` means: a menu item, else a button."""
+        if session.menu is not None:
+            for index, rect in enumerate(self.menu_rects):
+                if rect.collidepoint(pos):
+                    return cmd.Select(index)
+            return None
+        if self.layout is None:
+            return None
+        for name, rect in self.layout.buttons.items():
+            if rect.collidepoint(pos):
+                return _BUTTON_COMMANDS[name]
+        return None
+
+    def button_at(self, pos: tuple[int, int]) -> str | None:
+        if self.layout is None:
+            return None
+        for name, rect in self.layout.buttons.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
