@@ -1,0 +1,306 @@
+"""Boards as one integer, and per-row tables for moving them.
+
+A board of size n is one int: cell (row r, column c) holds the tile's exponent (0 empty, 1 for
+a 2, 2 for a 4, ...) in `cell_bits` bits at offset `cell_bits * (n * r + c)`. Row r is the
+`row_bits = n * cell_bits` bits at `row_bits * r`, its cell c at `cell_bits * c`, so LEFT slides
+a row toward its low bits.
+
+- 4x4: 4 bits a cell (exponents up to 15, a 32768 tile), the whole board fits 64 bits. Every
+  table has one entry per possible row, 65,536 of them, built once on first use in about a
+  second, or read from a cache file in a folder the caller names.
+- 5x5 and 6x6: 5 bits a cell (exponents up to 31). The tables are dicts filled as rows are met;
+  a game meets a few thousand distinct rows.
+
+Columns are handled by transposing: `spread[row]` places a row's cells down column 0 of the
+transposed board, so `transpose(b) = OR of spread[row r of b] << (cell_bits * r)`. UP and DOWN
+are LEFT and RIGHT on the transposed board, put back by `col_left` / `col_right`, which are
+`spread` of the moved row.
+
+The move tables depend only on the rules (they agree with `game.engine.shift`); the heuristic
+table depends on the search's weights and lives in `game.solver.search`.
+"""
+
+from __future__ import annotations
+
+import array
+import functools
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from game.engine import Direction
+
+CACHE_VERSION = 1
+# The engine's order; move indexes 0..3 in the solver are these directions.
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+UP, DOWN, LEFT, RIGHT = range(4)
+
+
+def cell_bits_for(size: int) -> int:
+    return 4 if size == 4 else 5
+
+
+def slide_exponents(cells: Sequence[int], limit: int) -> tuple[int, ...]:
+    """One line of exponents slid and merged toward index 0 (R4, R5, R5a, R5b).
+
+    A merge of two `limit` tiles stays at `limit` (out of reach in play: 2^15 on 4x4 needs
+    the largest tile possible there twice, 2^31 on 5x5 or 6x6 far more).
+    """
+    out: list[int] = []
+    can_merge = False
+    for value in cells:
+        if not value:
+            continue
+        if can_merge and out[-1] == value:
+            out[-1] = min(value + 1, limit)
+            can_merge = False
+        else:
+            out.append(value)
+            can_merge = True
+    return tuple(out) + (0,) * (len(cells) - len(out))
+
+
+class _LazyTable(dict):
+    """A dict that computes a missing entry on first use and keeps it."""
+
+    def __init__(self, compute: Callable[[int], object]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key: int) -> object:
+        value = self[key] = self._compute(key)
+        return value
+
+
+class Layout:
+    """The geometry of one board size, and its row tables.
+
+    Tables are indexed by a row's bits: `left[row]`, `right[row]` (the moved row),
+    `col_left[row]`, `col_right[row]` (the moved row spread down a column), `spread[row]`,
+    and `empties[i][row]`: for row position i, the bit masks that put a 2 in each empty cell
+    (shifted left by one more bit they put a 4). Lists for 4x4, lazy dicts otherwise.
+    """
+
+    def __init__(self, size: int, tables_dir: str | os.PathLike[str] | None = None) -> None:
+        self.size = size
+        self.cell_bits = cell_bits_for(size)
+        self.row_bits = size * self.cell_bits
+        self.cell_mask = (1 << self.cell_bits) - 1
+        self.row_mask = (1 << self.row_bits) - 1
+        self.max_exponent = self.cell_mask
+        self.row_shifts = tuple(self.row_bits * r for r in range(size))
+        self.col_shifts = tuple(self.cell_bits * r for r in range(size))
+        if size == 4:
+            self._build_full(tables_dir)
+        else:
+            self._build_lazy()
+
+    # -- rows ---------------------------------------------------------------------------------
+
+    def row_cells(self, row: int) -> tuple[int, ...]:
+        bits, mask = self.cell_bits, self.cell_mask
+        return tuple((row >> (bits * c)) & mask for c in range(self.size))
+
+    def row_from_cells(self, cells: Sequence[int]) -> int:
+        row = 0
+        for c, value in enumerate(cells):
+            row |= value << (self.cell_bits * c)
+        return row
+
+    def _left(self, row: int) -> int:
+        return self.row_from_cells(slide_exponents(self.row_cells(row), self.max_exponent))
+
+    def _right(self, row: int) -> int:
+        cells = self.row_cells(row)[::-1]
+        return self.row_from_cells(slide_exponents(cells, self.max_exponent)[::-1])
+
+    def _spread(self, row: int) -> int:
+        out = 0
+        for c, value in enumerate(self.row_cells(row)):
+            out |= value << (self.row_bits * c)
+        return out
+
+    def _empties(self, position: int, row: int) -> tuple[int, ...]:
+        base = self.row_bits * position
+        return tuple(
+            1 << (base + self.cell_bits * c)
+            for c, value in enumerate(self.row_cells(row))
+            if value == 0
+        )
+
+    def _build_lazy(self) -> None:
+        self.left = _LazyTable(self._left)
+        self.right = _LazyTable(self._right)
+        self.spread = _LazyTable(self._spread)
+        self.col_left = _LazyTable(lambda row: self.spread[self.left[row]])
+        self.col_right = _LazyTable(lambda row: self.spread[self.right[row]])
+        self.empties = [
+            _LazyTable(functools.partial(self._empties, position)) for position in range(self.size)
+        ]
+
+    # -- 4x4: full tables ---------------------------------------------------------------------
+
+    def _build_full(self, tables_dir: str | os.PathLike[str] | None) -> None:
+        loaded = _load_cache(tables_dir) if tables_dir is not None else None
+        if loaded is None:
+            rows = range(1 << self.row_bits)
+            loaded = {
+                "left": [self._left(row) for row in rows],
+                "right": [self._right(row) for row in rows],
+                "spread": [self._spread(row) for row in rows],
+            }
+            if tables_dir is not None:
+                _save_cache(tables_dir, loaded)
+        self.left = loaded["left"]
+        self.right = loaded["right"]
+        self.spread = spread = loaded["spread"]
+        self.col_left = [spread[row] for row in self.left]
+        self.col_right = [spread[row] for row in self.right]
+        # 16 patterns of empty cells per row position; rows share their pattern's tuple.
+        self.empties = []
+        for position in range(4):
+            by_pattern = [
+                self._empties(
+                    position, sum(0 if pattern >> c & 1 else 1 << (4 * c) for c in range(4))
+                )
+                for pattern in range(16)
+            ]
+            patterns = [0] * 65536
+            for row in range(65536):
+                patterns[row] = (
+                    (row & 0xF == 0)
+                    | (row & 0xF0 == 0) << 1
+                    | (row & 0xF00 == 0) << 2
+                    | (row & 0xF000 == 0) << 3
+                )
+            self.empties.append([by_pattern[p] for p in patterns])
+
+    # -- whole boards -------------------------------------------------------------------------
+
+    def rows(self, board: int) -> list[int]:
+        mask = self.row_mask
+        return [(board >> shift) & mask for shift in self.row_shifts]
+
+    def transpose(self, board: int) -> int:
+        spread = self.spread
+        out = 0
+        for row, shift in zip(self.rows(board), self.col_shifts, strict=True):
+            out |= spread[row] << shift
+        return out
+
+    def move(self, board: int, move: int) -> int:
+        """The board after move `move` (an index into DIRECTIONS), no tile spawned."""
+        if move in (LEFT, RIGHT):
+            table = self.left if move == LEFT else self.right
+            out = 0
+            for row, shift in zip(self.rows(board), self.row_shifts, strict=True):
+                out |= table[row] << shift
+            return out
+        table = self.col_left if move == UP else self.col_right
+        out = 0
+        for column, shift in zip(self.rows(self.transpose(board)), self.col_shifts, strict=True):
+            out |= table[column] << shift
+        return out
+
+    def valid_moves(self, board: int) -> list[int]:
+        return [move for move in range(4) if self.move(board, move) != board]
+
+    def count_empty(self, board: int) -> int:
+        return sum(len(self.empties[i][row]) for i, row in enumerate(self.rows(board)))
+
+    def from_grid(self, grid: Sequence[Sequence[int]]) -> int:
+        """The board of a grid of tile values (rows of ints, 0 empty)."""
+        if len(grid) != self.size or any(len(row) != self.size for row in grid):
+            raise ValueError(f"expected a {self.size}x{self.size} grid")
+        board = 0
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                if value:
+                    exponent = int(value).bit_length() - 1
+                    if value != 1 << exponent or not 1 <= exponent <= self.max_exponent:
+                        raise ValueError(f"{value!r} is not a tile value this solver can hold")
+                    board |= exponent << (self.cell_bits * (self.size * r + c))
+        return board
+
+    def to_grid(self, board: int) -> tuple[tuple[int, ...], ...]:
+        return tuple(
+            tuple(1 << e if e else 0 for e in self.row_cells(row)) for row in self.rows(board)
+        )
+
+
+# -- the 4x4 cache file ------------------------------------------------------------------------
+
+_CACHE_NAMES = ("left", "right", "spread")
+
+
+def cache_path(tables_dir: str | os.PathLike[str]) -> Path:
+    return Path(tables_dir) / f"solver-rows-4x4-v{CACHE_VERSION}.bin"
+
+
+def _load_cache(tables_dir: str | os.PathLike[str]) -> dict[str, list[int]] | None:
+    """The tables from the cache file, or None if it is missing or not exactly right."""
+    try:
+        data = cache_path(tables_dir).read_bytes()
+    except OSError:
+        return None
+    width = array.array("Q").itemsize * 65536
+    if len(data) != width * len(_CACHE_NAMES):
+        return None
+    out = {}
+    for index, name in enumerate(_CACHE_NAMES):
+        table = array.array("Q")
+        table.frombytes(data[index * width : (index + 1) * width])
+        if sys.byteorder != "little":
+            table.byteswap()
+        out[name] = table.tolist()
+    # A cheap check that it is what we would build: a few rows computed afresh.
+    check = Layout.__new__(Layout)
+    check.size, check.cell_bits, check.row_bits = 4, 4, 16
+    check.cell_mask, check.max_exponent = 15, 15
+    for row in (0, 0x1111, 0x2211, 0x0102, 0xF0F0, 0x1234, 0xABCD, 0xFFFF):
+        if out["left"][row] != check._left(row) or out["right"][row] != check._right(row):
+            return None
+        if out["spread"][row] != check._spread(row):
+            return None
+    return out
+
+
+def _save_cache(tables_dir: str | os.PathLike[str], tables: dict[str, list[int]]) -> None:
+    """Write the cache atomically; a failure only costs the next start-up a rebuild."""
+    path = cache_path(tables_dir)
+    blob = bytearray()
+    for name in _CACHE_NAMES:
+        table = array.array("Q", tables[name])
+        if sys.byteorder != "little":
+            table.byteswap()
+        blob += table.tobytes()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(blob)
+            os.replace(temp, path)
+        except BaseException:
+            os.unlink(temp)
+            raise
+    except OSError:
+        pass
+
+
+_layouts: dict[int, Layout] = {}
+
+
+def layout(size: int, tables_dir: str | os.PathLike[str] | None = None) -> Layout:
+    """The shared layout of a board size, made on first use.
+
+    `tables_dir`: a folder for the 4x4 table cache (read if there, written if not); only the
+    first call for a size uses it.
+    """
+    if size not in _layouts:
+        if not 3 <= size <= 8:
+            raise ValueError(f"board size {size} is not supported")
+        _layouts[size] = Layout(size, tables_dir)
+    return _layouts[size]
