@@ -83,7 +83,9 @@ def draw_menu(
     covers_window = menu.kind not in (MenuKind.WON, MenuKind.OVER)
     veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
     red, green, blue, alpha = theme.overlay
-    colour = (red, green, blue, round(alpha * opacity * 16) // 16)  # few distinct veils
+    if covers_window:
+        alpha = max(alpha, 242)  # menus are read, not seen through
+    colour = (red, green, blue, round(alpha * opacity / 16) * 16)  # few distinct veils
     surface.blit(
         veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour)), veil_rect
     )
@@ -92,14 +94,19 @@ def draw_menu(
     row = max(8, min(area.height / (rows + 1), area.width / 9, layout.unit * 1.6))
     y = area.y + (area.height - rows * row) / 2
     title_box = (round(area.width * 0.9), round(row * 1.8))
-    title = text.fitted(content.title, round(row * 1.5), title_box, theme.text)
+    title = text.fitted(content.title, round(row * 1.2), title_box, theme.text)
     surface.blit(title, title.get_rect(midtop=(area.centerx, round(y))))
     y += row * 2.2
     line_box = (round(area.width * 0.92), round(row * 0.8))
+    # One size for the whole body, so that lines read as one text.
+    body_px = min(
+        (text.fit_size(line, round(row * 0.55), line_box) for line in content.lines if line),
+        default=round(row * 0.55),
+    )
     for index, line in enumerate(content.lines):
         if line:
             weight = "Bold" if index in content.headings else "Regular"
-            image = text.fitted(line, round(row * 0.55), line_box, theme.text, weight)
+            image = text.render(line, body_px, theme.text, weight)
             surface.blit(image, image.get_rect(midtop=(area.centerx, round(y))))
         y += row * 0.8
     rects = []

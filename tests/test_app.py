@@ -1,0 +1,305 @@
+"""The real app, headless: posted pygame events, exact fixed steps, and pixels."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import App, Options, parse_args
+from game.engine import Direction, Game
+from game.session import MenuKind, Phase, Session
+from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
+
+ROOT = Path(__file__).resolve().parent.parent
+STEP = 1 / 120
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(Options(seed=11, data_dir=str(tmp_path), sound=False))
+    yield app
+    app.close()
+
+
+def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
+
+
+def press(app: App, code: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(key(code, mod, unicode))
+    app.frame(STEP)
+
+
+def settle(app: App, seconds: float = 1.0) -> None:
+    """Let every animation run out."""
+    for _ in range(round(seconds / STEP)):
+        app.frame(STEP, [])
+
+
+def colour_at(app: App, pos) -> tuple[int, int, int]:
+    return tuple(app.window.get_surface().get_at((round(pos[0]), round(pos[1]))))[:3]
+
+
+def near_win_game() -> Game:
+    return Game.from_grid([[1024, 1024, 0, 0], [2, 4, 8, 16], [0] * 4, [0] * 4], seed=1)
+
+
+def test_arrow_keys_move_the_board_and_the_screen_follows(app):
+    start = app.session.game.grid
+    for code in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_a):
+        press(app, code)
+    settle(app)
+    game = app.session.game
+    assert game.moves >= 3 and game.grid != start
+    assert app.view.board.grid == game.grid
+    assert not app.view.animating
+
+
+def test_win_banner_keep_going_and_no_second_banner(app):
+    app.use_session(Session(near_win_game()))
+    press(app, pygame.K_LEFT)
+    assert app.session.phase is Phase.WON_BANNER
+    press(app, pygame.K_DOWN)  # a move under the banner only moves the focus
+    assert app.session.game.moves == 1
+    app.session.menu.focus = 0
+    press(app, pygame.K_RETURN)  # "Keep going"
+    assert app.session.phase is Phase.CONTINUING
+    press(app, pygame.K_u)  # undo the winning move: the win stays recorded (R14)
+    press(app, pygame.K_LEFT)
+    assert app.session.phase is Phase.CONTINUING and app.session.game.won
+
+
+def one_move_from_game_over() -> Game:
+    """A full board whose only move (left) ends the game, with a seed whose spawn seals it."""
+    rows = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 8, 8]]
+    for seed in range(100):
+        trial = Game.from_grid(rows, seed=seed)
+        if trial.move(Direction.LEFT).over_now:
+            return Game.from_grid(rows, seed=seed)
+    raise AssertionError("no seed ends the game")
+
+
+def test_game_over_undo_and_new_game_without_confirmation(app):
+    app.use_session(Session(one_move_from_game_over()))
+    press(app, pygame.K_LEFT)
+    assert app.session.phase is Phase.GAME_OVER
+    assert app.session.menu.kind is MenuKind.OVER
+    press(app, pygame.K_u)  # R14: undo works on a game-over board
+    assert app.session.phase is Phase.PLAYING
+    assert app.session.game.undos_left == 4
+    press(app, pygame.K_LEFT)  # the same move spawns the same tile (R13)
+    assert app.session.phase is Phase.GAME_OVER
+    press(app, pygame.K_n)  # after a lost game, New game starts at once (R15)
+    assert app.session.phase is Phase.PLAYING and app.session.game.moves == 0
+
+
+def test_new_game_asks_first_while_a_game_is_in_progress(app):
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_UP)
+    moves = app.session.game.moves
+    assert moves > 0
+    press(app, pygame.K_n)
+    assert app.session.menu.kind is MenuKind.CONFIRM_NEW
+    press(app, pygame.K_ESCAPE)
+    assert app.session.menu is None and app.session.game.moves == moves
+    press(app, pygame.K_n)
+    press(app, pygame.K_RETURN)
+    assert app.session.game.moves == 0 and app.session.menu is None
+
+
+def test_clock_runs_only_in_play_with_focus(app):
+    settle(app, 1.0)
+    played = app.session.game.seconds
+    assert played == pytest.approx(1.0, abs=0.02)
+    app.frame(0.0, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    settle(app, 1.0)
+    assert app.session.game.seconds == pytest.approx(played)
+    app.frame(0.0, [pygame.event.Event(pygame.WINDOWFOCUSGAINED)])
+    settle(app, 0.5)
+    assert app.session.game.seconds == pytest.approx(played + 0.5, abs=0.02)
+    press(app, pygame.K_ESCAPE)  # the pause menu stops it too
+    frozen = app.session.game.seconds
+    settle(app, 1.0)
+    assert app.session.game.seconds == pytest.approx(frozen)
+
+
+def test_keys_with_modifiers_move_nothing_and_chords_work(app):
+    grid = app.session.game.grid
+    press(app, pygame.K_LEFT, pygame.KMOD_LCTRL)
+    press(app, pygame.K_UP, pygame.KMOD_LALT)
+    press(app, pygame.K_d, pygame.KMOD_LMETA)
+    assert app.session.game.grid == grid
+    press(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert not app.running
+
+
+def test_f1_and_question_mark_open_help(app):
+    press(app, pygame.K_F1)
+    assert app.session.menu.kind is MenuKind.HELP
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, "?")
+    assert app.session.menu.kind is MenuKind.HELP
+
+
+def test_each_tile_centre_has_its_values_colour(app):
+    grid = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [8192, 0, 0, 0]]
+    app.use_session(Session(Game.from_grid(grid, seed=3)))
+    app.frame(STEP, [])
+    layout = app.view.layout
+    theme = app.view.theme
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            rect = layout.cell_rect(r, c)
+            # A point inside the tile but off its number's strokes: near a corner.
+            probe = (rect.x + rect.w * 0.12, rect.y + rect.h * 0.12)
+            expected = theme.tile_colour(value) if value else theme.empty_cell
+            assert colour_at(app, probe) == expected, (value, r, c)
+
+
+@pytest.mark.parametrize("size", [(320, 400), (3840, 2160)])
+@pytest.mark.parametrize("board", [4, 6])
+def test_nothing_touches_the_window_edge(app, size, board):
+    app.window.size = size
+    app.use_session(Session(Game.new(board, seed=2)))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.frame(STEP)
+    surface = app.window.get_surface()
+    assert surface.get_size() == size
+    background = app.view.theme.background
+    width, height = size
+    for x in range(0, width, 7):
+        assert tuple(surface.get_at((x, 0)))[:3] == background
+        assert tuple(surface.get_at((x, height - 1)))[:3] == background
+    for y in range(0, height, 7):
+        assert tuple(surface.get_at((0, y)))[:3] == background
+        assert tuple(surface.get_at((width - 1, y)))[:3] == background
+    layout = app.view.layout
+    window = pygame.Rect(0, 0, width, height)
+    assert all(window.contains(rect) for rect in layout.rects())
+
+
+def test_mid_slide_frames_lie_between_old_and_new_cells(app):
+    app.use_session(Session(Game.from_grid([[0, 0, 0, 64], [0] * 4, [0] * 4, [0] * 4], seed=4)))
+    app.frame(STEP, [])
+    layout = app.view.layout
+    colour = app.view.theme.tile_colour(64)
+    press(app, pygame.K_LEFT)
+    for _ in range(round(SLIDE_SECONDS / 2 / STEP) - 1):
+        app.frame(STEP, [])
+    row_y = layout.cell_rect(0, 0).y + layout.cell * 0.1
+    xs = [
+        x for x in range(layout.board.x, layout.board.right) if colour_at(app, (x, row_y)) == colour
+    ]
+    assert xs, "the sliding tile is not on screen"
+    centre = (min(xs) + max(xs)) / 2
+    start = layout.cell_rect(0, 3).centerx
+    end = layout.cell_rect(0, 0).centerx
+    assert end + layout.cell * 0.5 < centre < start - layout.cell * 0.5
+    assert max(xs) - min(xs) <= layout.cell + 1  # drawn once, not smeared or doubled
+    settle(app, SLIDE_SECONDS + APPEAR_SECONDS)
+    assert colour_at(app, layout.cell_rect(0, 0).move(4, 4).topleft) == colour
+
+
+def test_a_move_during_an_animation_finishes_it_and_starts_the_next(app):
+    app.use_session(Session(Game.from_grid([[2, 0, 0, 2], [0] * 4, [0] * 4, [4, 0, 0, 4]], seed=9)))
+    press(app, pygame.K_LEFT)
+    assert app.view.board.animating
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_UP)
+    assert app.session.game.moves == 3  # none lost
+    settle(app)
+    assert app.view.board.grid == app.session.game.grid
+
+
+def test_an_invalid_move_nudges_and_spawns_nothing(app):
+    app.use_session(Session(Game.from_grid([[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], seed=9)))
+    press(app, pygame.K_LEFT)
+    assert app.session.game.moves == 0
+    assert app.view.board.blocked is not None
+    settle(app)
+    assert app.view.board.blocked is None
+
+
+def test_fullscreen_toggles_and_restores_the_window(app):
+    before = app.window.size
+    press(app, pygame.K_F11)
+    assert app.fullscreen
+    press(app, pygame.K_RETURN, pygame.KMOD_LALT)
+    assert not app.fullscreen
+    assert app.window.size == before
+
+
+def test_a_storm_of_random_events_never_breaks_the_game(app):
+    rng = random.Random(2048)
+    keys = [
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_u,
+        pygame.K_n,
+        pygame.K_RETURN,
+        pygame.K_ESCAPE,
+        pygame.K_F1,
+        pygame.K_TAB,
+        pygame.K_x,
+    ]
+    for _ in range(10_000):
+        roll = rng.random()
+        if roll < 0.7:
+            event = key(rng.choice(keys), rng.choice([0, 0, 0, pygame.KMOD_LSHIFT]))
+        elif roll < 0.8:
+            pos = (rng.randrange(0, 540), rng.randrange(0, 720))
+            kind = rng.choice([pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP])
+            event = pygame.event.Event(kind, pos=pos, button=1, touch=False)
+        elif roll < 0.85:
+            event = pygame.event.Event(pygame.MOUSEMOTION, pos=(rng.randrange(540), 100))
+        elif roll < 0.9:
+            app.window.size = (rng.randrange(320, 1600), rng.randrange(400, 1200))
+            event = pygame.event.Event(pygame.WINDOWSIZECHANGED)
+        else:
+            event = pygame.event.Event(
+                rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED])
+            )
+        app.frame(rng.choice([0.0, STEP, 0.03, 0.3]), [event])
+        app.running = True  # a random Quit item must not end the storm
+    settle(app)
+    assert app.view.board.grid == app.session.game.grid
+
+
+def test_bad_option_values_exit_2_with_a_message(capsys):
+    for argv in (["--size", "7"], ["--frames", "0"], ["--seed", "x"]):
+        with pytest.raises(SystemExit) as exit_info:
+            parse_args(argv)
+        assert exit_info.value.code == 2
+    assert "--size" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["4", "5", "6"])
+def test_main_runs_120_frames_and_exits_0(tmp_path, size):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "main.py", "--frames", "120", "--size", size, "--data-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+
+
+def test_python_dash_m_game_starts(tmp_path):
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--frames", "5", "--data-dir", str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr.decode()
