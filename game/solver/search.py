@@ -187,15 +187,24 @@ class Searcher:
             growth = self.growth_estimate(board)
             while done < max_depth:
                 now = time.perf_counter()
-                # The next depth costs many times the last; start it only if it may finish.
-                if now + last_cost * growth > deadline:
+                # The next depth costs many times the last. Alone, start it if its first move
+                # may finish (a partly searched depth can still answer, below); split over
+                # processes, only if all of it may.
+                share = 1 if moves is not None else len(valid)
+                if now + last_cost * growth / share > deadline:
                     break
+                # The best move so far first: if time runs out, it has been searched deeper.
+                order = sorted(valid, key=lambda m: -by_depth[done][m])
+                scores = [0.0] * 4
                 try:
-                    by_depth[done + 1] = self._search_depth(
-                        board, valid, done + 1, deadline, caches
-                    )
+                    self._search_depth(board, order, done + 1, deadline, caches, scores)
                 except OutOfTime:
+                    if moves is None and scores[order[0]]:
+                        # The moves searched to the new depth, best of them wins.
+                        by_depth[done + 1] = scores
+                        done += 1
                     break
+                by_depth[done + 1] = scores
                 done += 1
                 last_cost = time.perf_counter() - now
         return self._result(by_depth, start)
@@ -226,16 +235,19 @@ class Searcher:
         depth: int,
         deadline: float,
         caches: list[dict[int, float]] | None = None,
+        scores: list[float] | None = None,
     ) -> list[float]:
-        """Per move, the expected heuristic `depth` player moves deep (0.0 if it is invalid).
+        """Per move, the expected heuristic `depth` player moves deep (0.0 if not searched).
 
         `caches[r]` holds chance nodes' values with r player moves left below them; a deeper
-        search reuses the shallower one's.
+        search reuses the shallower one's. `scores` is filled in move by move, so a caller
+        that catches OutOfTime keeps the moves that finished.
         """
         if caches is None:
             caches = [{} for _ in range(depth + 1)]
         player, chance, leaf = self._make_tree(caches, deadline)
-        scores = [0.0] * 4
+        if scores is None:
+            scores = [0.0] * 4
         lay = self.layout
         for m in moves:
             child = lay.move(board, m)

@@ -1,0 +1,124 @@
+"""The solver's background processes: answers arrive without blocking, newer requests win,
+closing is clean, and the processes stay free of pygame."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from game.engine import Direction, shift
+from game.solver import SolverWorker, best_move
+
+BOARD = ((2, 4, 8, 16), (0, 0, 4, 2), (0, 0, 0, 2), (0, 0, 0, 0))
+OTHER = ((0, 0, 0, 0), (0, 2, 0, 0), (0, 0, 0, 0), (4, 0, 0, 0))
+OVER = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+
+
+def wait_for_answers(worker: SolverWorker, timeout_s: float = 20.0) -> list:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        answers = worker.poll()
+        if answers:
+            return answers
+        time.sleep(0.005)
+    raise AssertionError("no answer from the solver process")
+
+
+@pytest.fixture(scope="module")
+def worker():
+    with SolverWorker(budget_s=0.05) as running:
+        yield running
+
+
+def test_request_and_poll_never_block(worker: SolverWorker) -> None:
+    started = time.perf_counter()
+    worker.request(1, BOARD)
+    answers = worker.poll()
+    assert time.perf_counter() - started < 0.05
+    answers = answers or wait_for_answers(worker)
+    assert len(answers) == 1
+    request_id, direction = answers[0]
+    assert request_id == 1
+    assert shift(BOARD, direction).moved
+
+
+def test_a_newer_request_supersedes_the_older(worker: SolverWorker) -> None:
+    worker.request(10, BOARD)
+    worker.request(11, OTHER)
+    answers = wait_for_answers(worker)
+    time.sleep(0.2)
+    answers += worker.poll()
+    assert [request_id for request_id, _ in answers] == [11]
+    assert shift(OTHER, answers[0][1]).moved
+
+
+def test_an_answer_arrives_about_within_the_budget(worker: SolverWorker) -> None:
+    wait = []
+    for request_id in range(20, 25):
+        started = time.perf_counter()
+        worker.request(request_id, BOARD)
+        assert wait_for_answers(worker)[0][0] == request_id
+        wait.append(time.perf_counter() - started)
+    assert min(wait) < worker.budget_s + 0.05
+
+
+def test_a_finished_game_gets_no_direction(worker: SolverWorker) -> None:
+    worker.request(30, OVER)
+    assert wait_for_answers(worker) == [(30, None)]
+
+
+def test_two_processes_split_the_moves_and_agree_on_a_valid_one() -> None:
+    grid = ((0, 0, 2, 2), (0, 4, 8, 16), (2, 8, 32, 64), (4, 16, 128, 256))
+    with SolverWorker(budget_s=0.05, processes=2) as split:
+        split.request(1, grid)
+        [(request_id, direction)] = wait_for_answers(split)
+    assert request_id == 1
+    assert direction in [d for d in Direction if shift(grid, d).moved]
+
+
+def test_split_search_equals_one_search_at_a_fixed_depth() -> None:
+    from game.solver.search import Searcher
+    from game.solver.worker import _combine
+
+    grid = ((0, 0, 2, 2), (0, 4, 8, 16), (2, 8, 32, 64), (4, 16, 128, 256))
+    searcher = Searcher(4)
+    board = searcher.layout.from_grid(grid)
+    parts = [searcher.search(board, depth=3, moves=moves) for moves in ((0, 2), (1, 3))]
+    combined = _combine([None if part is None else part.by_depth for part in parts])
+    assert combined == best_move(grid, depth=3)
+
+
+def test_close_is_safe_unstarted_and_twice() -> None:
+    never = SolverWorker()
+    never.close()
+    never.close()
+    started = SolverWorker(budget_s=0.01)
+    started.start()
+    processes = [process for process, _ in started._slots]
+    started.close()
+    started.close()
+    assert not any(process.is_alive() for process in processes)
+    with pytest.raises(RuntimeError):
+        started.start()
+
+
+def test_a_dead_process_is_replaced() -> None:
+    with SolverWorker(budget_s=0.02) as worker:
+        worker.request(1, BOARD)
+        wait_for_answers(worker)
+        process, _ = worker._slots[0]
+        process.kill()
+        process.join(5)
+        worker.request(2, BOARD)
+        assert wait_for_answers(worker)[0][0] == 2
+
+
+def test_the_solver_does_not_import_pygame() -> None:
+    code = (
+        "import sys, game.solver, game.solver.worker, game.solver.search;"
+        "assert 'pygame' not in sys.modules, 'pygame imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
