@@ -240,6 +240,8 @@ class App:
         return [first, *pygame.event.get()]
 
     def close(self) -> None:
+        self.view.text.clear()
+        self.view.board.clear()
         pygame.quit()
 
 

@@ -56,6 +56,10 @@ class BoardView:
         self._tiles = LRU(512)
         self._boards = LRU(8)
 
+    def clear(self) -> None:
+        self._tiles.clear()
+        self._boards.clear()
+
     def set_speed(self, name: str) -> None:
         self.speed = ANIMATION_SPEEDS.get(name, 1.0)
 

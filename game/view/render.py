@@ -37,6 +37,12 @@ class Text:
         self._surfaces = LRU(1024)
         self._fit = LRU(4096)
 
+    def clear(self) -> None:
+        """Drop every font and surface: fonts must not outlive pygame.font.quit()."""
+        self._fonts.clear()
+        self._surfaces.clear()
+        self._fit.clear()
+
     def font(self, px: int, weight: str = "Bold") -> pygame.font.Font:
         px = max(6, int(px))
         key = (weight, px)
