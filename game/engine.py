@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
+import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -363,7 +364,7 @@ class Game:
             raise ValueError(f"undos_left: {undos_left} is more than {UNDO_LIMIT}")
         undo_enabled = _field(data, "undo_enabled", bool)
         seconds = _field(data, "seconds", (int, float))
-        if not 0 <= seconds < float("inf"):
+        if not 0 <= seconds <= sys.float_info.max:  # also an int too big for a float
             raise ValueError("seconds: must be a finite number of seconds, 0 or more")
         rng = random.Random()
         rng.setstate(_state_from_json(data.get("random_state"), "random_state"))
