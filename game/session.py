@@ -222,6 +222,7 @@ class Session:
         if not self.game.undo():
             return []
         # R14: the game is playable again; a recorded win stays, so no second banner.
+        self._panel_menu = None  # the next game-over panel opens on its first button
         self.phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
         return [ev.Undone(self.game.undos_left)]
 
@@ -242,6 +243,7 @@ class Session:
 
     def _new_game(self, size: int) -> list[ev.Event]:
         self.overlays.clear()
+        self._panel_menu = None
         self.game = self.new_game_factory(size)
         self.phase = Phase.PLAYING
         self.assisted = False
@@ -254,6 +256,7 @@ class Session:
         if saved is None:
             return self._new_game(size)
         self.overlays.clear()
+        self._panel_menu = None
         self.game, state = saved
         self._apply_state(state)
         return [ev.GameStarted(size)]
