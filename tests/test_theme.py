@@ -1,0 +1,97 @@
+"""The palettes: every number readable on its tile, and neighbouring tiles told apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.view.theme import THEMES, contrast_ratio, relative_luminance, theme_named
+
+VALUES = [2**exponent for exponent in range(1, 38)]  # 2 .. 2^37
+NEIGHBOURS = list(zip(VALUES, VALUES[1:], strict=False))
+
+
+def srgb_to_lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65 white) of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+    fx, fy, fz = f(x), f(y), f(z)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def delta_e(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """CIE76 colour difference: the distance in Lab."""
+    return sum((p - q) ** 2 for p, q in zip(srgb_to_lab(a), srgb_to_lab(b), strict=True)) ** 0.5
+
+
+def test_lab_helper_on_known_colours():
+    assert srgb_to_lab((255, 255, 255)) == pytest.approx((100.0, 0.0, 0.0), abs=0.05)
+    assert srgb_to_lab((0, 0, 0)) == pytest.approx((0.0, 0.0, 0.0), abs=0.05)
+    assert srgb_to_lab((255, 0, 0)) == pytest.approx((53.24, 80.09, 67.20), abs=0.1)
+    assert delta_e((128, 128, 128), (128, 128, 128)) == 0.0
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_every_number_is_readable_on_its_tile(name):
+    theme = theme_named(name)
+    minimum = 7.0 if name == "high_contrast" else 3.0
+    for value in VALUES:
+        ratio = contrast_ratio(theme.number_colour(value), theme.tile_colour(value))
+        assert ratio >= minimum, (value, round(ratio, 2))
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_neighbouring_values_have_different_colours(name):
+    theme = theme_named(name)
+    for small, big in NEIGHBOURS:
+        assert theme.tile_colour(small) != theme.tile_colour(big), (small, big)
+
+
+def test_classic_neighbours_differ_clearly():
+    """CIE76 ΔE of 7 or more: two tiles that could merge never look like a pair by mistake."""
+    theme = theme_named("classic")
+    for small, big in NEIGHBOURS:
+        difference = delta_e(theme.tile_colour(small), theme.tile_colour(big))
+        assert difference >= 7, (small, big, round(difference, 1))
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_big_tiles_are_not_all_one_colour(name):
+    """The original game paints every tile past 2048 the same; here each has its own."""
+    theme = theme_named(name)
+    big = [theme.tile_colour(value) for value in VALUES if value > 2048]
+    assert len(set(big)) == len(big)
+
+
+def test_high_contrast_tiles_darken_step_by_step():
+    """Told apart without colour: every doubling is darker, from 2 to 131072."""
+    theme = theme_named("high_contrast")
+    values = [v for v in VALUES if v <= 131072]
+    lightness = [relative_luminance(theme.tile_colour(v)) for v in values]
+    for (small, big), (light, dark) in zip(
+        zip(values, values[1:], strict=False),
+        zip(lightness, lightness[1:], strict=False),
+        strict=True,
+    ):
+        assert dark < light, (small, big)
+
+
+def test_contrast_ratio_follows_wcag():
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+    assert contrast_ratio((255, 255, 255), (0, 0, 0)) == pytest.approx(21.0)
+    assert contrast_ratio((119, 119, 119), (119, 119, 119)) == pytest.approx(1.0)
+    assert contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+
+
+def test_an_unknown_theme_name_falls_back_to_classic():
+    assert theme_named("no such theme") is theme_named("classic")
