@@ -41,16 +41,19 @@ def play_game(job: dict) -> dict:
     game = Game.new(job["size"], seed=job["seed"])
     budget = job["budget_ms"] / 1000 if job["budget_ms"] else None
     times: list[float] = []
+    cpu_times: list[float] = []
     depths: dict[int, int] = {}
     started = time.perf_counter()
     while not game.over and game.biggest_tile() < job["stop_at"]:
         before = time.perf_counter()
+        cpu_before = time.process_time()
         board = searcher.layout.from_grid(game.grid)
         if budget is None:
             result = searcher.search(board, depth=job["depth"])
         else:
             result = searcher.search(board, budget_s=budget, depth=job["depth"])
         times.append(time.perf_counter() - before)
+        cpu_times.append(time.process_time() - cpu_before)
         if result is None or game.move(result.direction) is None:
             raise RuntimeError(f"seed {job['seed']}: the solver gave no valid move")
         depths[result.depth] = depths.get(result.depth, 0) + 1
@@ -65,6 +68,7 @@ def play_game(job: dict) -> dict:
         "over": game.over,
         "seconds": round(time.perf_counter() - started, 1),
         "times_ms": [round(t * 1000, 2) for t in times],
+        "cpu_ms": [round(t * 1000, 2) for t in cpu_times],
         "depths": depths,
     }
 
@@ -109,6 +113,12 @@ def summarize(records: list[dict]) -> str:
         f"  ms a move: p50 {percentile(times, 0.5):.1f}, p95 {percentile(times, 0.95):.1f},"
         f" p99 {percentile(times, 0.99):.1f}, max {max(times):.1f}  ({len(times):,} moves)"
     )
+    cpu = [t for r in records for t in r.get("cpu_ms", ())]
+    if cpu:
+        lines.append(
+            f"  cpu ms a move: p50 {percentile(cpu, 0.5):.1f}, p95 {percentile(cpu, 0.95):.1f},"
+            f" max {max(cpu):.1f}  (the search's own work, without waiting for a busy machine)"
+        )
     depths: dict[str, int] = {}
     for r in records:
         for d, count in r["depths"].items():

@@ -262,11 +262,26 @@ class Searcher:
         return make(self.layout, self.heuristic, self.prob_threshold, caches, deadline)
 
 
+_moved_heuristic_tables: dict[int, tuple[list[float], list[float]]] = {}
+
+
+def _moved_heuristics(lay: Layout, heur: list[float]) -> tuple[list[float], list[float]]:
+    """For 4x4: the heuristic of each row after LEFT and after RIGHT (built once per table)."""
+    tables = _moved_heuristic_tables.get(id(heur))
+    if tables is None:
+        tables = _moved_heuristic_tables[id(heur)] = (
+            [heur[row] for row in lay.left],
+            [heur[row] for row in lay.right],
+        )
+    return tables
+
+
 def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float):
     """The tree's functions for 4x4 boards, unrolled over the four rows (the hot path)."""
     L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
     E0, E1, E2, E3 = lay.empties
     H = heur
+    HL, HR = _moved_heuristics(lay, heur)
     clock = time.perf_counter
     p_two = 1.0 - FOUR_PROBABILITY
     p_four = FOUR_PROBABILITY
@@ -301,16 +316,66 @@ def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float)
         c3 = t >> 48
         best = 0.0
         if remaining == 0 or cprob < threshold:
-            for child in (
-                L[r0] | L[r1] << 16 | L[r2] << 32 | L[r3] << 48,
-                R[r0] | R[r1] << 16 | R[r2] << 32 | R[r3] << 48,
-                CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
-                CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
-            ):
-                if child != board:
-                    value = leaf(child)
-                    if value > best:
-                        best = value
+            # The children are leaves: their heuristics straight from this board's rows and
+            # columns. LEFT's rows are L[r]: their heuristics are HL[r]; its columns are the
+            # rows of CL[r0] | CL[r1] << 4 | ... (LEFT's transpose). UP, the other way round.
+            # (The same sums, in the same order, as `leaf` of each child.)
+            tc = CL[r0] | CL[r1] << 4 | CL[r2] << 8 | CL[r3] << 12
+            if tc != t:
+                value = (
+                    HL[r0]
+                    + HL[r1]
+                    + HL[r2]
+                    + HL[r3]
+                    + H[tc & 0xFFFF]
+                    + H[(tc >> 16) & 0xFFFF]
+                    + H[(tc >> 32) & 0xFFFF]
+                    + H[tc >> 48]
+                )
+                if value > best:
+                    best = value
+            tc = CR[r0] | CR[r1] << 4 | CR[r2] << 8 | CR[r3] << 12
+            if tc != t:
+                value = (
+                    HR[r0]
+                    + HR[r1]
+                    + HR[r2]
+                    + HR[r3]
+                    + H[tc & 0xFFFF]
+                    + H[(tc >> 16) & 0xFFFF]
+                    + H[(tc >> 32) & 0xFFFF]
+                    + H[tc >> 48]
+                )
+                if value > best:
+                    best = value
+            child = CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12
+            if child != board:
+                value = (
+                    H[child & 0xFFFF]
+                    + H[(child >> 16) & 0xFFFF]
+                    + H[(child >> 32) & 0xFFFF]
+                    + H[child >> 48]
+                    + HL[c0]
+                    + HL[c1]
+                    + HL[c2]
+                    + HL[c3]
+                )
+                if value > best:
+                    best = value
+            child = CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12
+            if child != board:
+                value = (
+                    H[child & 0xFFFF]
+                    + H[(child >> 16) & 0xFFFF]
+                    + H[(child >> 32) & 0xFFFF]
+                    + H[child >> 48]
+                    + HR[c0]
+                    + HR[c1]
+                    + HR[c2]
+                    + HR[c3]
+                )
+                if value > best:
+                    best = value
             return best
         if clock() > deadline:
             raise OutOfTime
