@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
+import os
 import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -17,16 +19,21 @@ from game import __version__
 from game import commands as cmd
 from game import events as ev
 from game.assets import asset_path
+from game.audio import Audio
+from game.autoplay import Autoplay
+from game.crashlog import write_crash_log
 from game.engine import BOARD_SIZES, Game
 from game.input import PointerInput, keyboard_command
 from game.loop import FixedStep
-from game.session import Session
+from game.records import Recorder, stats_lines
+from game.session import MenuKind, Session
+from game.storage import Settings, Storage, resolve_data_dir
 from game.text import system_language
 from game.view.layout import MIN_WINDOW
 from game.view.view import View
 
-DEFAULT_WINDOW = (540, 720)
 IDLE_WAIT_MS = 1000  # when nothing moves, sleep in the event queue up to this long
+log = logging.getLogger("game")
 
 
 @dataclass(frozen=True)
@@ -54,7 +61,11 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         "--windowed", dest="fullscreen", action="store_false", help="play in a window"
     )
     parser.add_argument("--seed", type=int, help="a replayable game: the same seed, the same tiles")
-    parser.add_argument("--data-dir", metavar="PATH", help="where saves, settings and stats go")
+    parser.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        help="where saves, settings and stats go (also $GAME2048_DATA_DIR)",
+    )
     parser.add_argument(
         "--frames", type=_positive, metavar="N", help="run N frames, then quit (for tests)"
     )
@@ -81,20 +92,52 @@ def _positive(text: str) -> int:
     return value
 
 
+class StorageSlots:
+    """The session's one-game-per-size slots (R18), kept on disk."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def load(self, size: int):
+        saved = self.storage.load_game(size)
+        return None if saved is None else (saved.game, saved.session)
+
+    def save(self, game: Game, session_state: dict) -> None:
+        self.storage.save_game(game, session_state)
+
+
+# Events after which the game in progress is saved (R18: after every move, and so on).
+_SAVE_AFTER = (ev.Moved, ev.Undone, ev.GameStarted, ev.KeptGoing, ev.Won, ev.Lost)
+
+
 class App:
     """The running game. Tests build one headless, post events and step it exactly."""
 
     def __init__(self, options: Options) -> None:
         self.options = options
+        self.data_dir = resolve_data_dir(options.data_dir)
+        self.storage = Storage(self.data_dir).open()
+        self.settings: Settings = self.storage.load_settings()
+        self.recorder = Recorder(self.storage.load_stats())
+        Audio.pre_init()
         pygame.init()
-        self.fullscreen = bool(options.fullscreen)
-        self.window = pygame.Window("2048", DEFAULT_WINDOW, resizable=True)
+        self.audio = Audio.create(
+            enabled=options.sound, volume=self.settings.volume, muted=self.settings.muted
+        )
+        self.window = pygame.Window("2048", self.settings.window_size, resizable=True)
         self.window.minimum_size = MIN_WINDOW
         self._set_icon()
-        size = options.size or BOARD_SIZES[0]
         self._seeds = random.Random(options.seed) if options.seed is not None else None
-        self.session = Session(self._new_game(size), new_game_factory=self._new_game)
-        self.view = View(self.session, lang=system_language())
+        self.slots = StorageSlots(self.storage)
+        self.session = self._first_session(options.size or self.settings.size)
+        lang = self.settings.language
+        self.view = View(
+            self.session,
+            theme=self.settings.theme,
+            lang=system_language() if lang == "auto" else lang,
+            speed=self.settings.animation,
+        )
+        self.autoplay = Autoplay(self.data_dir, pace=self.settings.autoplay_pace)
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
             lambda: self.view.layout.cell if self.view.layout else 100,
@@ -104,19 +147,34 @@ class App:
         self.running = True
         self.frames_drawn = 0
         self.frames_left = options.frames  # --frames N: quit after N frames
-        if self.fullscreen:
-            self.window.set_fullscreen(desktop=True)
+        self.fullscreen = False
+        fullscreen = options.fullscreen
+        if fullscreen is None:
+            fullscreen = self.settings.fullscreen
+        if fullscreen:
+            self.toggle_fullscreen()
+        self._refresh_records()
+        self._show_notices()
+
+    def _first_session(self, size: int) -> Session:
+        saved = None if self._seeds is not None else self.slots.load(size)
+        if saved is None:
+            return Session(self._new_game(size), slots=self.slots, new_game_factory=self._new_game)
+        game, state = saved
+        return Session.restore(game, state, slots=self.slots, new_game_factory=self._new_game)
 
     def use_session(self, session: Session) -> None:
         """Play `session` from now on (a loaded save, a test's position)."""
         session.new_game_factory = self._new_game
+        session.slots = self.slots
         self.session = session
         self.view.board.reset(session.game.grid)
         self.view.dirty = True
+        self._refresh_records()
 
     def _new_game(self, size: int) -> Game:
         seed = self._seeds.getrandbits(64) if self._seeds is not None else None
-        return Game.new(size, seed)
+        return Game.new(size, seed, undo_enabled=self.settings.undo_enabled)
 
     def _set_icon(self) -> None:
         # A missing icon is no reason not to play.
@@ -131,6 +189,7 @@ class App:
             self.running = False
         elif kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
             self.session.set_focus(False)
+            self.save()  # R18: on focus loss and minimise
         elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.session.set_focus(True)
         elif kind in (
@@ -140,6 +199,10 @@ class App:
             pygame.WINDOWEXPOSED,
         ):
             self.view.dirty = True
+        elif kind == pygame.AUDIODEVICEREMOVED:
+            self.audio.on_device_removed(getattr(event, "iscapture", False))
+        elif kind == pygame.AUDIODEVICEADDED:
+            self.audio.on_device_added(getattr(event, "iscapture", False))
         elif kind == pygame.KEYDOWN:
             command = keyboard_command(event)
             if command is not None:
@@ -154,27 +217,102 @@ class App:
                 self.command(command)
 
     def command(self, command: cmd.Command) -> None:
-        """App-wide commands are handled here; the rest mean what the session says."""
+        """A player's command. App-wide ones are handled here; the rest mean what the
+        session says. Any command of the player's stops autoplay (R20)."""
+        if isinstance(command, cmd.ToggleAutoplay):
+            self._toggle_autoplay()
+            return
+        if self.autoplay.playing:
+            self.autoplay.stop()
+            self.view.dirty = True
         if isinstance(command, cmd.ToggleFullscreen):
             self.toggle_fullscreen()
-            return
-        if isinstance(command, cmd.ToggleMute | cmd.Hint | cmd.ToggleAutoplay):
-            return  # wired by the audio and solver parts
-        self.dispatch(self.session.handle(command))
+        elif isinstance(command, cmd.ToggleMute):
+            self.audio.toggle_mute()
+            self._save_settings(muted=self.audio.muted)
+        elif isinstance(command, cmd.Hint):
+            if self.session.menu is None and not self.session.game.over:
+                self.session.mark_assisted()
+                self.autoplay.ask_hint(self.session.game)
+                self.view.dirty = True
+        else:
+            self.dispatch(self.session.handle(command))
+
+    def _toggle_autoplay(self) -> None:
+        if self.autoplay.playing:
+            self.autoplay.stop()
+        elif self.session.menu is None and not self.session.game.over:
+            self.session.mark_assisted()
+            self.autoplay.play(self.session.game)
+        self.view.dirty = True
 
     def dispatch(self, events: list[ev.Event]) -> None:
+        """Hand the session's events to everything that reacts to them."""
+        if not events:
+            return
         self.view.handle(events, self.session)
+        self.audio.handle(events)
+        self.recorder.handle(events, self.session)
+        if any(isinstance(event, ev.GameStarted) for event in events):
+            self._refresh_records()
+        if any(isinstance(event, ev.Won | ev.Lost) for event in events):
+            self.autoplay.stop()
+            self.save_stats()
+        if any(isinstance(event, _SAVE_AFTER) for event in events):
+            self.save_game()
+        if any(isinstance(event, ev.MenuOpened) for event in events):
+            self.autoplay.stop()
+            self._refresh_records()
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
+        self._show_notices()
 
     def toggle_fullscreen(self) -> None:
+        """Desktop fullscreen (no change of display mode); back to the earlier window size."""
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
             self.window.set_fullscreen(desktop=True)
         else:
-            self.window.set_windowed()  # SDL restores the earlier window size
+            self.window.set_windowed()
         self.view.dirty = True
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def save_game(self) -> None:
+        self.storage.save_game(self.session.game, self.session.state_dict())
+
+    def save_stats(self) -> None:
+        self.recorder.add_time(self.session)
+        self.storage.save_stats(self.recorder.stats)
+
+    def save(self) -> None:
+        """Everything: the game in progress, the statistics and the settings."""
+        self.save_game()
+        self.save_stats()
+        self._save_settings()
+        self._show_notices()
+
+    def _save_settings(self, **changes) -> None:
+        window = self.settings.window_size if self.fullscreen else tuple(self.window.size)
+        self.settings = replace(
+            self.settings,
+            size=self.session.game.size,
+            fullscreen=self.fullscreen,
+            window_size=window,
+            **changes,
+        )
+        self.storage.save_settings(self.settings)
+
+    def _refresh_records(self) -> None:
+        size = self.session.game.size
+        self.view.best = self.recorder.best(size)
+        self.view.stats_lines = stats_lines(self.recorder.stats, size, self.view.lang)
+        self.view.dirty = True
+
+    def _show_notices(self) -> None:
+        for notice in self.storage.pop_notices():
+            self.view.show_notice(str(notice))
 
     # -- time and drawing ----------------------------------------------------------------------
 
@@ -183,6 +321,17 @@ class App:
         for _ in range(self.loop.advance(seconds)):
             self.session.step(self.loop.step)
             self.view.step(self.loop.step, self.session)
+            self._solver_step(self.loop.step)
+
+    def _solver_step(self, dt: float) -> None:
+        for answer in self.autoplay.step(dt, self.session.game, busy=self.view.board.animating):
+            if answer.hint is not None:
+                self.dispatch([ev.HintShown(answer.hint)])
+            if answer.move is not None:
+                events = self.session.handle(cmd.Move(answer.move))
+                self.dispatch(events)
+                if self.session.menu is not None and self.session.menu.kind is MenuKind.WON:
+                    self.autoplay.stop()  # stops at the win banner (R20)
 
     def draw(self) -> None:
         surface = self.window.get_surface()
@@ -193,7 +342,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the next frame must come soon (something moves), or the loop may sleep."""
-        return self.view.animating or self.view.dirty
+        return self.view.animating or self.view.dirty or self.autoplay.busy
 
     def frame(self, seconds: float, events: Sequence[pygame.event.Event] | None = None) -> None:
         """One frame: the events, the fixed steps `seconds` are worth, and a draw if needed.
@@ -240,16 +389,38 @@ class App:
         return [first, *pygame.event.get()]
 
     def close(self) -> None:
+        """Save everything, let go of the lock and the solver, and quit pygame."""
+        self.save()
+        self.storage.close()
+        self.autoplay.close()
+        self.audio.close()
         self.view.text.clear()
         self.view.board.clear()
         pygame.quit()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     options = parse_args(argv)
     app = App(options)
     try:
         code = app.run()
+    except Exception as error:  # the last line of defence: never lose the game
+        code = 1
+        crash(app, error)
     finally:
         app.close()
     sys.exit(code)
+
+
+def crash(app: App, error: Exception) -> None:
+    """Save the game, write a crash log, and tell the player where it is."""
+    with contextlib.suppress(Exception):
+        app.save()
+    path = write_crash_log(app.data_dir, error)
+    where = f"A report was written to {path}." if path else "No report could be written."
+    message = f"2048 ran into a problem and has to close. Your game was saved. {where}"
+    print(message, file=sys.stderr)
+    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
+        with contextlib.suppress(Exception):
+            pygame.display.message_box("2048", message, "error")

@@ -27,7 +27,7 @@ Grid = tuple[tuple[int, ...], ...]
 Cell = tuple[int, int]  # (row, column)
 
 
-class Direction(str, enum.Enum):
+class Direction(enum.StrEnum):
     UP = "up"
     DOWN = "down"
     LEFT = "left"
@@ -51,8 +51,11 @@ class Merge:
     value: int  # the new tile's value
 
 
-@functools.cache
-def _slide_line(line: tuple[int, ...]) -> tuple[tuple[int, ...], int, tuple[tuple[int, int, bool], ...]]:
+LineSteps = tuple[tuple[int, int, bool], ...]
+
+
+@functools.lru_cache(maxsize=1 << 16)  # bounded: long games on big boards meet many lines
+def _slide_line(line: tuple[int, ...]) -> tuple[tuple[int, ...], int, LineSteps]:
     """Slide one line toward index 0 (R4, R5).
 
     Returns the new line, the points scored and, per tile, (from index, to index, merged).
@@ -86,7 +89,7 @@ class ShiftResult:
     points: int
     moved: bool
     direction: Direction
-    _steps: tuple[tuple[tuple[int, int, bool], ...], ...] = field(repr=False, compare=False)
+    _steps: tuple[LineSteps, ...] = field(repr=False, compare=False)
     _before: Grid = field(repr=False, compare=False)
 
     @functools.cached_property
@@ -254,9 +257,11 @@ class Game:
         return game
 
     @classmethod
-    def from_grid(cls, rows: Sequence[Sequence[int]], seed: int | None = None, **state: Any) -> Game:
+    def from_grid(
+        cls, rows: Sequence[Sequence[int]], seed: int | None = None, **state: Any
+    ) -> Game:
         """A game from a given position (tests, puzzles, the solver's benchmarks)."""
-        grid = tuple(tuple(int(v) for v in row) for row in rows)
+        grid = tuple(tuple(row) for row in rows)
         _check_grid(grid)
         state.setdefault("won", biggest_tile(grid) >= WIN_VALUE)
         return cls(grid, rng=_make_rng(seed), **state)
@@ -296,7 +301,7 @@ class Game:
 
     def advance_clock(self, seconds: float) -> None:
         """The caller decides when the clock runs (R17); the engine only adds up."""
-        if seconds > 0:
+        if 0 < seconds < float("inf"):
             self.seconds += seconds
 
     def valid_directions(self) -> list[Direction]:

@@ -56,6 +56,22 @@ class Text:
             key, lambda: self.font(px, weight).render(text, True, colour)
         )
 
+    def wrap(self, text: str, px: int, width: int, weight: str = "Bold") -> list[str]:
+        """Words laid into lines no wider than `width` (a long word gets a line of its own)."""
+        font = self.font(px, weight)
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        if line:
+            lines.append(line)
+        return lines
+
     def fit_size(self, text: str, max_px: int, box: tuple[int, int], weight: str = "Bold") -> int:
         """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""
         key = (text, int(max_px), box, weight)

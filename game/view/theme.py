@@ -63,8 +63,7 @@ _CLASSIC_TILES = {
 # light tiles carry black numbers and dark tiles white ones, each at 7:1 or more.
 _HIGH_CONTRAST_GREYS = (255, 240, 225, 210, 195, 180, 165, 150, 89, 78, 67, 56, 45, 34, 23, 12, 0)
 _HIGH_CONTRAST_TILES = {
-    2 ** (index + 1): f"{level:02x}" * 3
-    for index, level in enumerate(_HIGH_CONTRAST_GREYS)
+    2 ** (index + 1): f"{level:02x}" * 3 for index, level in enumerate(_HIGH_CONTRAST_GREYS)
 }
 
 

@@ -18,6 +18,7 @@ from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
 
 FADE_SECONDS = 0.200
+NOTICE_SECONDS = 8.0
 BANNER_FADE_SECONDS = 0.300
 _BUTTON_COMMANDS = {
     "new_game": cmd.NewGame(),
@@ -47,6 +48,8 @@ class View:
         self._menu_key: tuple | None = None
         self._fade = Tween(0.0)
         self._shown_second = -1
+        self.notices: list[str] = []  # plain-words messages, shown one after another
+        self._notice_time = Tween(NOTICE_SECONDS)
 
     # -- state from the outside ----------------------------------------------------------------
 
@@ -63,6 +66,12 @@ class View:
             self.layout = compute_layout(size[0], size[1], board_size)
             self.dirty = True
         return self.layout
+
+    def show_notice(self, text: str) -> None:
+        if not self.notices:
+            self._notice_time = Tween(NOTICE_SECONDS)
+        self.notices.append(text)
+        self.dirty = True
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
         for event in events:
@@ -82,6 +91,12 @@ class View:
         self.board.step(dt)
         self.hud.step(dt)
         self._fade.step(dt)
+        if self.notices:
+            self._notice_time.step(dt)
+            if self._notice_time.done:
+                self.notices.pop(0)
+                self._notice_time = Tween(NOTICE_SECONDS)
+                self.dirty = True
         menu = session.menu
         key = (menu.kind, id(menu)) if menu is not None else None
         if key != self._menu_key:
@@ -140,7 +155,25 @@ class View:
                 self.stats_lines,
                 self._veils,
             )
+        if self.notices:
+            self._draw_notice(surface, layout, theme, self.notices[0])
         self.dirty = False
+
+    def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
+        """A message box at the foot of the board, wrapped to its width."""
+        width = round(layout.board.width * 0.92)
+        px = max(10, round(layout.unit * 0.5))
+        lines = self.text.wrap(notice, px, round(width * 0.92), "Medium")
+        line_h = self.text.font(px, "Medium").get_linesize()
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + px)
+        box.midbottom = (layout.board.centerx, layout.board.bottom - layout.gap)
+        pygame.draw.rect(surface, theme.panel, box, 0, max(3, px // 2))
+        pygame.draw.rect(surface, theme.accent, box, max(1, px // 8), max(3, px // 2))
+        y = box.y + px // 2
+        for line in lines:
+            image = self.text.render(line, px, theme.panel_text, "Medium")
+            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+            y += line_h
 
     def _draw_hint(self, surface, layout: Layout, theme: Theme, direction: Direction) -> None:
         """An arrow over the board pointing the solver's way."""

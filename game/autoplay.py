@@ -1,0 +1,111 @@
+"""Hint and autoplay (R20): asks the solver's background process, never waits for it.
+
+Each request carries the board it was made for; an answer for a board that has since changed
+is dropped. Autoplay plays at the player's pace (moves a second, or as fast as it can think).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from game.engine import Direction, Game, Grid
+from game.solver import SolverWorker
+
+HINT_BUDGET_S = 0.15
+FASTEST_BUDGET_S = 0.05  # "as fast as it can": a shorter think per move
+PACES = {"1": 1.0, "2": 2.0, "5": 5.0, "10": 10.0, "20": 20.0, "max": 0.0}
+
+
+@dataclass(frozen=True)
+class Answer:
+    hint: Direction | None = None
+    move: Direction | None = None
+
+
+class Autoplay:
+    def __init__(self, tables_dir: str | os.PathLike[str] | None, pace: str = "5") -> None:
+        self.tables_dir = tables_dir
+        self.pace = pace if pace in PACES else "5"
+        self.playing = False
+        self._workers: dict[int, SolverWorker] = {}
+        self._request_id = 0
+        self._pending: tuple[int, Grid, str] | None = None  # (id, board, "hint" or "move")
+        self._next_move: tuple[Grid, Direction] | None = None
+        self._cooldown = 0.0
+
+    @property
+    def busy(self) -> bool:
+        """Whether the loop must keep polling (a request is out, or autoplay runs)."""
+        return self.playing or self._pending is not None
+
+    def set_pace(self, pace: str) -> None:
+        if pace in PACES:
+            self.pace = pace
+
+    def ask_hint(self, game: Game) -> None:
+        self._ask(game, "hint", HINT_BUDGET_S)
+
+    def play(self, game: Game) -> None:
+        self.playing = True
+        self._cooldown = 0.0
+        self._next_move = None
+        self._ask(game, "move", self._move_budget())
+
+    def stop(self) -> None:
+        self.playing = False
+        self._next_move = None
+        if self._pending is not None and self._pending[2] == "move":
+            self._pending = None
+
+    def step(self, dt: float, game: Game, *, busy: bool) -> list[Answer]:
+        """One fixed step: collect answers; make autoplay's next move when it is due."""
+        answers: list[Answer] = []
+        self._cooldown = max(0.0, self._cooldown - dt)
+        worker = self._workers.get(game.size)
+        if worker is not None and self._pending is not None:
+            for request_id, direction in worker.poll():
+                pending = self._pending
+                if pending is None or request_id != pending[0] or pending[1] != game.grid:
+                    continue  # an answer for a board that is gone
+                self._pending = None
+                if pending[2] == "hint" and direction is not None:
+                    answers.append(Answer(hint=direction))
+                elif pending[2] == "move":
+                    if direction is None:
+                        self.stop()
+                    else:
+                        self._next_move = (game.grid, direction)
+        if not self.playing:
+            return answers
+        if self._next_move is not None and self._next_move[0] != game.grid:
+            self._next_move = None  # the player (or an undo) changed the board
+        ready = self._cooldown <= 0 and (not busy or self.pace == "max")
+        if self._next_move is not None and ready:
+            answers.append(Answer(move=self._next_move[1]))
+            self._next_move = None
+            rate = PACES[self.pace]
+            self._cooldown = 1.0 / rate if rate else 0.0
+        elif self._next_move is None and self._pending is None and not game.over:
+            self._ask(game, "move", self._move_budget())
+        return answers
+
+    def _move_budget(self) -> float:
+        rate = PACES[self.pace]
+        return FASTEST_BUDGET_S if rate == 0 or rate > 10 else min(0.1, 1.0 / rate)
+
+    def _ask(self, game: Game, purpose: str, budget_s: float) -> None:
+        worker = self._workers.get(game.size)
+        if worker is None:
+            worker = SolverWorker(HINT_BUDGET_S, size=game.size, tables_dir=self.tables_dir)
+            self._workers[game.size] = worker
+        self._request_id += 1
+        self._pending = (self._request_id, game.grid, purpose)
+        worker.request(self._request_id, game.grid, budget_s)
+
+    def close(self) -> None:
+        for worker in self._workers.values():
+            worker.close()
+        self._workers.clear()
+        self.playing = False
+        self._pending = None
