@@ -138,8 +138,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", type=int, default=4, choices=(4, 5, 6))
     parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--budget-ms", type=float, default=100.0, help="0: fixed depth only")
-    parser.add_argument("--depth", type=int, default=None, help="fixed depth (or a cap)")
+    parser.add_argument(
+        "--budget-ms", type=float, default=None, help="time a move (default 100; none with --depth)"
+    )
+    parser.add_argument(
+        "--depth", type=int, default=None, help="fixed depth, or with --budget-ms a cap"
+    )
     parser.add_argument("--seed", type=int, default=1000, help="game i uses seed + i")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--stop-at", type=int, default=None, help="default 16384 on 4x4")
@@ -152,10 +156,8 @@ def main(argv: list[str] | None = None) -> None:
         records = [json.loads(line) for line in args.summarize.read_text().splitlines() if line]
         print(summarize(records))
         return
-    if args.depth is not None:
-        args.budget_ms = 0.0 if args.budget_ms == 100.0 else args.budget_ms
-    if not args.budget_ms and args.depth is None:
-        parser.error("give --budget-ms or --depth")
+    if args.budget_ms is None:
+        args.budget_ms = 0.0 if args.depth is not None else 100.0
     stop_at = args.stop_at or (16384 if args.size == 4 else 1 << 62)
     jobs = [
         {
