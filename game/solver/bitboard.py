@@ -62,7 +62,7 @@ def slide_exponents(cells: Sequence[int], limit: int) -> tuple[int, ...]:
     return tuple(out) + (0,) * (len(cells) - len(out))
 
 
-class _LazyTable(dict):
+class LazyTable(dict):
     """A dict that computes a missing entry on first use and keeps it."""
 
     def __init__(self, compute: Callable[[int], object]) -> None:
@@ -131,13 +131,13 @@ class Layout:
         )
 
     def _build_lazy(self) -> None:
-        self.left = _LazyTable(self._left)
-        self.right = _LazyTable(self._right)
-        self.spread = _LazyTable(self._spread)
-        self.col_left = _LazyTable(lambda row: self.spread[self.left[row]])
-        self.col_right = _LazyTable(lambda row: self.spread[self.right[row]])
+        self.left = LazyTable(self._left)
+        self.right = LazyTable(self._right)
+        self.spread = LazyTable(self._spread)
+        self.col_left = LazyTable(lambda row: self.spread[self.left[row]])
+        self.col_right = LazyTable(lambda row: self.spread[self.right[row]])
         self.empties = [
-            _LazyTable(functools.partial(self._empties, position)) for position in range(self.size)
+            LazyTable(functools.partial(self._empties, position)) for position in range(self.size)
         ]
 
     # -- 4x4: full tables ---------------------------------------------------------------------

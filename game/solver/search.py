@@ -7,9 +7,13 @@ the board it leaves. A line whose probability falls below `prob_threshold` stops
 judged by the heuristic, and so does a line at full depth. Chance nodes keep their values in a
 transposition table per remaining depth.
 
-With a time budget the search deepens one move at a time (1, 2, 3, ...) and answers with the
-deepest search that finished; it does not start a depth it expects to overrun, and abandons
-one that does.
+With a time budget the search deepens one move at a time (1, 2, 3, ...), reusing the
+transposition tables, and answers with the deepest search that finished. It starts a depth
+only if it expects at least the first root move to finish in time, searches the best move so
+far first, and when the deadline strikes mid-depth it keeps that depth if the best move so far
+was searched to it: the moves searched that deep compete, the others drop out. The deadline
+is checked at every inner player node, so a search overruns it by well under a millisecond
+of work.
 
 The heuristic is nneonneo/2048-ai's: per row and per column, a constant for being alive, a
 reward for empty cells and for equal neighbours, a penalty for breaking monotonicity (tile
@@ -23,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import Direction
-from game.solver.bitboard import DIRECTIONS, Layout, _LazyTable, layout
+from game.solver.bitboard import DIRECTIONS, Layout, LazyTable, layout
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ def heuristic_table(board_layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
                     value = cache[cells] = row_heuristic(cells, weights)
                 table.append(value)
         else:
-            table = _LazyTable(lambda row: row_heuristic(board_layout.row_cells(row), weights))
+            table = LazyTable(lambda row: row_heuristic(board_layout.row_cells(row), weights))
         _heuristic_tables[key] = table
     return table
 
