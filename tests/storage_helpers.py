@@ -1,0 +1,101 @@
+"""Helpers shared by the storage tests: real games, snapshots of a folder, a child process, and
+system calls that fail on cue."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from game.engine import Direction, Game
+
+ROOT = Path(__file__).resolve().parent.parent
+CHILD = Path(__file__).resolve().parent / "storage_child.py"
+
+
+def played_game(size: int = 4, seed: int = 1, moves: int = 30) -> Game:
+    """A real game some moves in, with a full undo history (the usual thing saved)."""
+    game = Game.new(size, seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        directions = game.valid_directions()
+        if not directions:
+            break
+        game.move(chooser.choice(directions))
+    return game
+
+
+def finished_game(seed: int = 5) -> Game:
+    """A 4x4 game played until no move is left (R11)."""
+    game = Game.new(4, seed=seed)
+    order = [Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP]
+    while not game.over:
+        game.move(next(d for d in order if d in game.valid_directions()))
+    return game
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by relative name, with its bytes."""
+    return {
+        str(path.relative_to(folder)): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def start_child(*args: str) -> subprocess.Popen[str]:
+    """tests/storage_child.py in a new Python process, its output a pipe of text lines."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen(
+        [sys.executable, str(CHILD), *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+
+
+def disk_error(code: int) -> OSError:
+    if code in (errno.EACCES, errno.EPERM):
+        return PermissionError(code, os.strerror(code))
+    return OSError(code, os.strerror(code))
+
+
+@contextlib.contextmanager
+def failing(
+    function_name: str, at_call: int, error: OSError, *, torn: bool = False
+) -> Iterator[list[int]]:
+    """Make os.<function_name> raise `error` at its `at_call`-th call (1-based) while inside.
+    With `torn`, that os.write first writes half of its bytes for real, like a write cut off.
+    Yields a one-item list holding the number of calls seen."""
+    real = getattr(os, function_name)
+    calls = [0]
+
+    def fake(*args, **kwargs):
+        calls[0] += 1
+        if calls[0] == at_call:
+            if torn:
+                fd, data = args
+                real(fd, bytes(data[: len(data) // 2]))
+            raise error
+        return real(*args, **kwargs)
+
+    setattr(os, function_name, fake)
+    try:
+        yield calls
+    finally:
+        setattr(os, function_name, real)
+
+
+@contextlib.contextmanager
+def counting(function_name: str) -> Iterator[list[int]]:
+    """Count the calls of os.<function_name> while inside (no failure)."""
+    with failing(function_name, 0, OSError()) as calls:
+        yield calls

@@ -1,0 +1,155 @@
+"""Promise 1: a save is atomic. Whatever moment it stops at, the file on disk is the old game or
+the new one, never a mix, and never nothing."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import signal
+import stat
+import time
+from pathlib import Path
+
+import pytest
+from storage_helpers import counting, disk_error, failing, played_game, start_child
+
+from game.storage import GAME_FORMAT, Storage, atomic_write, decode_document
+
+
+@pytest.fixture
+def folder(tmp_path):
+    return tmp_path / "data"
+
+
+def _calls_in_one_save(folder, function_name: str) -> int:
+    with Storage(folder) as storage, counting(function_name) as calls:
+        storage.save_game(played_game(seed=2), {"counter": 0})
+    return calls[0]
+
+
+@pytest.mark.parametrize(
+    ("function_name", "torn"),
+    [("write", False), ("write", True), ("fsync", False), ("replace", False)],
+)
+def test_a_save_cut_off_at_any_system_call_leaves_the_old_game_or_the_new(
+    folder, function_name, torn
+):
+    old, new = played_game(seed=2, moves=10), played_game(seed=2, moves=11)
+    total = _calls_in_one_save(folder, function_name)
+    assert total >= 2  # the game file and its backup at least
+    outcomes = set()
+    for k in range(1, total + 1):
+        with Storage(folder) as storage:
+            assert storage.save_game(old, {"counter": 1})
+            with failing(function_name, k, disk_error(errno.EIO), torn=torn):
+                saved_new = storage.save_game(new, {"counter": 2})
+        with Storage(folder) as reader:
+            saved = reader.load_game(4)
+            assert reader.pop_notices() == []  # nothing damaged, nothing to tell
+        assert saved.session["counter"] in (1, 2)
+        expected = old if saved.session["counter"] == 1 else new
+        assert saved.game.to_dict() == expected.to_dict()
+        assert saved.session["counter"] == 2 or not saved_new
+        for name in ("game-4.json", "game-4.json.bak"):
+            version, data = decode_document((folder / name).read_bytes(), GAME_FORMAT)
+            assert data["session"]["counter"] in (1, 2)
+        assert not list(folder.glob("*.tmp")), "a temporary file was left behind"
+        outcomes.add(saved.session["counter"])
+    if function_name != "fsync":  # a refused folder fsync still leaves the new file in place
+        assert 1 in outcomes
+
+
+def test_the_write_is_flushed_and_renamed_and_the_folder_synced_in_that_order(
+    tmp_path, monkeypatch
+):
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        kind = "folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file"
+        events.append(f"fsync {kind}")
+        return real_fsync(fd)
+
+    def replace(source, target):
+        events.append("replace")
+        assert Path(source).read_bytes() == b"new bytes"  # whole before it takes the name
+        return real_replace(source, target)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    target = tmp_path / "file.json"
+    target.write_bytes(b"old bytes")
+    atomic_write(target, b"new bytes")
+    assert events == ["fsync file", "replace", "fsync folder"]
+    assert target.read_bytes() == b"new bytes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.json"]
+
+
+def test_a_short_write_is_carried_on_not_taken_as_whole(tmp_path, monkeypatch):
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:7])))
+    data = bytes(range(256)) * 40
+    atomic_write(tmp_path / "file", data)
+    assert (tmp_path / "file").read_bytes() == data
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
+    target = tmp_path / "file.json"
+    target.write_bytes(b"old")
+    with failing("replace", 1, disk_error(errno.ENOSPC)), pytest.raises(OSError):
+        atomic_write(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]
+
+
+# -- killed for real ----------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX: fork and SIGKILL")
+def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder):
+    """SIGKILL hundreds of times in the middle of saving a rising counter; after each, the game
+    and the best score on disk are the last value the child reported, or the one after it.
+    GAME2048_SOAK_KILLS=5000 runs a longer soak."""
+    kills = int(os.environ.get("GAME2048_SOAK_KILLS", "200"))
+    chooser = random.Random(20480)
+    forker = start_child("forker", str(folder))
+    known = known_best = 0
+    try:
+        for _round in range(kills):
+            forker.stdin.write("go\n")
+            forker.stdin.flush()
+            pid, start, last, reported = None, None, None, False
+            while start is None or pid is None:
+                line = forker.stdout.readline()
+                word, _, number = line.partition(" ")
+                assert word in ("pid", "start"), line
+                if word == "pid":
+                    pid = int(number)
+                elif word == "start":
+                    start = last = int(number)
+            assert start == known  # it picked up exactly where the last one was killed
+            time.sleep(chooser.uniform(0, 0.015))
+            os.kill(pid, signal.SIGKILL)
+            for line in iter(forker.stdout.readline, "dead\n"):
+                word, _, number = line.partition(" ")
+                assert word == "saved", line
+                last, reported = int(number), True
+
+            reader = Storage(folder)  # not opened: reads only
+            saved = reader.load_game(4)
+            best = reader.load_stats().best_score(4)
+            assert reader.pop_notices() == []
+            value = saved.session["counter"] if saved else 0  # 0: killed before its first save
+            assert value in (last, last + 1), (last, value)
+            assert saved is None or saved.game.score == value
+            # The best score is saved just after the game: once a child has reported a save, it
+            # is that value or the next; it is never past the game, and it never went down.
+            if reported:
+                assert best in (last, last + 1)
+            assert known_best <= best <= value
+            known, known_best = value, best
+    finally:
+        forker.kill()
+        print(forker.communicate()[1])  # the children's errors, shown if the test fails
+    assert known > kills  # the children did save, most rounds more than once
