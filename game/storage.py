@@ -51,7 +51,7 @@ import os
 import re
 import time
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, fields
 from functools import partial, reduce
 from pathlib import Path
@@ -395,7 +395,7 @@ class Storage:
         self._lock_wait = lock_wait
         self._lock: FileLock | None = None
         self._newer: set[str] = set()  # files from a newer version: never written
-        self._told: set[str] = set()  # notices already given, so each is given once
+        self._told: set[Hashable] = set()  # what the player was told about, once each
         self._save_failing = False
 
     # -- the lock ---------------------------------------------------------------------------
@@ -473,6 +473,7 @@ class Storage:
             self._notice(
                 "settings_reset",
                 "Some settings could not be read and are back to their defaults: {names}.",
+                about=("settings", tuple(rejected)),
                 names=", ".join(name.replace("_", " ") for name in rejected),
             )
         return settings
@@ -504,6 +505,7 @@ class Storage:
                 "newer_file",
                 "Your {what} was saved by a newer version of 2048. It is left untouched, and "
                 "this version will not save it; update 2048 to carry on with it.",
+                about=("newer", name),
                 what=_what(name),
             )
             return []
@@ -514,10 +516,13 @@ class Storage:
         if main.status == _DAMAGED:
             kept = set_aside[main.path]
             kept_words = f" The damaged file is kept as {kept.name}." if kept else ""
+            # A file set aside is gone: seeing damage again is news. One left in place is not.
+            about = None if kept else ("damaged", name, main.raw)
             if good:
                 self._notice(
                     "restored_from_backup",
                     "Your {what} could not be read, so its backup copy was loaded instead.{kept}",
+                    about=about,
                     what=_what(name),
                     kept=kept_words,
                 )
@@ -525,6 +530,7 @@ class Storage:
                 self._notice(
                     "unreadable",
                     "Your {what} could not be read and had no good backup, so {fallback}.{kept}",
+                    about=about,
                     what=_what(name),
                     fallback=_fallback(name),
                     kept=kept_words,
@@ -585,19 +591,18 @@ class Storage:
                     "save_failed",
                     "Your progress cannot be saved right now, because {reason}. You can keep "
                     "playing; the game tries again at every save.",
-                    once=False,
                     reason=_reason(error),
                 )
             return False
         if self._save_failing:
             self._save_failing = False
-            self._notice("save_works", "Saving works again.", once=False)
+            self._notice("save_works", "Saving works again.")
         return True
 
-    def _notice(self, key: str, text: str, *, once: bool = True, **fields: str) -> None:
-        notice = Notice(key, text, **fields)
-        if once:
-            if notice in self._told:
+    def _notice(self, key: str, text: str, *, about: Hashable = None, **fields: str) -> None:
+        """Tell the player; `about` names what it is about, to tell it only once."""
+        if about is not None:
+            if about in self._told:
                 return
-            self._told.add(notice)
-        self.notices.append(notice)
+            self._told.add(about)
+        self.notices.append(Notice(key, text, **fields))

@@ -1,0 +1,81 @@
+"""Promise 5: a read-only or full disk does not stop the game. It plays on in memory, the player
+is told once, no temporary file is left, and the next save tries again."""
+
+from __future__ import annotations
+
+import errno
+
+import pytest
+from storage_helpers import disk_error, failing, played_game
+
+from game.stats import Stats
+from game.storage import Settings, Storage
+
+ERRORS = {
+    "disk full": errno.ENOSPC,
+    "read-only disk": errno.EROFS,
+    "no permission": errno.EACCES,
+    "not permitted": errno.EPERM,
+}
+
+
+@pytest.mark.parametrize("function_name", ["open", "write", "fsync", "replace"])
+@pytest.mark.parametrize("error_name", list(ERRORS))
+def test_the_game_plays_on_when_the_disk_refuses_and_saves_again_when_it_can(
+    tmp_path, function_name, error_name
+):
+    game = played_game(seed=3, moves=5)
+    with Storage(tmp_path) as storage:
+        assert storage.save_game(game, {"moves": game.moves})
+        for _ in range(3):
+            game.move(game.valid_directions()[0])
+            with failing(function_name, 1, disk_error(ERRORS[error_name])):
+                assert storage.save_game(game, {"moves": game.moves}) is False
+            assert not list(tmp_path.glob("*.tmp"))
+        notices = storage.pop_notices()
+        assert len(notices) == 1, notices
+        assert "cannot be saved" in notices[0] and "keep playing" in notices[0]
+        reader = Storage(tmp_path)
+        assert reader.load_game(4).session["moves"] == 5  # the last good save is intact
+
+        game.move(game.valid_directions()[0])
+        assert storage.save_game(game, {"moves": game.moves})  # tried again, and it works
+        assert storage.pop_notices() == ["Saving works again."]
+    assert Storage(tmp_path).load_game(4).game.to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [
+        (errno.ENOSPC, "the disk is full"),
+        (errno.EROFS, "the disk is read-only"),
+        (errno.EACCES, "not allowed to write"),
+        (errno.EIO, "disk error"),
+    ],
+)
+def test_the_notice_says_what_is_wrong_in_plain_words(tmp_path, code, words):
+    with Storage(tmp_path) as storage, failing("write", 1, disk_error(code)):
+        assert storage.save_settings(Settings()) is False
+        assert words in storage.pop_notices()[0]
+
+
+def test_settings_and_stats_saves_share_the_one_notice(tmp_path):
+    with Storage(tmp_path) as storage:
+        with failing("replace", 1, disk_error(errno.ENOSPC)):
+            storage.save_settings(Settings())
+        with failing("replace", 1, disk_error(errno.ENOSPC)):
+            storage.save_stats(Stats())
+        with failing("replace", 1, disk_error(errno.ENOSPC)):
+            storage.save_game(played_game(), {})
+        assert len(storage.pop_notices()) == 1
+
+
+def test_a_data_folder_that_cannot_be_made_means_playing_without_saving(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the folder should be")
+    storage = Storage(blocker / "data").open()
+    assert storage.read_only
+    assert "cannot save" in storage.pop_notices()[0]
+    assert storage.load_game(4) is None and storage.load_settings() == Settings()
+    assert storage.save_game(played_game(), {}) is False
+    assert blocker.read_text() == "a file where the folder should be"

@@ -1,0 +1,94 @@
+"""Promise 6: one writer. The first running copy holds game.lock; a second copy says it will not
+save and changes no file; once the first is killed, the next copy gets the lock at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+from storage_helpers import played_game, snapshot, start_child
+
+from game.stats import Stats
+from game.storage import Settings, Storage
+
+
+def _fill(folder):
+    with Storage(folder) as storage:
+        storage.save_game(played_game(seed=4), {"phase": "playing"})
+        storage.save_settings(Settings(theme="high_contrast"))
+        storage.save_stats(Stats().score_reached(4, assisted=False, score=900, biggest_tile=64))
+    (folder / "game-5.json").write_bytes(b"damaged")  # not even this may be moved by a reader
+
+
+def test_a_second_copy_in_the_same_process_saves_nothing(tmp_path):
+    _fill(tmp_path)
+    before = snapshot(tmp_path)
+    with Storage(tmp_path) as first:
+        second = Storage(tmp_path, lock_wait=0).open()
+        assert not first.read_only and second.read_only
+        assert second.load_game(4).game.score == played_game(seed=4).score
+        assert second.load_game(5) is None
+        assert second.save_game(played_game(seed=9), {}) is False
+        assert second.save_settings(Settings()) is False
+        assert second.save_stats(Stats()) is False
+        notices = second.pop_notices()
+        assert "Another copy of 2048 is already running" in notices[0]
+        second.close()
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+def test_a_second_process_changes_no_file_and_the_lock_frees_when_the_first_is_killed(tmp_path):
+    _fill(tmp_path)
+    holder = start_child("hold", str(tmp_path))
+    try:
+        assert holder.stdout.readline() == "locked\n"
+        before = snapshot(tmp_path)
+
+        second = start_child("second", str(tmp_path))
+        out, errors = second.communicate(timeout=30)
+        report = json.loads(out)
+        assert report["read_only"], errors
+        assert report["loaded_score"] == played_game(seed=4).score  # it can still play
+        assert report["saves"] == [False, False, False, False]
+        assert any("will not save" in notice for notice in report["notices"])
+        assert snapshot(tmp_path) == before  # byte for byte, every file
+
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(timeout=10)
+        killed_at = time.perf_counter()
+        third = start_child("open", str(tmp_path))
+        out, errors = third.communicate(timeout=30)
+        report = json.loads(out)
+        assert not report["read_only"], errors
+        assert report["seconds"] < 1.0  # the lock itself came at once
+        assert time.perf_counter() - killed_at < 10  # start-up included, on a busy machine
+    finally:
+        if holder.poll() is None:
+            os.kill(holder.pid, signal.SIGKILL)
+        holder.communicate()
+
+
+def test_the_lock_is_let_go_on_close(tmp_path):
+    first = Storage(tmp_path).open()
+    assert not first.read_only
+    first.close()
+    assert first.read_only and first.save_settings(Settings()) is False
+    with Storage(tmp_path, lock_wait=0) as second:
+        assert not second.read_only
+
+
+def test_a_copy_that_is_just_quitting_is_waited_for(tmp_path):
+    """Quit and start again at once: the new copy waits for the old one's last save."""
+    first = Storage(tmp_path).open()
+    closer = threading.Timer(0.3, first.close)
+    closer.start()
+    started = time.perf_counter()
+    with Storage(tmp_path, lock_wait=5) as second:
+        assert not second.read_only
+        assert 0.2 < time.perf_counter() - started < 5
+    closer.join()
