@@ -43,9 +43,13 @@ def write_crash_log(
     path, or None if it could not be written. Never raises for a disk problem."""
     logs = Path(data_dir) / LOGS_FOLDER
     now = datetime.datetime.now().astimezone()
-    path = logs / f"crash-{now:%Y%m%d-%H%M%S-%f}.txt"
+    stamp = f"crash-{now:%Y%m%d-%H%M%S-%f}"
     try:
         logs.mkdir(mode=0o700, parents=True, exist_ok=True)
+        path, number = logs / f"{stamp}.txt", 1
+        while path.exists():  # a coarse clock: two crashes in one tick
+            number += 1
+            path = logs / f"{stamp}-{number}.txt"
         atomic_write(path, crash_report(exc, now, details).encode("utf-8", "replace"))
     except OSError:
         return None

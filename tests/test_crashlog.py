@@ -1,0 +1,70 @@
+"""Crash logs: written to logs/ in the data folder, telling what broke and on what, the newest
+few kept; a log that cannot be written never makes things worse."""
+
+from __future__ import annotations
+
+import platform
+import stat
+import sys
+
+import pytest
+
+from game import __version__
+from game.crashlog import KEEP_LOGS, write_crash_log
+
+
+def _crash() -> BaseException:
+    def deep_inside_the_game():
+        raise RuntimeError("the tile fell off the board")
+
+    try:
+        deep_inside_the_game()
+    except RuntimeError as error:
+        return error
+    raise AssertionError("unreachable")
+
+
+def test_a_crash_log_says_what_broke_where_and_on_what(tmp_path):
+    path = write_crash_log(tmp_path, _crash(), details={"board size": 5})
+    assert path is not None and path.parent == tmp_path / "logs"
+    text = path.read_text()
+    assert "RuntimeError: the tile fell off the board" in text
+    assert "deep_inside_the_game" in text  # the traceback, not just the message
+    assert f"2048 {__version__}" in text
+    assert f"Python: {sys.version.split()[0]}" in text
+    assert "pygame-ce: " in text and "platformdirs: " in text
+    assert platform.system() in text
+    assert "board size: 5" in text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_logs_are_private(tmp_path):
+    path = write_crash_log(tmp_path, _crash())
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_only_the_newest_logs_are_kept(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    old = [logs / f"crash-2020010{day}-120000-000000.txt" for day in range(1, 8)]
+    for path in old:
+        path.write_text("old")
+    (logs / "notes.txt").write_text("not a crash log: left alone")
+    newest = write_crash_log(tmp_path, _crash())
+    kept = sorted(p.name for p in logs.glob("crash-*.txt"))
+    assert len(kept) == KEEP_LOGS
+    assert kept[-1] == newest.name
+    assert kept[:-1] == [p.name for p in old[-(KEEP_LOGS - 1) :]]
+    assert (logs / "notes.txt").exists()
+
+
+def test_two_crashes_in_a_row_make_two_logs(tmp_path):
+    first = write_crash_log(tmp_path, _crash())
+    second = write_crash_log(tmp_path, _crash())
+    assert first != second and first.exists() and second.exists()
+
+
+def test_a_log_that_cannot_be_written_returns_none_and_raises_nothing(tmp_path):
+    (tmp_path / "logs").write_text("a file where the logs folder should be")
+    assert write_crash_log(tmp_path, _crash()) is None

@@ -1,0 +1,136 @@
+"""Statistics per size (R19), own and assisted play apart (R20); records only ever improve."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.stats import SizeStats, Stats
+
+
+def test_a_fresh_player_has_nothing_yet():
+    stats = Stats()
+    assert stats.for_size(4) == SizeStats()
+    assert stats.best_score(4) == 0
+    assert stats.for_size(4).fastest_win_seconds is None
+    assert stats.sizes() == []
+
+
+def test_a_won_game_is_counted_with_its_time_and_moves():
+    stats = (
+        Stats()
+        .game_started(4, assisted=False)
+        .score_reached(4, assisted=False, score=20480, biggest_tile=2048)
+        .game_won(4, assisted=False, seconds=400.0, moves=1000)
+        .time_played(4, assisted=False, seconds=400.0)
+        .game_started(4, assisted=False)
+        .score_reached(4, assisted=False, score=25000, biggest_tile=2048)
+        .game_won(4, assisted=False, seconds=350.5, moves=1100)
+        .time_played(4, assisted=False, seconds=350.5)
+    )
+    assert stats.for_size(4) == SizeStats(
+        games_played=2,
+        games_won=2,
+        best_score=25000,
+        biggest_tile=2048,
+        fastest_win_seconds=350.5,  # the faster win
+        fewest_moves_to_win=1000,  # from the other one
+        total_seconds=750.5,
+    )
+
+
+def test_a_lower_score_does_not_lower_the_best():
+    stats = Stats().score_reached(5, assisted=False, score=900, biggest_tile=128)
+    assert stats.score_reached(5, assisted=False, score=200, biggest_tile=16) == stats
+    assert stats.best_score(5) == 900
+
+
+def test_assisted_games_are_kept_apart_from_the_players_own():
+    stats = (
+        Stats()
+        .score_reached(4, assisted=False, score=1000, biggest_tile=128)
+        .score_reached(4, assisted=True, score=50000, biggest_tile=4096)
+        .game_won(4, assisted=True, seconds=60, moves=900)
+    )
+    assert stats.best_score(4) == 1000  # R20: the hint's score is not the player's best
+    assert stats.for_size(4).games_won == 0
+    assert stats.for_size(4, assisted=True).best_score == 50000
+    assert stats.for_size(4, assisted=True).games_won == 1
+
+
+def test_sizes_are_kept_apart():
+    stats = Stats().score_reached(6, assisted=False, score=64, biggest_tile=32)
+    assert stats.best_score(6) == 64 and stats.best_score(4) == 0
+    assert stats.sizes() == [6]
+
+
+def test_no_time_adds_nothing():
+    assert Stats().time_played(4, assisted=False, seconds=0) == Stats()
+    assert Stats().time_played(4, assisted=False, seconds=-3) == Stats()
+
+
+def test_stats_round_trip_through_a_dict():
+    stats = (
+        Stats()
+        .game_started(4, assisted=False)
+        .game_won(4, assisted=False, seconds=12.5, moves=300)
+        .score_reached(8, assisted=True, score=10, biggest_tile=8)
+    )
+    assert Stats.from_dict(stats.to_dict()) == stats
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"best_score": -1}, "own.4.best_score"),
+        ({"best_score": True}, "own.4.best_score"),
+        ({"games_played": 1.5}, "own.4.games_played"),
+        ({"biggest_tile": 3}, "own.4.biggest_tile"),
+        ({"biggest_tile": 2**18}, "own.4.biggest_tile"),  # beyond 131072, the largest on 4x4
+        ({"fastest_win_seconds": float("inf")}, "own.4.fastest_win_seconds"),
+        ({"fewest_moves_to_win": 0}, "own.4.fewest_moves_to_win"),
+        ({"total_seconds": "long"}, "own.4.total_seconds"),
+        ({"extra": 1}, "own.4"),
+    ],
+)
+def test_bad_figures_are_refused_naming_the_field(change, field):
+    data = Stats().game_started(4, assisted=False).to_dict()
+    data["own"]["4"].update(change)
+    with pytest.raises(ValueError, match=field.replace(".", r"\.")):
+        Stats.from_dict(data)
+
+
+@pytest.mark.parametrize("size", ["2", "9", "04", "four", "٤"])
+def test_bad_sizes_are_refused(size):
+    with pytest.raises(ValueError, match="board size"):
+        Stats.from_dict({"own": {size: SizeStats().to_dict()}, "assisted": {}})
+
+
+_SIZE_STATS = st.builds(
+    SizeStats,
+    games_played=st.integers(0, 50),
+    games_won=st.integers(0, 50),
+    best_score=st.integers(0, 10**6),
+    biggest_tile=st.sampled_from([0, 2, 64, 2048]),
+    fastest_win_seconds=st.none() | st.floats(0, 10**4),
+    fewest_moves_to_win=st.none() | st.integers(1, 10**4),
+    total_seconds=st.floats(0, 10**6),
+)
+_STATS = st.dictionaries(
+    st.tuples(st.sampled_from([4, 5, 6]), st.booleans()), _SIZE_STATS, max_size=6
+).map(Stats)
+
+
+@given(_STATS, _STATS)
+def test_merging_never_lowers_a_record(a, b):
+    merged = a.merged(b)
+    assert merged == b.merged(a) and merged.merged(merged) == merged
+    for size in (4, 5, 6):
+        for assisted in (False, True):
+            m, x, y = (s.for_size(size, assisted=assisted) for s in (merged, a, b))
+            assert m.best_score == max(x.best_score, y.best_score)
+            assert m.games_played == max(x.games_played, y.games_played)
+            assert m.biggest_tile == max(x.biggest_tile, y.biggest_tile)
+            wins = [t for t in (x.fastest_win_seconds, y.fastest_win_seconds) if t is not None]
+            assert m.fastest_win_seconds == (min(wins) if wins else None)
