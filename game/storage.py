@@ -79,7 +79,6 @@ VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT:
 # (format, version) -> a function turning that version's data into the next version's data.
 UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {}
 
-_PREFIX = b'{"crc32":"'
 _HEADER = re.compile(rb'\{"crc32":"([0-9a-f]{8})",')
 
 
@@ -426,7 +425,7 @@ class Storage:
             return self
         self._lock = lock
         self.read_only = False
-        for leftover in self.data_dir.glob("*" + TEMP_SUFFIX):  # from a copy that was killed
+        for leftover in self.data_dir.glob("*.json*" + TEMP_SUFFIX):  # from a copy killed mid-save
             with contextlib.suppress(OSError):
                 leftover.unlink()
         return self
