@@ -326,14 +326,15 @@ def _parse_settings(data: Any) -> tuple[Settings, list[str]]:
 
 
 class Notice(str):
-    """A message for the player, in plain English. `key` and `fields` let the app show it in
-    another language; the string itself is the English text."""
+    """A message for the player: the string is its plain English text; `key` names the message
+    and `fields` hold its particulars (file names, board size), for showing it in another
+    language."""
 
     key: str
     fields: dict[str, str]
 
     def __new__(cls, key: str, text: str, **fields: str) -> Notice:
-        notice = super().__new__(cls, text.format(**fields))
+        notice = super().__new__(cls, text)
         notice.key = key
         notice.fields = fields
         return notice
@@ -418,9 +419,9 @@ class Storage:
         except OSError as error:
             self._notice(
                 "cannot_save",
-                "The game cannot save, because {reason}. You can still play; nothing will be "
-                "kept after you quit.",
-                reason=_reason(error),
+                f"The game cannot save, because {_reason(error)}. You can still play; nothing "
+                "will be kept after you quit.",
+                error=errno.errorcode.get(error.errno or 0, "unknown"),
             )
             return self
         self._lock = lock
@@ -469,11 +470,12 @@ class Storage:
             return Settings()
         settings, rejected = found[0]
         if rejected:
+            names = ", ".join(name.replace("_", " ") for name in rejected)
             self._notice(
                 "settings_reset",
-                "Some settings could not be read and are back to their defaults: {names}.",
+                f"Some settings could not be read and are back to their defaults: {names}.",
                 about=("settings", tuple(rejected)),
-                names=", ".join(name.replace("_", " ") for name in rejected),
+                names=",".join(rejected),
             )
         return settings
 
@@ -502,10 +504,10 @@ class Storage:
             self._newer.add(name)
             self._notice(
                 "newer_file",
-                "Your {what} was saved by a newer version of 2048. It is left untouched, and "
-                "this version will not save it; update 2048 to carry on with it.",
+                f"Your {_what(name)} was saved by a newer version of 2048. It is left untouched, "
+                "and this version will not save it; update 2048 to carry on with it.",
                 about=("newer", name),
-                what=_what(name),
+                file=name,
             )
             return []
         good = [copy for copy in copies if copy.status == _GOOD]
@@ -514,26 +516,27 @@ class Storage:
         }
         if main.status == _DAMAGED:
             kept = set_aside[main.path]
-            kept_words = f" The damaged file is kept as {kept.name}." if kept else ""
-            # A file set aside is gone: seeing damage again is news. One left in place is not.
-            about = None if kept else ("damaged", name, main.raw)
             if good:
-                self._notice(
-                    "restored_from_backup",
-                    "Your {what} could not be read, so its backup copy was loaded instead.{kept}",
-                    about=about,
-                    what=_what(name),
-                    kept=kept_words,
+                key = "restored_from_backup"
+                text = (
+                    f"Your {_what(name)} could not be read, so its backup copy was loaded instead."
                 )
             else:
-                self._notice(
-                    "unreadable",
-                    "Your {what} could not be read and had no good backup, so {fallback}.{kept}",
-                    about=about,
-                    what=_what(name),
-                    fallback=_fallback(name),
-                    kept=kept_words,
+                key = "unreadable"
+                text = (
+                    f"Your {_what(name)} could not be read and had no good backup, "
+                    f"so {_fallback(name)}."
                 )
+            if kept:
+                text += f" The damaged file is kept as {kept.name}."
+            self._notice(
+                key,
+                text,
+                # A file set aside is gone: finding damage again is news. One left in place is not.
+                about=None if kept else ("damaged", name, main.raw),
+                file=name,
+                kept=kept.name if kept else "",
+            )
         if good and not self.read_only:
             for copy in copies:
                 if copy.status != _GOOD:
@@ -588,9 +591,9 @@ class Storage:
                 self._save_failing = True
                 self._notice(
                     "save_failed",
-                    "Your progress cannot be saved right now, because {reason}. You can keep "
-                    "playing; the game tries again at every save.",
-                    reason=_reason(error),
+                    f"Your progress cannot be saved right now, because {_reason(error)}. You can "
+                    "keep playing; the game tries again at every save.",
+                    error=errno.errorcode.get(error.errno or 0, "unknown"),
                 )
             return False
         if self._save_failing:

@@ -58,6 +58,8 @@ def _assert_backup_used(storage, game, damaged: bytes):
     kept = _aside(storage)
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
     assert kept[0].name in notices[0]
+    assert notices[0].key == "restored_from_backup"  # for showing it in another language
+    assert notices[0].fields == {"file": MAIN, "kept": kept[0].name}
     # Mended: both copies are good again, so a second accident is survived too.
     assert (storage.data_dir / MAIN).read_bytes() == (storage.data_dir / BACKUP).read_bytes()
     assert storage.load_game(4).game.to_dict() == game.to_dict()
