@@ -122,3 +122,10 @@ def test_the_solver_does_not_import_pygame() -> None:
         "assert 'pygame' not in sys.modules, 'pygame imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_a_board_of_the_wrong_size_is_refused_at_once() -> None:
+    worker = SolverWorker(size=4)
+    with pytest.raises(ValueError):
+        worker.request(1, ((2, 0, 0), (0, 0, 0), (0, 0, 0)))
+    assert not worker._slots  # and no process was started for it

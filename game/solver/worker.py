@@ -21,7 +21,9 @@
 The processes are started with the "spawn" method (the same on every platform, and what a
 frozen executable needs; its entry point calls `multiprocessing.freeze_support()`). They
 import only the engine and the solver, never pygame. A process that dies is started again
-on the next `poll()` and the pending request is sent again.
+on the next `poll()` and the pending request is sent again; after `MAX_RESTARTS` such deaths
+`poll()` raises RuntimeError rather than start processes forever. `poll()` also raises the
+error of a board the solver could not read (not square, or not tile values).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.search import pick_move
 
 _JOIN_TIMEOUT_S = 1.0
+MAX_RESTARTS = 5
 
 
 def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
@@ -88,6 +91,7 @@ class SolverWorker:
         self._pending: tuple[int, tuple[tuple[int, ...], ...], float] | None = None
         self._parts: dict[int, dict[int, tuple[float, ...]] | None] = {}
         self._closed = False
+        self._restarts = 0
 
     # -- life cycle ---------------------------------------------------------------------------
 
@@ -145,10 +149,10 @@ class SolverWorker:
         self, request_id: int, grid: Sequence[Sequence[int]], budget_s: float | None = None
     ) -> None:
         """Ask for the best move of `grid`; drops any request not yet answered. Non-blocking."""
+        if len(grid) != self.size or any(len(row) != self.size for row in grid):
+            raise ValueError(f"this worker solves {self.size}x{self.size} boards")
         if not self._slots:
             self.start()
-        if len(grid) != self.size:
-            raise ValueError(f"this worker solves {self.size}x{self.size} boards")
         frozen = tuple(tuple(int(v) for v in row) for row in grid)
         self._pending = (request_id, frozen, self.budget_s if budget_s is None else budget_s)
         self._parts = {}
@@ -169,6 +173,9 @@ class SolverWorker:
             self._restart(index)
 
     def _restart(self, index: int) -> None:
+        self._restarts += 1
+        if self._restarts > MAX_RESTARTS:
+            raise RuntimeError("the solver process keeps dying")
         slot = self._slots[index]
         if slot is not None:
             slot[0].terminate()
