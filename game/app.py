@@ -28,11 +28,20 @@ from game.loop import FixedStep
 from game.records import Recorder, stats_lines
 from game.session import MenuKind, Session
 from game.storage import Settings, Storage, resolve_data_dir
-from game.text import system_language
+from game.text import system_language, tr
 from game.view.layout import MIN_WINDOW
+from game.view.theme import THEMES
 from game.view.view import View
 
-IDLE_WAIT_MS = 1000  # when nothing moves, sleep in the event queue up to this long
+IDLE_WAIT_MS = 1000
+VOLUME_STEP = 10
+# The values each setting of the settings menu cycles through, in order.
+SETTING_CHOICES = {
+    "theme": THEMES,
+    "animation": ("normal", "fast", "slow", "off"),
+    "autoplay_pace": ("2", "5", "10", "max"),
+    "language": ("auto", "en", "el"),
+}  # when nothing moves, sleep in the event queue up to this long
 log = logging.getLogger("game")
 
 
@@ -153,7 +162,7 @@ class App:
             fullscreen = self.settings.fullscreen
         if fullscreen:
             self.toggle_fullscreen()
-        self._refresh_records()
+        self._apply_settings()
         self._show_notices()
 
     def _first_session(self, size: int) -> Session:
@@ -228,8 +237,7 @@ class App:
         if isinstance(command, cmd.ToggleFullscreen):
             self.toggle_fullscreen()
         elif isinstance(command, cmd.ToggleMute):
-            self.audio.toggle_mute()
-            self._save_settings(muted=self.audio.muted)
+            self.change_setting("mute", 1)
         elif isinstance(command, cmd.Hint):
             if self.session.menu is None and not self.session.game.over:
                 self.session.mark_assisted()
@@ -266,7 +274,60 @@ class App:
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
+            elif isinstance(event, ev.SettingChanged):
+                self.change_setting(event.name, event.step)
         self._show_notices()
+
+    def change_setting(self, name: str, step: int) -> None:
+        """Apply one setting at once, and keep it."""
+        settings = self.settings
+        if name in SETTING_CHOICES:
+            choices = SETTING_CHOICES[name]
+            current = getattr(settings, name)
+            index = choices.index(current) if current in choices else 0
+            self.settings = replace(settings, **{name: choices[(index + step) % len(choices)]})
+        elif name == "volume":
+            volume = min(100, max(0, settings.volume + step * VOLUME_STEP))
+            self.settings = replace(settings, volume=volume, muted=False)
+        elif name == "mute":
+            self.settings = replace(settings, muted=not settings.muted)
+        elif name == "undo_setting":
+            self.settings = replace(settings, undo_enabled=not settings.undo_enabled)
+            self.session.game.undo_enabled = self.settings.undo_enabled
+        elif name == "fullscreen":
+            self.toggle_fullscreen()
+        self._apply_settings()
+        self._save_settings()
+
+    def _apply_settings(self) -> None:
+        settings = self.settings
+        self.view.set_theme(settings.theme)
+        self.view.board.set_speed(settings.animation)
+        self.view.lang = system_language() if settings.language == "auto" else settings.language
+        self.audio.set_volume(settings.volume)
+        self.audio.set_muted(settings.muted)
+        self.autoplay.set_pace(settings.autoplay_pace)
+        self.view.setting_values = self.setting_values()
+        self._refresh_records()
+
+    def setting_values(self) -> dict[str, str]:
+        """Each setting's current value in the player's words, for the settings menu."""
+        lang = self.view.lang
+        settings = self.settings
+        pace = settings.autoplay_pace
+        on_off = {True: tr("value_on", lang), False: tr("value_off", lang)}
+        return {
+            "theme": tr(f"value_{settings.theme}", lang),
+            "animation": tr(f"value_{settings.animation}", lang),
+            "volume": f"{settings.volume}",
+            "mute": on_off[not settings.muted],
+            "fullscreen": on_off[self.fullscreen],
+            "undo_setting": on_off[settings.undo_enabled],
+            "autoplay_pace": tr("value_max", lang)
+            if pace == "max"
+            else tr("value_pace", lang, n=pace),
+            "language": tr(f"value_{settings.language}", lang),
+        }
 
     def toggle_fullscreen(self) -> None:
         """Desktop fullscreen (no change of display mode); back to the earlier window size."""
@@ -275,6 +336,7 @@ class App:
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
+        self.view.setting_values = self.setting_values()
         self.view.dirty = True
 
     # -- saving --------------------------------------------------------------------------------

@@ -79,6 +79,14 @@ class MenuConfirmed:
 
 
 @dataclass(frozen=True)
+class SettingChanged:
+    """The player changed a setting in the settings menu: `step` +1 for the next value."""
+
+    name: str
+    step: int
+
+
+@dataclass(frozen=True)
 class HintShown:
     direction: Direction
 
@@ -101,6 +109,7 @@ Event = (
     | MenuClosed
     | MenuMoved
     | MenuConfirmed
+    | SettingChanged
     | HintShown
     | QuitRequested
 )

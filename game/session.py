@@ -29,6 +29,7 @@ class MenuKind(enum.Enum):
     HELP = "help"
     CONFIRM_NEW = "confirm_new"
     STATS = "stats"
+    SETTINGS = "settings"
     WON = "won"  # the win banner's two buttons
     OVER = "over"  # the game-over panel's buttons
 
@@ -51,8 +52,22 @@ class Menu:
         return self.items[self.focus] if self.items else None
 
 
+SETTINGS_ITEMS = (
+    "theme",
+    "animation",
+    "volume",
+    "mute",
+    "fullscreen",
+    "undo_setting",
+    "autoplay_pace",
+    "language",
+    "back",
+)
+
+
 def pause_items() -> list[str]:
-    return ["resume", "new_game", *(f"size_{s}" for s in BOARD_SIZES), "stats", "help", "quit"]
+    sizes = (f"size_{s}" for s in BOARD_SIZES)
+    return ["resume", "new_game", *sizes, "settings", "stats", "help", "quit"]
 
 
 class SaveSlots:
@@ -160,9 +175,11 @@ class Session:
     def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
         match command:
             case cmd.Move(direction):
+                sideways = {Direction.LEFT: -1, Direction.RIGHT: 1}.get(direction, 0)
                 if menu.kind is MenuKind.HELP:
-                    step = {Direction.LEFT: -1, Direction.RIGHT: 1}.get(direction, 0)
-                    return self._turn_page(menu, step)
+                    return self._turn_page(menu, sideways)
+                if menu.kind is MenuKind.SETTINGS and sideways:
+                    return self._change_setting(menu.focused_item, sideways)
                 step = -1 if direction in (Direction.UP, Direction.LEFT) else 1
                 return self._move_focus(menu, step)
             case cmd.MenuFocus(step):
@@ -290,6 +307,12 @@ class Session:
                 return events + self._new_game(menu.size or self.game.size)
             case "stats":
                 return events + self._open(Menu(MenuKind.STATS, []))
+            case "settings":
+                return events + self._open(Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS)))
+            case "back":
+                return events + self._close_top()
+            case str() if menu.kind is MenuKind.SETTINGS:
+                return events + self._change_setting(item, 1)
             case "help":
                 return events + self._open(Menu(MenuKind.HELP, []))
             case "quit":
@@ -328,6 +351,12 @@ class Session:
     def _close_top(self) -> list[ev.Event]:
         menu = self.overlays.pop()
         return [ev.MenuClosed(menu.kind.value)]
+
+    def _change_setting(self, item: str | None, step: int) -> list[ev.Event]:
+        """The app owns the settings' values; the session only says which one to change."""
+        if item is None or item == "back":
+            return []
+        return [ev.SettingChanged(item, step)]
 
     def _move_focus(self, menu: Menu, step: int) -> list[ev.Event]:
         if not menu.items:

@@ -22,9 +22,12 @@ class PanelText:
     headings: frozenset[int] = frozenset()  # indexes of lines drawn as headings
 
 
-def item_label(item: str, session: Session, lang: str) -> str:
+def item_label(item: str, session: Session, lang: str, values: dict[str, str]) -> str:
+    """A menu item's words; a setting shows its current value."""
     if item == "undo":
         return tr("undo_n", lang, n=session.game.undos_left)
+    if item in values:
+        return f"{tr('setting_' + item, lang)}: {values[item]}"
     return tr(item, lang)
 
 
@@ -44,6 +47,8 @@ def panel_text(menu: Menu, session: Session, lang: str, stats_lines: list[str]) 
             )
         case MenuKind.PAUSE:
             return PanelText(tr("paused", lang), [])
+        case MenuKind.SETTINGS:
+            return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
         case MenuKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
         case MenuKind.STATS:
@@ -77,6 +82,7 @@ def draw_menu(
     opacity: float,
     stats_lines: list[str],
     veils: LRU,
+    setting_values: dict[str, str],
 ) -> list[pygame.Rect]:
     """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item."""
     area = panel_area(menu, layout)
@@ -120,7 +126,10 @@ def draw_menu(
             pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
         label_box = (round(rect.width * 0.9), round(rect.height * 0.75))
         label = text.fitted(
-            item_label(item, session, lang), round(rect.height * 0.5), label_box, theme.panel_text
+            item_label(item, session, lang, setting_values),
+            round(rect.height * 0.5),
+            label_box,
+            theme.panel_text,
         )
         surface.blit(label, label.get_rect(center=rect.center))
         rects.append(rect)

@@ -40,6 +40,7 @@ class View:
         self.layout: Layout | None = None
         self.best = 0
         self.stats_lines: list[str] = []
+        self.setting_values: dict[str, str] = {}  # the settings menu's current values, in words
         self.hint: Direction | None = None
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
@@ -154,6 +155,7 @@ class View:
                 self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
                 self.stats_lines,
                 self._veils,
+                self.setting_values,
             )
         if self.notices:
             self._draw_notice(surface, layout, theme, self.notices[0])
