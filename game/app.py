@@ -464,15 +464,18 @@ class App:
 def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     options = parse_args(argv)
-    app = App(options)
+    sys.exit(run_app(App(options)))
+
+
+def run_app(app: App) -> int:
+    """Run the game to its end; an unexpected error never loses the game."""
     try:
-        code = app.run()
-    except Exception as error:  # the last line of defence: never lose the game
-        code = 1
+        return app.run()
+    except Exception as error:  # the last line of defence
         crash(app, error)
+        return 1
     finally:
         app.close()
-    sys.exit(code)
 
 
 def crash(app: App, error: Exception) -> None:

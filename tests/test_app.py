@@ -10,9 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import App, Options, parse_args
+from game.app import App, Options, parse_args, run_app
 from game.engine import Direction, Game
 from game.session import MenuKind, Phase, Session
+from game.storage import Storage
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -303,3 +304,26 @@ def test_python_dash_m_game_starts(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr.decode()
+
+
+def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsys):
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_UP)
+    moves = app.session.game.moves
+    grid = app.session.game.grid
+
+    def broken_draw(*args, **kwargs):
+        raise RuntimeError("a bug in drawing")
+
+    app.view.draw = broken_draw
+    app.view.dirty = True
+    assert run_app(app) == 1
+    saved = Storage(tmp_path).load_game(4)
+    assert saved is not None and saved.game.moves == moves and saved.game.grid == grid
+    logs = list((tmp_path / "logs").iterdir())
+    assert len(logs) == 1
+    report = logs[0].read_text()
+    assert "RuntimeError: a bug in drawing" in report and "pygame" in report
+    message = capsys.readouterr().err
+    assert "Your game was saved" in message and str(logs[0]) in message

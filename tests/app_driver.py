@@ -1,0 +1,50 @@
+"""A child process for the persistence tests: plays the real app with posted key presses,
+prints the game it leaves, then quits the way it is told (close button, Ctrl+Q) or waits to
+be killed. Usage: app_driver.py DATA_DIR close|ctrl_q|kill MOVES"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from game.app import App, Options  # noqa: E402
+
+ARROWS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN)
+
+
+def main() -> None:
+    data_dir, how, moves = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    app = App(Options(data_dir=data_dir, sound=False))
+    step = app.loop.step
+    for index in range(moves):
+        key = ARROWS[index % len(ARROWS)]
+        app.frame(step, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+        for _ in range(30):  # a quarter second of play: the clock runs
+            app.frame(step, [])
+    app.frame(step, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="")])
+    print(json.dumps(app.session.game.to_dict()), flush=True)
+    if how == "kill":
+        time.sleep(60)  # the test kills us here, after the last autosave
+        return
+    if how == "close":
+        pygame.event.post(pygame.event.Event(pygame.WINDOWCLOSE))
+    else:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="")
+        )
+    code = app.run()
+    app.close()
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,65 @@
+"""Done-when of the saves issue: quit with the close button, Ctrl+Q, or kill the process, and
+the next start of the real main.py shows the same board, score, moves, clock and undos."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.storage import Storage
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def play_and_leave(data_dir: Path, how: str) -> dict:
+    """Play a few moves and an undo in a child process; return the game it left."""
+    driver = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "app_driver.py"), str(data_dir), how, "6"],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = driver.stdout.readline()
+    assert line, driver.stderr.read()
+    if how == "kill":
+        driver.send_signal(signal.SIGKILL)
+    driver.wait(timeout=60)
+    if how != "kill":
+        assert driver.returncode == 0, driver.stderr.read()
+    return json.loads(line)
+
+
+def next_start_game(data_dir: Path) -> dict:
+    """Start the real main.py on the same data, let it draw, and quit; read what it kept."""
+    result = subprocess.run(
+        [sys.executable, "main.py", "--frames", "3", "--data-dir", str(data_dir)],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    saved = Storage(data_dir).load_game(4)
+    assert saved is not None
+    return saved.game.to_dict()
+
+
+@pytest.mark.parametrize("how", ["close", "ctrl_q", "kill"])
+def test_the_next_start_shows_the_same_game(tmp_path, how):
+    left = play_and_leave(tmp_path, how)
+    assert left["moves"] >= 4 and left["undos_left"] == 4
+    assert left["seconds"] > 1.0
+    back = next_start_game(tmp_path)
+    for field in ("grid", "score", "moves", "undos_left", "history", "random_state"):
+        assert back[field] == left[field], field
+    # The clock comes back as it was saved, plus at most the next start's few frames.
+    assert left["seconds"] <= back["seconds"] <= left["seconds"] + 0.5
