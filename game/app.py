@@ -433,6 +433,8 @@ class App:
                 seconds = self.loop.step if events else now - last
             last = now
             self.frame(seconds, events)
+            if self.frames_drawn == 1 and self.frames_left is None:
+                self.autoplay.warm_up(self.session.game.size)  # after the first frame is up
             if self.frames_left is not None:
                 self.frames_left -= 1
                 if self.frames_left <= 0:

@@ -94,11 +94,19 @@ class Autoplay:
         rate = PACES[self.pace]
         return FASTEST_BUDGET_S if rate == 0 or rate > 10 else min(0.1, 1.0 / rate)
 
-    def _ask(self, game: Game, purpose: str, budget_s: float) -> None:
-        worker = self._workers.get(game.size)
+    def warm_up(self, size: int) -> None:
+        """Start the solver's process now, so that the first hint comes within its budget."""
+        self._worker(size).start()
+
+    def _worker(self, size: int) -> SolverWorker:
+        worker = self._workers.get(size)
         if worker is None:
-            worker = SolverWorker(HINT_BUDGET_S, size=game.size, tables_dir=self.tables_dir)
-            self._workers[game.size] = worker
+            worker = SolverWorker(HINT_BUDGET_S, size=size, tables_dir=self.tables_dir)
+            self._workers[size] = worker
+        return worker
+
+    def _ask(self, game: Game, purpose: str, budget_s: float) -> None:
+        worker = self._worker(game.size)
         self._request_id += 1
         self._pending = (self._request_id, game.grid, purpose)
         worker.request(self._request_id, game.grid, budget_s)
