@@ -1,12 +1,16 @@
 """How long saving takes: the game in progress is saved after every move, between two frames, so
-its p99 must stay within 5 ms.
+what a save costs the frame must stay within 5 ms at p99.
 
     python bench/storage.py [--saves N] [--data-dir PATH]
 
-Prints the median and p99 of a whole save (game to JSON, checksum, the file and its backup
-each written, fsynced and renamed, the folder fsynced) per board size, of its JSON part alone,
-and of loading. The folder defaults to a temporary one on the same disk as the system's temp
-folder; pass --data-dir to measure the disk the game really uses.
+Per board size it prints the median and p99 of
+  - a save written before it returns (JSON, checksum, the file and its backup each written,
+    fsynced and renamed, the folder fsynced): what the frame pays without a writer thread;
+  - a save with Storage(background=True): what the frame pays when a writer thread does the
+    disk work (JSON and checksum, then a hand-over);
+  - the JSON part alone, and a load.
+The folder defaults to a temporary one under the system's temp folder; pass --data-dir to
+measure the disk the game really uses. Disk figures swing with what else writes to the disk.
 
 The crash soak (thousands of SIGKILLs mid-save) lives with the tests:
     GAME2048_SOAK_KILLS=5000 python -m pytest tests/test_storage_atomic.py -k killed
@@ -60,49 +64,64 @@ def summary(label: str, times: list[float]) -> str:
     )
 
 
+def p99(times: list[float]) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--saves", type=int, default=500, help="saves per measurement")
     parser.add_argument("--data-dir", type=Path, help="where to write (default: a temp folder)")
     args = parser.parse_args()
 
+    worst = {"on the spot": 0.0, "in the background": 0.0}
     with tempfile.TemporaryDirectory(dir=args.data_dir) as folder:
-        storage = Storage(Path(folder) / "data").open()
-        worst_p99 = 0.0
         for size in (4, 5, 6):
             game = played(size)
             session = {"phase": "playing", "assisted": False}
             raw = encode_document(GAME_FORMAT, {"game": game.to_dict(), "session": session})
             history = len(game.to_dict()["history"])
             print(f"{size}x{size} save: {len(raw) / 1024:.1f} KiB, {history} moves of undo history")
-            storage.save_game(game, session)  # warm up
-            saves = timed(lambda g=game, s=session: storage.save_game(g, s), args.saves)
-            worst_p99 = max(worst_p99, sorted(saves)[int(len(saves) * 0.99)])
-            print(summary("  save_game (whole, fsynced)", saves))
+            for label, background in (
+                ("on the spot", False),
+                ("in the background", True),
+            ):
+                with Storage(Path(folder) / label, background=background) as storage:
+                    storage.save_game(game, session)  # warm up
+                    saves = timed(
+                        lambda st=storage, g=game, ss=session: st.save_game(g, ss), args.saves
+                    )
+                    storage.flush()
+                    worst[label] = max(worst[label], p99(saves))
+                    print(summary(f"  save_game, {label}", saves))
+            encode = timed(
+                lambda g=game, ss=session: encode_document(
+                    GAME_FORMAT, {"game": g.to_dict(), "session": ss}
+                ),
+                args.saves,
+            )
+            print(summary("  of which JSON and checksum", encode))
+            with Storage(Path(folder) / "on the spot") as storage:
+                print(summary("  load_game", timed(lambda n=size, st=storage: st.load_game(n), 50)))
+        with Storage(Path(folder) / "other") as storage:
+            stats = Stats().game_started(4, assisted=False)
+            print(summary("save_stats", timed(lambda: storage.save_stats(stats), args.saves // 5)))
+            settings = Settings()
             print(
                 summary(
-                    "  of which JSON and checksum",
-                    timed(
-                        lambda g=game, s=session: encode_document(
-                            GAME_FORMAT, {"game": g.to_dict(), "session": s}
-                        ),
-                        args.saves,
-                    ),
+                    "save_settings", timed(lambda: storage.save_settings(settings), args.saves // 5)
                 )
             )
-            print(summary("  load_game", timed(lambda n=size: storage.load_game(n), 50)))
-        stats = Stats().game_started(4, assisted=False)
-        print(summary("save_stats", timed(lambda: storage.save_stats(stats), args.saves // 5)))
-        print(
-            summary(
-                "save_settings", timed(lambda: storage.save_settings(Settings()), args.saves // 5)
-            )
+    print(
+        json.dumps(
+            {"worst_p99_ms": {k: round(v, 3) for k, v in worst.items()}, "budget_ms": BUDGET_MS}
         )
-        storage.close()
-    verdict = "within" if worst_p99 <= BUDGET_MS else "OVER"
-    print(json.dumps({"worst_save_p99_ms": round(worst_p99, 3), "budget_ms": BUDGET_MS}))
-    print(f"Saving the game in progress is {verdict} the {BUDGET_MS:g} ms budget at p99.")
-    return 0 if worst_p99 <= BUDGET_MS else 1
+    )
+    for label, value in worst.items():
+        verdict = "within" if value <= BUDGET_MS else "OVER"
+        print(f"Saving {label}: {value:.2f} ms p99 on the frame, {verdict} {BUDGET_MS:g} ms.")
+    return 0 if worst["in the background"] <= BUDGET_MS else 1
 
 
 if __name__ == "__main__":

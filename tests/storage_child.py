@@ -23,8 +23,8 @@ def say(*words: object) -> None:
     os.write(1, (" ".join(map(str, words)) + "\n").encode())
 
 
-def counter(data_dir: str) -> None:
-    storage = Storage(data_dir, lock_wait=5).open()
+def counter(data_dir: str, background: bool = False) -> None:
+    storage = Storage(data_dir, lock_wait=5, background=background).open()
     assert not storage.read_only, storage.notices
     saved = storage.load_game(4)
     game = saved.game if saved else Game.new(4, seed=11)
@@ -37,16 +37,17 @@ def counter(data_dir: str) -> None:
         storage.save_game(game, {"counter": value})
         stats = stats.score_reached(4, assisted=False, score=value, biggest_tile=2)
         storage.save_stats(stats)
+        storage.flush()
         say("saved", value)
 
 
-def forker(data_dir: str) -> None:
+def forker(data_dir: str, background: bool = False) -> None:
     """Many counters, each a fork of this process: a kill test without a Python start-up per
     kill. Says "pid P" for each counter, and "dead" once it is gone."""
     for _command in sys.stdin:
         pid = os.fork()
         if pid == 0:
-            counter(data_dir)
+            counter(data_dir, background)
         say("pid", pid)
         os.waitpid(pid, 0)
         say("dead")
@@ -79,6 +80,16 @@ def second(data_dir: str) -> None:
     print(json.dumps(report), flush=True)
 
 
+def leave(data_dir: str) -> None:
+    storage = Storage(data_dir, background=True).open()
+    game = Game.new(4, seed=8)
+    for index in range(40):
+        game.score = index + 1
+        storage.save_game(game, {"counter": index + 1})
+    say("asked", 40)
+    raise SystemExit(0)  # no close(): the program's end must still write what was asked
+
+
 def open_lock(data_dir: str) -> None:
     started = time.perf_counter()
     storage = Storage(data_dir, lock_wait=5).open()
@@ -86,7 +97,13 @@ def open_lock(data_dir: str) -> None:
 
 
 if __name__ == "__main__":
-    mode, folder = sys.argv[1:3]
-    {"counter": counter, "forker": forker, "hold": hold, "second": second, "open": open_lock}[mode](
-        folder
-    )
+    mode, folder, *options = sys.argv[1:]
+    run = {
+        "counter": counter,
+        "forker": forker,
+        "hold": hold,
+        "second": second,
+        "open": open_lock,
+        "leave": leave,
+    }[mode]
+    run(folder, True) if options == ["background"] else run(folder)

@@ -107,13 +107,14 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX: fork and SIGKILL")
-def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder):
+@pytest.mark.parametrize(("mode", "kills"), [("on the spot", 200), ("background", 100)])
+def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mode, kills):
     """SIGKILL hundreds of times in the middle of saving a rising counter; after each, the game
     and the best score on disk are the last value the child reported, or the one after it.
     GAME2048_SOAK_KILLS=5000 runs a longer soak."""
-    kills = int(os.environ.get("GAME2048_SOAK_KILLS", "200"))
+    kills = int(os.environ.get("GAME2048_SOAK_KILLS", kills))
     chooser = random.Random(20480)
-    forker = start_child("forker", str(folder))
+    forker = start_child("forker", str(folder), *(["background"] if mode == "background" else []))
     known = known_best = 0
     try:
         for _round in range(kills):
