@@ -40,7 +40,14 @@ class Confirm:
 
 @dataclass(frozen=True)
 class Back:
-    """Escape / B: one level back (closes a menu, declines a confirmation)."""
+    """Escape, or a plain joystick's second button: one level back (closes a menu, declines
+    a confirmation)."""
+
+
+@dataclass(frozen=True)
+class BackOrUndo:
+    """A pad's B button: one level back in a menu, an undo in play and on the game-over
+    panel. Input cannot tell which the player means; the session can."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +106,7 @@ Command = (
     | KeepGoing
     | Confirm
     | Back
+    | BackOrUndo
     | MenuFocus
     | Select
     | Pause

@@ -162,7 +162,7 @@ class Session:
         match command:
             case cmd.Move(direction):
                 return self._move(direction)
-            case cmd.Undo():
+            case cmd.Undo() | cmd.BackOrUndo():
                 return self._undo()
             case cmd.NewGame(size):
                 return self._ask_new_game(size)
@@ -195,7 +195,9 @@ class Session:
                     menu.focus = index
                     return self._activate(menu, menu.items[index])
                 return []
-            case cmd.Back():
+            case cmd.BackOrUndo() if menu.kind is MenuKind.OVER and self.game.can_undo():
+                return self._undo()
+            case cmd.Back() | cmd.BackOrUndo():
                 if self.overlays:
                     return self._close_top()
                 if menu.kind is MenuKind.WON:
