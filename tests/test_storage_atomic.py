@@ -117,18 +117,23 @@ def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mo
     forker = start_child("forker", str(folder), *(["background"] if mode == "background" else []))
     known = known_best = 0
     try:
-        for _round in range(kills):
+        for round_number in range(kills):
             forker.stdin.write("go\n")
             forker.stdin.flush()
+            # Every other child is killed only once it has saved, so that even on a busy machine
+            # half the kills land in the saving loop; the others may land during start-up too.
+            wait_for_a_save = round_number % 2 == 1
             pid, start, last, reported = None, None, None, False
-            while start is None or pid is None:
+            while start is None or pid is None or (wait_for_a_save and not reported):
                 line = forker.stdout.readline()
                 word, _, number = line.partition(" ")
-                assert word in ("pid", "start"), line
+                assert word in ("pid", "start", "saved"), line
                 if word == "pid":
                     pid = int(number)
                 elif word == "start":
                     start = last = int(number)
+                else:
+                    last, reported = int(number), True
             assert start == known  # it picked up exactly where the last one was killed
             time.sleep(chooser.uniform(0, 0.015))
             os.kill(pid, signal.SIGKILL)
@@ -153,7 +158,7 @@ def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mo
     finally:
         forker.kill()
         print(forker.communicate()[1])  # the children's errors, shown if the test fails
-    assert known > kills  # the children did save, most rounds more than once
+    assert known >= kills // 2  # the children did save
 
 
 def test_a_temporary_file_left_by_a_killed_copy_is_cleared_at_the_next_start(folder):

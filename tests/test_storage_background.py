@@ -32,7 +32,7 @@ def test_a_slow_disk_does_not_slow_the_frame(tmp_path, monkeypatch):
             started = time.perf_counter()
             assert storage.save_game(game, {"counter": counter})
             slowest = max(slowest, time.perf_counter() - started)
-        assert slowest < 0.03  # each fsync alone takes 0.05 s
+        assert slowest < 0.1  # a save written on the spot would take 4 fsyncs: 0.2 s
     assert _counter_on_disk(tmp_path / "game-4.json") == 10  # close() wrote the last one
     assert _counter_on_disk(tmp_path / "game-4.json.bak") == 10
 
