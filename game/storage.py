@@ -15,6 +15,9 @@ How the app uses it (all of it pure Python; nothing here touches pygame):
     for text in storage.pop_notices(): show(text)  # plain-English messages, each to show once
     storage.close()                                # on quit: writes what is pending, unlocks
 
+After an unexpected exception: save_game(...), then flush(), then crashlog.write_crash_log(...),
+so the game is on disk before the player is told it is safe.
+
 New game needs no call of its own: save the new game, and it replaces the old one. Saving never
 raises for a disk problem: the game plays on in memory, one notice tells the player, and the
 next save tries again.
