@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint format bench clean
+.PHONY: play test lint format bench exe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ format: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/engine.py
+
+# One windowed executable with the assets inside: dist/2048 (dist/2048.exe on Windows).
+exe: $(VENV)/.installed-dev
+	$(BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm --log-level WARN
 
 clean:
 	rm -rf $(VENV) dist build/.work
