@@ -23,7 +23,7 @@ from game.audio import Audio
 from game.autoplay import Autoplay
 from game.crashlog import write_crash_log
 from game.engine import BOARD_SIZES, Game
-from game.input import PointerInput, keyboard_command
+from game.input import GAMEPAD_EVENTS, GamepadInput, PointerInput, keyboard_command
 from game.loop import FixedStep
 from game.records import Recorder, stats_lines
 from game.session import MenuKind, Session
@@ -152,6 +152,7 @@ class App:
             lambda: self.view.layout.cell if self.view.layout else 100,
             lambda: self.window.size,
         )
+        self.gamepad = GamepadInput()
         self.loop = FixedStep()
         self.running = True
         self.frames_drawn = 0
@@ -216,6 +217,9 @@ class App:
             command = keyboard_command(event)
             if command is not None:
                 self.command(command)
+        elif kind in GAMEPAD_EVENTS:
+            for command in self.gamepad.translate(event):
+                self.command(command)
         elif kind == pygame.MOUSEMOTION:
             focus = self.view.button_at(event.pos) if self.session.menu is None else None
             if focus != self.view.button_focus:
@@ -271,6 +275,7 @@ class App:
         if any(isinstance(event, ev.MenuOpened) for event in events):
             self.autoplay.stop()
             self._refresh_records()
+            self.view.pad_labels = self.gamepad.button_labels()
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False

@@ -35,6 +35,7 @@ class MenuKind(enum.Enum):
 
 
 HELP_PAGES = ("controls", "rules", "strategy", "solver")
+HELP_ITEMS = ["prev_page", "next_page", "back"]  # clickable, so the mouse can read and leave
 
 
 @dataclass
@@ -50,6 +51,14 @@ class Menu:
     @property
     def focused_item(self) -> str | None:
         return self.items[self.focus] if self.items else None
+
+
+def help_menu() -> Menu:
+    return Menu(MenuKind.HELP, list(HELP_ITEMS), focus=HELP_ITEMS.index("next_page"))
+
+
+def stats_menu() -> Menu:
+    return Menu(MenuKind.STATS, ["back"])
 
 
 SETTINGS_ITEMS = (
@@ -169,7 +178,7 @@ class Session:
             case cmd.Back() | cmd.Pause():
                 return self._open(Menu(MenuKind.PAUSE, pause_items()))
             case cmd.Help():
-                return self._open(Menu(MenuKind.HELP, []))
+                return self._open(help_menu())
         return []
 
     def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
@@ -187,8 +196,6 @@ class Session:
                     return self._turn_page(menu, step)
                 return self._move_focus(menu, step)
             case cmd.Confirm():
-                if menu.kind is MenuKind.HELP:
-                    return self._close_top()
                 return self._activate(menu, menu.focused_item)
             case cmd.Select(index):
                 if 0 <= index < len(menu.items):
@@ -210,7 +217,7 @@ class Session:
             case cmd.Help():
                 if menu.kind is MenuKind.HELP:
                     return self._close_top()
-                return self._open(Menu(MenuKind.HELP, []))
+                return self._open(help_menu())
             case cmd.KeepGoing() if menu.kind is MenuKind.WON:
                 return self._keep_going()
             case cmd.Undo() if menu.kind is MenuKind.OVER:
@@ -308,15 +315,17 @@ class Session:
             case "confirm_new":
                 return events + self._new_game(menu.size or self.game.size)
             case "stats":
-                return events + self._open(Menu(MenuKind.STATS, []))
+                return events + self._open(stats_menu())
             case "settings":
                 return events + self._open(Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS)))
             case "back":
                 return events + self._close_top()
+            case "prev_page" | "next_page":
+                return self._turn_page(menu, -1 if item == "prev_page" else 1)
             case str() if menu.kind is MenuKind.SETTINGS:
                 return events + self._change_setting(item, 1)
             case "help":
-                return events + self._open(Menu(MenuKind.HELP, []))
+                return events + self._open(help_menu())
             case "quit":
                 return events + [ev.QuitRequested()]
             case str() if item.startswith("size_"):

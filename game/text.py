@@ -57,6 +57,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats_fewest": "Fewest moves to win",
         "stats_time": "Time played",
         "stats_none": "—",
+        "prev_page": "← Previous",
+        "next_page": "Next →",
         "settings": "Settings",
         "settings_hint": "←/→ or Enter changes a setting",
         "back": "Back",
@@ -129,6 +131,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "stats_fastest": "Ταχύτερη νίκη",
         "stats_fewest": "Λιγότερες κινήσεις για νίκη",
         "stats_time": "Χρόνος παιχνιδιού",
+        "prev_page": "← Προηγούμενη",
+        "next_page": "Επόμενη →",
         "settings": "Ρυθμίσεις",
         "settings_hint": "←/→ ή Enter αλλάζει μια ρύθμιση",
         "back": "Πίσω",
@@ -170,9 +174,9 @@ HELP: dict[str, dict[str, list[str]]] = {
             "Esc: menu · F1 or ?: help · M: sound",
             "F11 or Alt+Enter: fullscreen · Ctrl+Q: quit",
             "# Gamepad",
-            "D-pad or left stick: move · A: confirm",
-            "B: back / undo · X: hint · Y: new game",
-            "Start: menu · Back: help",
+            "D-pad or left stick: move · {a}: confirm",
+            "{b}: back / undo · {x}: hint · {y}: new game",
+            "{start}: menu · {back}: help",
             "# Mouse and touch",
             "Swipe or drag on the board to move",
             "Click the buttons and menu items",
@@ -223,9 +227,9 @@ HELP: dict[str, dict[str, list[str]]] = {
             "Esc: μενού · F1 ή ?: βοήθεια · M: ήχος",
             "F11 ή Alt+Enter: πλήρης οθόνη · Ctrl+Q: έξοδος",
             "# Χειριστήριο",
-            "D-pad ή αριστερός μοχλός: κίνηση · A: επιλογή",
-            "B: πίσω / αναίρεση · X: υπόδειξη · Y: νέο",
-            "Start: μενού · Back: βοήθεια",
+            "D-pad ή αριστερός μοχλός: κίνηση · {a}: επιλογή",
+            "{b}: πίσω / αναίρεση · {x}: υπόδειξη · {y}: νέο",
+            "{start}: μενού · {back}: βοήθεια",
             "# Ποντίκι και αφή",
             "Σύρετε πάνω στην πλάκα για κίνηση",
             "Πατήστε τα κουμπιά και τα στοιχεία του μενού",
@@ -276,8 +280,14 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-def help_lines(page: str, lang: str = "en") -> list[str]:
-    return HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
+PAD_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "back": "Back", "start": "Start"}
+
+
+def help_lines(page: str, lang: str = "en", pad_labels: dict[str, str] | None = None) -> list[str]:
+    """A help page's lines; the gamepad's buttons named as the player's pad prints them."""
+    lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
+    labels = {**PAD_LABELS, **(pad_labels or {})}
+    return [line.format(**labels) for line in lines]
 
 
 def system_language() -> str:

@@ -31,7 +31,13 @@ def item_label(item: str, session: Session, lang: str, values: dict[str, str]) -
     return tr(item, lang)
 
 
-def panel_text(menu: Menu, session: Session, lang: str, stats_lines: list[str]) -> PanelText:
+def panel_text(
+    menu: Menu,
+    session: Session,
+    lang: str,
+    stats_lines: list[str],
+    pad_labels: dict[str, str] | None = None,
+) -> PanelText:
     game = session.game
     match menu.kind:
         case MenuKind.WON:
@@ -55,11 +61,11 @@ def panel_text(menu: Menu, session: Session, lang: str, stats_lines: list[str]) 
             return PanelText(tr("stats_title", lang, n=game.size), stats_lines)
         case MenuKind.HELP:
             page = HELP_PAGES[menu.page]
-            lines = help_lines(page, lang)
+            lines = help_lines(page, lang, pad_labels)
             headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
             body = [line.removeprefix("# ") for line in lines]
             footer = tr("help_footer", lang, page=menu.page + 1, pages=len(HELP_PAGES))
-            return PanelText(tr(f"help_{page}", lang), [*body, "", footer], headings)
+            return PanelText(tr(f"help_{page}", lang), [*body, footer], headings)
     return PanelText("", [])
 
 
@@ -83,6 +89,7 @@ def draw_menu(
     stats_lines: list[str],
     veils: LRU,
     setting_values: dict[str, str],
+    pad_labels: dict[str, str] | None = None,
 ) -> list[pygame.Rect]:
     """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item."""
     area = panel_area(menu, layout)
@@ -95,7 +102,7 @@ def draw_menu(
     surface.blit(
         veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour)), veil_rect
     )
-    content = panel_text(menu, session, lang, stats_lines)
+    content = panel_text(menu, session, lang, stats_lines, pad_labels)
     rows = 2.2 + len(content.lines) * 0.8 + len(menu.items) * 1.25
     row = max(8, min(area.height / (rows + 1), area.width / 9, layout.unit * 1.6))
     y = area.y + (area.height - rows * row) / 2

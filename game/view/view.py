@@ -40,7 +40,8 @@ class View:
         self.layout: Layout | None = None
         self.best = 0
         self.stats_lines: list[str] = []
-        self.setting_values: dict[str, str] = {}  # the settings menu's current values, in words
+        self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
+        self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
@@ -156,6 +157,7 @@ class View:
                 self.stats_lines,
                 self._veils,
                 self.setting_values,
+                self.pad_labels,
             )
         if self.notices:
             self._draw_notice(surface, layout, theme, self.notices[0])

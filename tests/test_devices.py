@@ -1,0 +1,235 @@
+"""Each device alone can do everything: play, undo, start a game, change the board size and
+every setting, read help and statistics, and quit. Real events into the real app."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, Options
+from game.engine import Game
+from game.input import GamepadInput, PadHandle
+from game.session import SETTINGS_ITEMS, MenuKind, Session, pause_items
+
+STEP = 1 / 120
+PAD = 7  # the pretend pad's instance id
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(Options(seed=3, data_dir=str(tmp_path), sound=False))
+    app.use_session(Session(Game.from_grid([[2, 2, 0, 0], [0, 4, 0, 4], [0] * 4, [8, 0, 0, 8]])))
+    yield app
+    app.running = True
+    app.close()
+
+
+def run(app: App, *events: pygame.event.Event) -> None:
+    app.frame(STEP, list(events))
+    for _ in range(40):  # let animations and fades run out
+        app.frame(STEP, [])
+
+
+# -- keyboard ---------------------------------------------------------------------------------
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def keyboard_choose(app: App, item: str) -> None:
+    """Walk the open menu's focus to `item` with the arrow keys and press Enter."""
+    menu = app.session.menu
+    while menu.focused_item != item:
+        run(app, key(pygame.K_DOWN))
+    run(app, key(pygame.K_RETURN))
+
+
+# -- gamepad ----------------------------------------------------------------------------------
+
+
+def plug_pad(app: App) -> None:
+    handle = PadHandle(PAD, "Xbox Controller", (0, 0), close=lambda: None)
+    app.gamepad = GamepadInput(
+        open_controller=lambda index: handle,
+        open_joystick=lambda index: handle,
+        is_controller=lambda index: True,
+    )
+    run(app, pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+
+
+def button(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=code)
+
+
+def pad_choose(app: App, item: str) -> None:
+    menu = app.session.menu
+    while menu.focused_item != item:
+        run(app, button(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+    run(app, button(pygame.CONTROLLER_BUTTON_A))
+
+
+# -- mouse ------------------------------------------------------------------------------------
+
+
+def click(app: App, pos) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+    run(app, down, up)
+
+
+def mouse_choose(app: App, item: str) -> None:
+    index = app.session.menu.items.index(item)
+    click(app, app.view.menu_rects[index].center)
+
+
+def drag(app: App, start, end) -> None:
+    run(
+        app,
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1, touch=False),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1, touch=False),
+    )
+
+
+# -- one tour, three devices -------------------------------------------------------------------
+
+
+def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
+    """Everything a player does, through one device's actions."""
+    moves = app.session.game.moves
+    move()
+    assert app.session.game.moves == moves + 1
+    undo()
+    assert app.session.game.moves == moves and app.session.game.undos_left == 4
+    move()
+    open_menu()
+    assert app.session.menu.kind is MenuKind.PAUSE
+    choose("new_game")
+    assert app.session.menu.kind is MenuKind.CONFIRM_NEW
+    choose("confirm_new")
+    assert app.session.menu is None and app.session.game.moves == 0
+    open_menu()
+    choose("size_5")
+    assert app.session.game.size == 5 and app.session.menu is None
+    open_menu()
+    choose("settings")
+    assert app.session.menu.kind is MenuKind.SETTINGS
+    before = app.settings
+    for item in SETTINGS_ITEMS:
+        if item != "back":
+            choose(item)
+    after = app.settings
+    assert after.theme != before.theme and after.animation != before.animation
+    assert after.volume != before.volume and after.muted != before.muted
+    assert after.undo_enabled != before.undo_enabled
+    assert after.autoplay_pace != before.autoplay_pace and after.language != before.language
+    assert app.fullscreen
+    choose("back")
+    assert app.session.menu.kind is MenuKind.PAUSE
+    choose("stats")
+    assert app.session.menu.kind is MenuKind.STATS
+    back()
+    choose("help")
+    assert app.session.menu.kind is MenuKind.HELP
+    back()
+    back()
+    assert app.session.menu is None
+    open_help()
+    assert app.session.menu.kind is MenuKind.HELP
+    back()
+    open_menu()
+    choose("quit")
+    assert not app.running
+
+
+def test_the_keyboard_alone_does_everything(app):
+    tour(
+        app,
+        move=lambda: run(app, key(pygame.K_LEFT)),
+        undo=lambda: run(app, key(pygame.K_u)),
+        open_menu=lambda: run(app, key(pygame.K_ESCAPE)),
+        choose=lambda item: keyboard_choose(app, item),
+        back=lambda: run(app, key(pygame.K_ESCAPE)),
+        open_help=lambda: run(app, key(pygame.K_F1)),
+    )
+
+
+def test_the_gamepad_alone_does_everything(app):
+    plug_pad(app)
+    tour(
+        app,
+        move=lambda: run(app, button(pygame.CONTROLLER_BUTTON_DPAD_LEFT)),
+        undo=lambda: run(app, button(pygame.CONTROLLER_BUTTON_B)),
+        open_menu=lambda: run(app, button(pygame.CONTROLLER_BUTTON_START)),
+        choose=lambda item: pad_choose(app, item),
+        back=lambda: run(app, button(pygame.CONTROLLER_BUTTON_B)),
+        open_help=lambda: run(app, button(pygame.CONTROLLER_BUTTON_BACK)),
+    )
+
+
+def test_the_mouse_alone_does_everything(app):
+    run(app)
+
+    def swipe_left():
+        board = app.view.layout.board
+        drag(app, (board.right - 10, board.centery), (board.x + 10, board.centery))
+
+    def back():
+        # The mouse's way back: the menu's own Back (or Resume) item.
+        menu = app.session.menu
+        mouse_choose(app, "resume" if menu.kind is MenuKind.PAUSE else "back")
+
+    tour(
+        app,
+        move=swipe_left,
+        undo=lambda: click(app, app.view.layout.buttons["undo"].center),
+        open_menu=lambda: click(app, app.view.layout.buttons["menu"].center),
+        choose=lambda item: mouse_choose(app, item),
+        back=back,
+        open_help=lambda: (
+            click(app, app.view.layout.buttons["menu"].center),
+            mouse_choose(app, "help"),
+        ),
+    )
+
+
+def test_a_short_drag_is_a_click_not_a_move(app):
+    run(app)
+    moves = app.session.game.moves
+    centre = app.view.layout.board.center
+    tile = app.view.layout.cell
+    drag(app, centre, (centre[0] - round(tile * 0.15), centre[1]))
+    assert app.session.game.moves == moves
+    drag(app, centre, (centre[0] - round(tile * 0.3), centre[1]))
+    assert app.session.game.moves == moves + 1
+
+
+def test_the_help_page_names_the_pads_buttons(app):
+    handle = PadHandle(PAD, "PS5 Controller", (0, 0), close=lambda: None)
+    app.gamepad = GamepadInput(
+        open_controller=lambda index: handle,
+        open_joystick=lambda index: handle,
+        is_controller=lambda index: True,
+    )
+    run(app, pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    run(app, button(pygame.CONTROLLER_BUTTON_BACK))
+    assert app.session.menu.kind is MenuKind.HELP
+    assert app.view.pad_labels["a"] == "Cross"
+
+
+def test_pause_menu_lists_every_size_and_screen():
+    items = pause_items()
+    assert {"size_4", "size_5", "size_6", "settings", "stats", "help", "quit"} <= set(items)
+
+
+def test_the_mouse_turns_help_pages(app):
+    run(app)
+    click(app, app.view.layout.buttons["menu"].center)
+    mouse_choose(app, "help")
+    assert app.session.menu.page == 0
+    mouse_choose(app, "next_page")
+    mouse_choose(app, "next_page")
+    assert app.session.menu.page == 2
+    mouse_choose(app, "prev_page")
+    assert app.session.menu.page == 1
