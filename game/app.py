@@ -125,7 +125,8 @@ class App:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.data_dir = resolve_data_dir(options.data_dir)
-        self.storage = Storage(self.data_dir).open()
+        # The disk part of a save runs on a writer thread: a slow disk never stalls a frame.
+        self.storage = Storage(self.data_dir, background=True).open()
         self.settings: Settings = self.storage.load_settings()
         self.recorder = Recorder(self.storage.load_stats())
         Audio.pre_init()
