@@ -282,6 +282,8 @@ class App:
                 self.running = False
             elif isinstance(event, ev.SettingChanged):
                 self.change_setting(event.name, event.step)
+            elif isinstance(event, ev.AutoplayRequested) and not self.autoplay.playing:
+                self._toggle_autoplay()
         self._show_notices()
 
     def change_setting(self, name: str, step: int) -> None:
@@ -418,6 +420,9 @@ class App:
         for event in pygame.event.get() if events is None else events:
             self.handle_event(event)
         self.advance(seconds)
+        if self.view.autoplaying != self.autoplay.playing:
+            self.view.autoplaying = self.autoplay.playing
+            self.view.dirty = True
         if self.view.dirty or self.view.animating:
             self.draw()
 

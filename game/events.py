@@ -87,6 +87,11 @@ class SettingChanged:
 
 
 @dataclass(frozen=True)
+class AutoplayRequested:
+    """The player chose Autoplay in the menu: the solver plays until stopped (R20)."""
+
+
+@dataclass(frozen=True)
 class HintShown:
     direction: Direction
 
@@ -110,6 +115,7 @@ Event = (
     | MenuMoved
     | MenuConfirmed
     | SettingChanged
+    | AutoplayRequested
     | HintShown
     | QuitRequested
 )

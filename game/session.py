@@ -76,7 +76,7 @@ SETTINGS_ITEMS = (
 
 def pause_items() -> list[str]:
     sizes = (f"size_{s}" for s in BOARD_SIZES)
-    return ["resume", "new_game", *sizes, "settings", "stats", "help", "quit"]
+    return ["resume", "new_game", "autoplay", *sizes, "settings", "stats", "help", "quit"]
 
 
 class SaveSlots:
@@ -316,6 +316,9 @@ class Session:
                 return events + self._new_game(menu.size or self.game.size)
             case "stats":
                 return events + self._open(stats_menu())
+            case "autoplay":
+                self.overlays.clear()
+                return events + [ev.AutoplayRequested()]
             case "settings":
                 return events + self._open(Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS)))
             case "back":

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.view.layout import MIN_WINDOW, compute_layout
+from game.view.layout import BUTTONS, MIN_WINDOW, compute_layout
 
 WIDTHS = (320, 360, 400, 479, 480, 481, 640, 800, 1024, 1280, 1366, 1920, 2560, 3840)
 HEIGHTS = (400, 480, 600, 720, 768, 900, 1080, 1440, 2160)
@@ -22,7 +22,7 @@ def check_layout(width: int, height: int, size: int) -> None:
     layout = compute_layout(width, height, size)
     window = pygame.Rect(0, 0, width, height)
     rects = layout.rects()
-    assert len(rects) == 9  # title, score, best, info, four buttons, board
+    assert len(rects) == 5 + len(BUTTONS)  # title, score, best, info, the buttons, board
     for rect in rects:
         assert rect.width > 0
         assert rect.height > 0

@@ -48,6 +48,7 @@ class Hud:
         undos_left: int | None,
         assisted: bool,
         focus: str | None,
+        autoplaying: bool,
         ahead: float,
     ) -> None:
         title = self.text.fitted(
@@ -69,7 +70,8 @@ class Hud:
         )
         surface.blit(info, info.get_rect(center=layout.info.center))
         for name, rect in layout.buttons.items():
-            self._button(surface, rect, theme, tr(name, lang), focused=name == focus)
+            label = tr("stop" if name == "autoplay" and autoplaying else name, lang)
+            self._button(surface, rect, theme, label, focused=name == focus)
 
     def _box(self, surface, rect: pygame.Rect, theme: Theme, label: str, value: int) -> None:
         pygame.draw.rect(surface, theme.panel, rect, 0, max(3, rect.height // 12))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 MIN_WINDOW = (320, 400)
-BUTTONS = ("new_game", "undo", "hint", "menu")
+BUTTONS = ("new_game", "undo", "hint", "autoplay", "menu")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ _BUTTON_COMMANDS = {
     "new_game": cmd.NewGame(),
     "undo": cmd.Undo(),
     "hint": cmd.Hint(),
+    "autoplay": cmd.ToggleAutoplay(),
     "menu": cmd.Pause(),
 }
 
@@ -43,6 +44,7 @@ class View:
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
+        self.autoplaying = False  # the solver is playing: its button reads "Stop"
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
@@ -137,6 +139,7 @@ class View:
             undos_left=game.undos_left if game.undo_enabled else None,
             assisted=session.assisted,
             focus=self.button_focus,
+            autoplaying=self.autoplaying,
             ahead=ahead,
         )
         self.board.draw(surface, layout, theme, ahead)
