@@ -48,8 +48,8 @@ def keyboard_choose(app: App, item: str) -> None:
 # -- gamepad ----------------------------------------------------------------------------------
 
 
-def plug_pad(app: App) -> None:
-    handle = PadHandle(PAD, "Xbox Controller", (0, 0), close=lambda: None)
+def plug_pad(app: App, name: str = "Xbox Controller") -> None:
+    handle = PadHandle(PAD, name, (0, 0), close=lambda: None)
     app.gamepad = GamepadInput(
         open_controller=lambda index: handle,
         open_joystick=lambda index: handle,
@@ -206,13 +206,7 @@ def test_a_short_drag_is_a_click_not_a_move(app):
 
 
 def test_the_help_page_names_the_pads_buttons(app):
-    handle = PadHandle(PAD, "PS5 Controller", (0, 0), close=lambda: None)
-    app.gamepad = GamepadInput(
-        open_controller=lambda index: handle,
-        open_joystick=lambda index: handle,
-        is_controller=lambda index: True,
-    )
-    run(app, pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+    plug_pad(app, "PS5 Controller")
     run(app, button(pygame.CONTROLLER_BUTTON_BACK))
     assert app.session.menu.kind is MenuKind.HELP
     assert app.view.pad_labels["a"] == "Cross"
