@@ -5,6 +5,7 @@ The top-level assets/ folder is the one source of the assets. A built package (a
 editable install and a source checkout read assets/ itself, so nothing is copied for them.
 """
 
+import shutil
 from pathlib import Path
 
 from setuptools import setup
@@ -21,6 +22,8 @@ class BuildPyWithAssets(build_py):
         if getattr(self, "editable_mode", False):
             return
         target = Path(self.build_lib) / "game" / "assets"
+        if target.exists():
+            shutil.rmtree(target)  # an asset deleted from assets/ leaves no stale copy here
         for source in sorted(ASSETS.rglob("*")):
             if source.is_file():
                 destination = target / source.relative_to(ASSETS)

@@ -123,9 +123,19 @@ def test_the_windows_executable_gets_the_icon_and_the_version():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # Built from a copy of the checkout: pip builds in the source folder, and a copy keeps the
+    # build's scratch files (and any left from earlier builds) out of this one.
+    source = tmp_path_factory.mktemp("source") / "game2048"
+    shutil.copytree(
+        ROOT,
+        source,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "dist", ".work", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+        ),
+    )
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(out), "-q"],
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-q"],
         check=True,
         capture_output=True,
         timeout=300,
