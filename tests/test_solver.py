@@ -13,6 +13,7 @@ from game.solver import best_move
 from game.solver.bitboard import DIRECTIONS, Layout, cache_path, layout
 from game.solver.search import (
     DEFAULT_WEIGHTS,
+    UNSEARCHED,
     Searcher,
     _make_tree_generic,
     board_heuristic,
@@ -125,7 +126,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
             for r in children
             if r.moved
         ]
-        return max(values, default=0.0)
+        return max(values, default=heuristic(g) - searcher.alive_bonus)
 
     def chance(g, remaining: int) -> float:
         cells = [(r, c) for r in range(len(g)) for c in range(len(g)) if g[r][c] == 0]
@@ -141,7 +142,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
     for d in DIRECTIONS:
         r = shift(grid, d)
         if not r.moved:
-            scores.append(0.0)
+            scores.append(UNSEARCHED)
         else:
             scores.append(heuristic(r.grid) if depth == 1 else chance(r.grid, depth - 1))
     return scores
@@ -164,7 +165,12 @@ def test_unrolled_4x4_tree_equals_the_generic_tree() -> None:
     searcher = Searcher(4)
     generic = Searcher(4)
     generic._make_tree = lambda caches, deadline: _make_tree_generic(
-        generic.layout, generic.heuristic, generic.prob_threshold, caches, deadline
+        generic.layout,
+        generic.heuristic,
+        generic.prob_threshold,
+        generic.alive_bonus,
+        caches,
+        deadline,
     )
     for seed in range(4):
         board = searcher.layout.from_grid(played_grid(4, seed, 150))
@@ -193,6 +199,21 @@ def test_a_single_valid_move_is_found() -> None:
     assert len(valid) == 1
     assert best_move(grid) == valid[0]
     assert best_move(((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))) is None
+
+
+def test_a_valid_move_even_when_every_move_looks_bad() -> None:
+    # Big tiles out of order make nneonneo's heuristic negative: moving must still beat
+    # an invalid move (scored as not searched) and losing.
+    grid = ((16384, 2, 8192, 4), (4, 4096, 8, 2048), (8192, 16, 1024, 8), (2, 512, 4, 0))
+    lay = layout(4)
+    searcher = Searcher(4)
+    for depth in (1, 2, 3):
+        result = searcher.search(lay.from_grid(grid), depth=depth)
+        assert max(result.scores) < 0  # the case this test is about
+        assert shift(grid, result.direction).moved
+    assert shift(grid, best_move(grid, budget_s=0.05)).moved
+    lost = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+    assert board_heuristic(lay.from_grid(lost), lay) - searcher.alive_bonus < 0
 
 
 @pytest.mark.parametrize(("size", "budget_s"), [(4, 0.05), (4, 0.1), (5, 0.05), (6, 0.05)])
@@ -227,7 +248,7 @@ def test_split_root_moves_score_like_the_whole_search() -> None:
     whole = searcher.search(board, depth=2).scores
     parts = [searcher.search(board, depth=2, moves=(m,)) for m in range(4)]
     for m, part in enumerate(parts):
-        assert (part.scores[m] if part else 0.0) == whole[m]
+        assert (part.scores[m] if part else UNSEARCHED) == whole[m]
 
 
 # -- strength (seeded, about twenty seconds) --------------------------------------------------

@@ -4,8 +4,10 @@ The tree alternates the player's moves (the best of the four counts) and chance 
 cell, a 2 with probability 0.9 and a 4 with 0.1, averaged). `depth` counts the player's moves
 in a line of play, the root's move included: at depth 1 each move is judged by the heuristic of
 the board it leaves. A line whose probability falls below `prob_threshold` stops there and is
-judged by the heuristic, and so does a line at full depth. Chance nodes keep their values in a
-transposition table per remaining depth.
+judged by the heuristic, and so does a line at full depth. A lost board (no move left) is
+worth its heuristic without the constant every line gets for being alive, so it is worse than
+a live board like it even when big, badly placed tiles make the heuristic negative. Chance
+nodes keep their values in a transposition table per remaining depth.
 
 With a time budget the search deepens one move at a time (1, 2, 3, ...), reusing the
 transposition tables, and answers with the deepest search that finished. It starts a depth
@@ -48,6 +50,7 @@ PROB_THRESHOLD = 1e-4
 FOUR_PROBABILITY = 0.1
 MAX_DEPTH = 12
 _NEVER = float("inf")
+UNSEARCHED = float("-inf")
 
 
 def row_heuristic(cells: Sequence[int], weights: Weights) -> float:
@@ -125,7 +128,7 @@ class OutOfTime(Exception):
 class SearchResult:
     move: int  # an index into DIRECTIONS
     depth: int  # the deepest search that finished
-    scores: tuple[float, ...]  # per move at that depth; 0.0 for moves not searched or invalid
+    scores: tuple[float, ...]  # per move at that depth; -inf for moves not searched or invalid
     by_depth: dict[int, tuple[float, ...]]  # the scores of every finished depth
     elapsed_s: float
 
@@ -135,7 +138,11 @@ class SearchResult:
 
 
 def pick_move(scores: Sequence[float]) -> int:
-    """The move with the highest score; the first in DIRECTIONS order on a tie."""
+    """The move with the highest score; the first in DIRECTIONS order on a tie.
+
+    Moves not searched (or that change nothing) score -inf and are never picked when any
+    move was searched, however bad the searched ones look.
+    """
     return max(range(4), key=lambda m: scores[m])
 
 
@@ -153,6 +160,8 @@ class Searcher:
         self.weights = weights
         self.prob_threshold = prob_threshold
         self.heuristic = heuristic_table(self.layout, weights)
+        # A lost board is worth its heuristic without the bonus each line gets for being alive.
+        self.alive_bonus = 2 * size * weights.lost_penalty
 
     # -- the public entry ---------------------------------------------------------------------
 
@@ -199,11 +208,11 @@ class Searcher:
                     break
                 # The best move so far first: if time runs out, it has been searched deeper.
                 order = sorted(valid, key=lambda m: -by_depth[done][m])
-                scores = [0.0] * 4
+                scores = [UNSEARCHED] * 4
                 try:
                     self._search_depth(board, order, done + 1, deadline, caches, scores)
                 except OutOfTime:
-                    if moves is None and scores[order[0]]:
+                    if moves is None and scores[order[0]] != UNSEARCHED:
                         # The moves searched to the new depth, best of them wins.
                         by_depth[done + 1] = scores
                         done += 1
@@ -251,19 +260,21 @@ class Searcher:
             caches = [{} for _ in range(depth + 1)]
         player, chance, leaf = self._make_tree(caches, deadline)
         if scores is None:
-            scores = [0.0] * 4
+            scores = [UNSEARCHED] * 4
         lay = self.layout
         for m in moves:
             child = lay.move(board, m)
             if depth == 1:
-                scores[m] = leaf(child) + 1e-6
+                scores[m] = leaf(child)
             else:
-                scores[m] = chance(child, 1.0, depth - 1) + 1e-6
+                scores[m] = chance(child, 1.0, depth - 1)
         return scores
 
     def _make_tree(self, caches: list[dict[int, float]], deadline: float):
         make = _make_tree_4x4 if self.layout.size == 4 else _make_tree_generic
-        return make(self.layout, self.heuristic, self.prob_threshold, caches, deadline)
+        return make(
+            self.layout, self.heuristic, self.prob_threshold, self.alive_bonus, caches, deadline
+        )
 
 
 _moved_heuristic_tables: dict[int, tuple[list[float], list[float]]] = {}
@@ -280,7 +291,9 @@ def _moved_heuristics(lay: Layout, heur: list[float]) -> tuple[list[float], list
     return tables
 
 
-def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float):
+def _make_tree_4x4(
+    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
+):
     """The tree's functions for 4x4 boards, unrolled over the four rows (the hot path)."""
     L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
     E0, E1, E2, E3 = lay.empties
@@ -318,7 +331,7 @@ def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float)
         c1 = (t >> 16) & 0xFFFF
         c2 = (t >> 32) & 0xFFFF
         c3 = t >> 48
-        best = 0.0
+        best = UNSEARCHED
         if remaining == 0 or cprob < threshold:
             # The children are leaves: their heuristics straight from this board's rows and
             # columns. LEFT's rows are L[r]: their heuristics are HL[r]; its columns are the
@@ -380,7 +393,7 @@ def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float)
                 )
                 if value > best:
                     best = value
-            return best
+            return best if best != UNSEARCHED else leaf(board) - alive_bonus
         if clock() > deadline:
             raise OutOfTime
         for child in (
@@ -393,7 +406,7 @@ def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float)
                 value = chance(child, cprob, remaining)
                 if value > best:
                     best = value
-        return best
+        return best if best != UNSEARCHED else leaf(board) - alive_bonus
 
     def chance(board: int, cprob: float, remaining: int) -> float:
         """The expected value over the spawns; then the player has `remaining - 1` moves."""
@@ -422,7 +435,9 @@ def _make_tree_4x4(lay: Layout, heur, threshold: float, caches, deadline: float)
     return player, chance, leaf
 
 
-def _make_tree_generic(lay: Layout, heur, threshold: float, caches, deadline: float):
+def _make_tree_generic(
+    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
+):
     """The tree's functions for any size, looping over the rows (5x5, 6x6)."""
     L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
     empties = lay.empties
@@ -461,14 +476,14 @@ def _make_tree_generic(lay: Layout, heur, threshold: float, caches, deadline: fl
         return total
 
     def player(board: int, cprob: float, remaining: int) -> float:
-        best = 0.0
+        best = UNSEARCHED
         if remaining == 0 or cprob < threshold:
             for child in children(board):
                 if child != board:
                     value = leaf(child)
                     if value > best:
                         best = value
-            return best
+            return best if best != UNSEARCHED else leaf(board) - alive_bonus
         if clock() > deadline:
             raise OutOfTime
         for child in children(board):
@@ -476,7 +491,7 @@ def _make_tree_generic(lay: Layout, heur, threshold: float, caches, deadline: fl
                 value = chance(child, cprob, remaining)
                 if value > best:
                     best = value
-        return best
+        return best if best != UNSEARCHED else leaf(board) - alive_bonus
 
     def chance(board: int, cprob: float, remaining: int) -> float:
         cache = caches[remaining]

@@ -36,7 +36,7 @@ from multiprocessing.connection import Connection
 
 from game.engine import Direction
 from game.solver.bitboard import DIRECTIONS
-from game.solver.search import pick_move
+from game.solver.search import UNSEARCHED, pick_move
 
 _JOIN_TIMEOUT_S = 1.0
 MAX_RESTARTS = 5
@@ -215,7 +215,7 @@ def _combine(parts: list[dict[int, tuple[float, ...]] | None]) -> Direction | No
     if not searched:
         return None
     depth = min(max(part) for part in searched)
-    scores = [0.0] * 4
+    scores = [UNSEARCHED] * 4
     for part in searched:
         for move, score in enumerate(part[depth]):
             scores[move] = max(scores[move], score)
