@@ -469,8 +469,12 @@ class App:
         self.storage.close()
         self.autoplay.close()
         self.audio.close()
+        # Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would
+        # run later on a dead (or, after a new pygame.init(), someone else's) handle.
+        self.gamepad.close()
         self.view.text.clear()
         self.view.board.clear()
+        self.window.destroy()
         pygame.quit()
 
 

@@ -308,7 +308,10 @@ class SoundBank:
             channel.set_volume(level)
 
     def close(self) -> None:
+        # Sounds and channels go before the mixer does: none may outlive it.
         self._chords.clear()
+        self._sounds.clear()
+        self._channels.clear()
         pygame.mixer.quit()
 
 

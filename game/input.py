@@ -352,6 +352,12 @@ class GamepadInput:
         pads[handle.instance_id] = _Pad(handle, Stick(*handle.stick))
         self._current = handle.instance_id
 
+    def close(self) -> None:
+        """Let go of every pad (before pygame quits: a device handle must not outlive SDL)."""
+        for pads in (self._controllers, self._joysticks):
+            for instance_id in list(pads):
+                self._remove(pads, instance_id)
+
     def _remove(self, pads: dict[int, _Pad], instance_id: int) -> None:
         """Only the pad goes: nothing pauses, and the other pads keep their state."""
         pad = pads.pop(instance_id, None)
