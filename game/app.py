@@ -28,7 +28,7 @@ from game.loop import FixedStep
 from game.records import Recorder, stats_lines
 from game.session import MenuKind, Session
 from game.storage import Settings, Storage, resolve_data_dir
-from game.text import system_language, tr
+from game.text import notice_text, system_language, tr
 from game.view.layout import MIN_WINDOW
 from game.view.theme import THEMES
 from game.view.view import View
@@ -382,7 +382,7 @@ class App:
 
     def _show_notices(self) -> None:
         for notice in self.storage.pop_notices():
-            self.view.show_notice(str(notice))
+            self.view.show_notice(notice_text(notice, self.view.lang))
 
     # -- time and drawing ----------------------------------------------------------------------
 

@@ -315,3 +315,46 @@ def format_clock(seconds: float) -> str:
     if hours:
         return f"{hours}:{minutes:02d}:{secs:02d}"
     return f"{minutes}:{secs:02d}"
+
+
+# Storage's notices in Greek, by the notice's key; its fields fill the blanks. English notices
+# come from storage itself, written out in full.
+_NOTICES_EL = {
+    "second_copy": "Ένα άλλο αντίγραφο του 2048 τρέχει ήδη, οπότε αυτό δεν θα αποθηκεύσει "
+    "τίποτα: τα παιχνίδια, οι ρυθμίσεις και τα ρεκόρ σας μένουν όπως τα κρατά εκείνο.",
+    "cannot_save": "Το παιχνίδι δεν μπορεί να αποθηκεύσει, επειδή {reason}. Μπορείτε να "
+    "παίξετε· τίποτα δεν θα κρατηθεί μετά την έξοδο.",
+    "save_failed": "Η πρόοδός σας δεν αποθηκεύεται τώρα, επειδή {reason}. Συνεχίστε να παίζετε· "
+    "το παιχνίδι ξαναδοκιμάζει σε κάθε αποθήκευση.",
+    "save_works": "Η αποθήκευση λειτουργεί ξανά.",
+    "settings_reset": "Κάποιες ρυθμίσεις δεν διαβάστηκαν και επανήλθαν στις αρχικές: {names}.",
+    "newer_file": "Το αρχείο «{what}» γράφτηκε από νεότερη έκδοση του 2048. Μένει ανέγγιχτο "
+    "και αυτή η έκδοση δεν θα το αποθηκεύσει· ενημερώστε το 2048 για να συνεχίσετε.",
+    "restored_from_backup": "Το αρχείο «{what}» δεν διαβάστηκε, οπότε φορτώθηκε το αντίγραφο "
+    "ασφαλείας του.",
+    "unreadable": "Το αρχείο «{what}» δεν διαβάστηκε και δεν είχε καλό αντίγραφο ασφαλείας, "
+    "οπότε ξεκινά από την αρχή.",
+}
+_FILES_EL = {"settings.json": "ρυθμίσεις", "stats.json": "στατιστικά και ρεκόρ"}
+_REASONS_EL = {
+    "ENOSPC": "ο δίσκος είναι γεμάτος",
+    "EROFS": "ο δίσκος είναι μόνο για ανάγνωση",
+    "EACCES": "δεν επιτρέπεται η εγγραφή στον φάκελο δεδομένων",
+    "EPERM": "δεν επιτρέπεται η εγγραφή στον φάκελο δεδομένων",
+}
+
+
+def notice_text(notice: str, lang: str) -> str:
+    """A storage notice in the player's language (English is the notice's own text)."""
+    key = getattr(notice, "key", None)
+    fields = getattr(notice, "fields", {})
+    if lang != "el" or key not in _NOTICES_EL:
+        return str(notice)
+    name = fields.get("file", "")
+    size = name.removeprefix("game-").removesuffix(".json")
+    what = _FILES_EL.get(name, f"παιχνίδι {size}×{size}")
+    reason = _REASONS_EL.get(fields.get("error", ""), "σφάλματος του δίσκου")
+    text = _NOTICES_EL[key].format(what=what, reason=reason, names=fields.get("names", ""))
+    if fields.get("kept"):
+        text += f" Το χαλασμένο αρχείο κρατήθηκε ως {fields['kept']}."
+    return text

@@ -327,3 +327,15 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
     assert "RuntimeError: a bug in drawing" in report and "pygame" in report
     message = capsys.readouterr().err
     assert "Your game was saved" in message and str(logs[0]) in message
+
+
+def test_a_damaged_save_is_told_once_in_plain_words(tmp_path):
+    (tmp_path / "game-4.json").write_bytes(b'{"crc32":"00000000", "trunc')
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        assert len(app.view.notices) == 1
+        assert "could not be read" in app.view.notices[0]
+        app.frame(STEP, [])  # drawn without trouble
+        assert app.session.game.moves == 0  # a fresh game, nothing else lost
+    finally:
+        app.close()
