@@ -218,17 +218,25 @@ class App:
             command = keyboard_command(event)
             if command is not None:
                 self.command(command)
+            else:
+                self._stop_autoplay()  # any key of the player's stops it (R20)
         elif kind in GAMEPAD_EVENTS:
-            for command in self.gamepad.translate(event):
+            commands = self.gamepad.translate(event)
+            for command in commands:
                 self.command(command)
+            if not commands and kind in (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
+                self._stop_autoplay()
         elif kind == pygame.MOUSEMOTION:
             focus = self.view.button_at(event.pos) if self.session.menu is None else None
             if focus != self.view.button_focus:
                 self.view.button_focus = focus
                 self.view.dirty = True
         else:
-            for command in self.pointer.translate(event):
+            commands = self.pointer.translate(event)
+            for command in commands:
                 self.command(command)
+            if not commands and kind in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
+                self._stop_autoplay()
 
     def command(self, command: cmd.Command) -> None:
         """A player's command. App-wide ones are handled here; the rest mean what the
@@ -236,9 +244,7 @@ class App:
         if isinstance(command, cmd.ToggleAutoplay):
             self._toggle_autoplay()
             return
-        if self.autoplay.playing:
-            self.autoplay.stop()
-            self.view.dirty = True
+        self._stop_autoplay()
         if isinstance(command, cmd.ToggleFullscreen):
             self.toggle_fullscreen()
         elif isinstance(command, cmd.ToggleMute):
@@ -250,6 +256,11 @@ class App:
                 self.view.dirty = True
         else:
             self.dispatch(self.session.handle(command))
+
+    def _stop_autoplay(self) -> None:
+        if self.autoplay.playing:
+            self.autoplay.stop()
+            self.view.dirty = True
 
     def _toggle_autoplay(self) -> None:
         if self.autoplay.playing:

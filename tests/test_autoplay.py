@@ -1,0 +1,148 @@
+"""Hint and autoplay (R20): answers for a board that is gone are dropped, autoplay keeps its
+pace and stops when the player acts, at the win banner and at game over; the game is marked
+assisted. The last tests use the real solver process."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.app import App, Options
+from game.autoplay import Autoplay
+from game.engine import Direction, Game
+from game.session import MenuKind, Phase, Session
+
+STEP = 1 / 120
+
+
+class FakeWorker:
+    """Stands in for the solver's process: answers what the test tells it to."""
+
+    def __init__(self) -> None:
+        self.requests: list[tuple[int, tuple]] = []
+        self.answers: list[tuple[int, Direction | None]] = []
+
+    def start(self) -> None:
+        pass
+
+    def request(self, request_id, grid, budget_s=None) -> None:
+        self.requests.append((request_id, grid))
+
+    def answer_last(self, direction: Direction | None) -> None:
+        self.answers.append((self.requests[-1][0], direction))
+
+    def poll(self):
+        answers, self.answers = self.answers, []
+        return answers
+
+    def close(self) -> None:
+        pass
+
+
+def autoplay_with_fake(size: int = 4, pace: str = "5") -> tuple[Autoplay, FakeWorker]:
+    autoplay = Autoplay(None, pace=pace)
+    worker = FakeWorker()
+    autoplay._workers[size] = worker
+    return autoplay, worker
+
+
+def test_a_hint_for_the_current_board_is_shown():
+    autoplay, worker = autoplay_with_fake()
+    game = Game.new(4, seed=1)
+    autoplay.ask_hint(game)
+    assert autoplay.busy
+    worker.answer_last(Direction.LEFT)
+    answers = autoplay.step(STEP, game, busy=False)
+    assert [a.hint for a in answers] == [Direction.LEFT]
+    assert not autoplay.busy
+
+
+def test_an_answer_for_a_board_that_has_changed_is_dropped():
+    autoplay, worker = autoplay_with_fake()
+    game = Game.new(4, seed=1)
+    autoplay.ask_hint(game)
+    game.move(game.valid_directions()[0])  # the player moved meanwhile
+    worker.answer_last(Direction.UP)
+    assert autoplay.step(STEP, game, busy=False) == []
+
+
+def test_autoplay_keeps_its_pace():
+    autoplay, worker = autoplay_with_fake(pace="5")  # five moves a second
+    game = Game.new(4, seed=2)
+    autoplay.play(game)
+    made = []
+    for _ in range(round(1.0 / STEP)):  # one second of steps, the solver answering at once
+        if worker.requests and not worker.answers and autoplay._pending is not None:
+            worker.answer_last(game.valid_directions()[0])
+        for answer in autoplay.step(STEP, game, busy=False):
+            if answer.move is not None:
+                game.move(answer.move)
+                made.append(answer.move)
+    assert 4 <= len(made) <= 6
+
+
+def test_autoplay_stops_when_no_move_is_left():
+    autoplay, worker = autoplay_with_fake()
+    game = Game.new(4, seed=3)
+    autoplay.play(game)
+    worker.answer_last(None)
+    autoplay.step(STEP, game, busy=False)
+    assert not autoplay.playing
+
+
+# -- in the app, with the real solver process ---------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(Options(seed=8, data_dir=str(tmp_path), sound=False))
+    yield app
+    app.close()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+def play_until(app: App, done, seconds: float = 20.0) -> None:
+    """Run frames in real time (the solver thinks in its own process) until done()."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.frame(STEP, [])
+        time.sleep(0.002)
+
+
+def test_t_shows_the_solvers_arrow_and_marks_the_game_assisted(app):
+    app.frame(STEP, [key(pygame.K_t)])
+    assert app.session.assisted  # R20
+    play_until(app, lambda: app.view.hint is not None)
+    assert app.view.hint in app.session.game.valid_directions()
+    app.frame(STEP, [key(pygame.K_LEFT)])
+    assert app.view.hint is None  # the arrow goes with the board it was for
+
+
+def test_p_plays_until_any_key_of_the_players(app):
+    app.autoplay.set_pace("max")
+    app.frame(STEP, [key(pygame.K_p)])
+    assert app.autoplay.playing and app.session.assisted
+    play_until(app, lambda: app.session.game.moves >= 5)
+    app.frame(STEP, [key(pygame.K_x)])  # any key stops it
+    assert not app.autoplay.playing
+    moves = app.session.game.moves
+    for _ in range(60):
+        app.frame(STEP, [])
+        time.sleep(0.002)
+    assert app.session.game.moves == moves
+
+
+def test_autoplay_stops_at_the_win_banner(app):
+    near_win = [[1024, 512, 256, 128], [4, 8, 16, 64], [0, 0, 0, 64], [0, 0, 0, 0]]
+    app.use_session(Session(Game.from_grid(near_win, seed=1)))
+    app.autoplay.set_pace("max")
+    app.frame(STEP, [key(pygame.K_p)])
+    play_until(app, lambda: not app.autoplay.playing, seconds=60)
+    assert app.session.phase is Phase.WON_BANNER and app.session.menu.kind is MenuKind.WON
+    assert app.session.game.won
