@@ -69,7 +69,11 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     screen.add_argument(
         "--windowed", dest="fullscreen", action="store_false", help="play in a window"
     )
-    parser.add_argument("--seed", type=int, help="a replayable game: the same seed, the same tiles")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="a replayable game: the same seed, the same tiles (your saved game is left alone)",
+    )
     parser.add_argument(
         "--data-dir",
         metavar="PATH",
@@ -102,17 +106,20 @@ def _positive(text: str) -> int:
 
 
 class StorageSlots:
-    """The session's one-game-per-size slots (R18), kept on disk."""
+    """The session's one-game-per-size slots (R18), kept on disk. With `keep=False` (a seeded
+    game) nothing is written: the player's saved games stay as they are."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, keep: bool = True) -> None:
         self.storage = storage
+        self.keep = keep
 
     def load(self, size: int):
         saved = self.storage.load_game(size)
         return None if saved is None else (saved.game, saved.session)
 
     def save(self, game: Game, session_state: dict) -> None:
-        self.storage.save_game(game, session_state)
+        if self.keep:
+            self.storage.save_game(game, session_state)
 
 
 # Events after which the game in progress is saved (R18: after every move, and so on).
@@ -138,7 +145,8 @@ class App:
         self.window.minimum_size = MIN_WINDOW
         self._set_icon()
         self._seeds = random.Random(options.seed) if options.seed is not None else None
-        self.slots = StorageSlots(self.storage)
+        # A seeded game is for replaying: it never overwrites the saved game in progress.
+        self.slots = StorageSlots(self.storage, keep=options.seed is None)
         self.session = self._first_session(options.size or self.settings.size)
         lang = self.settings.language
         self.view = View(
@@ -361,7 +369,7 @@ class App:
     # -- saving --------------------------------------------------------------------------------
 
     def save_game(self) -> None:
-        self.storage.save_game(self.session.game, self.session.state_dict())
+        self.slots.save(self.session.game, self.session.state_dict())
 
     def save_stats(self) -> None:
         self.recorder.add_time(self.session)

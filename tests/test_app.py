@@ -307,7 +307,7 @@ def test_python_dash_m_game_starts(tmp_path):
 
 
 def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsys):
-    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app = App(Options(data_dir=str(tmp_path), sound=False))
     press(app, pygame.K_LEFT)
     press(app, pygame.K_UP)
     moves = app.session.game.moves
@@ -339,3 +339,20 @@ def test_a_damaged_save_is_told_once_in_plain_words(tmp_path):
         assert app.session.game.moves == 0  # a fresh game, nothing else lost
     finally:
         app.close()
+
+
+def test_a_seeded_game_leaves_the_saved_game_alone(tmp_path):
+    first = App(Options(data_dir=str(tmp_path), sound=False))
+    press(first, pygame.K_LEFT)
+    press(first, pygame.K_UP)
+    saved = first.session.game.to_dict()
+    first.close()
+    seeded = App(Options(seed=42, data_dir=str(tmp_path), sound=False))
+    press(seeded, pygame.K_RIGHT)
+    seeded.close()
+    again = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        assert again.session.game.grid == Game.from_dict(saved).grid
+        assert again.session.game.moves == saved["moves"]
+    finally:
+        again.close()
