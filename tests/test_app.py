@@ -356,3 +356,15 @@ def test_a_seeded_game_leaves_the_saved_game_alone(tmp_path):
         assert again.session.game.moves == saved["moves"]
     finally:
         again.close()
+
+
+def test_the_first_frame_after_a_key_already_shows_the_tiles_moving(app):
+    app.use_session(Session(Game.from_grid([[0, 0, 0, 64], [0] * 4, [0] * 4, [0] * 4], seed=4)))
+    app.frame(STEP, [])
+    layout = app.view.layout
+    start = layout.cell_rect(0, 3)
+    colour = app.view.theme.tile_colour(64)
+    assert colour_at(app, (start.right - 2, start.centery)) == colour
+    press(app, pygame.K_LEFT)  # one frame, one fixed step, as the loop runs after a wake-up
+    assert colour_at(app, (start.right - 2, start.centery)) != colour  # it has left its edge
+    assert colour_at(app, (start.x + 2, start.centery)) == colour  # and is still near it
