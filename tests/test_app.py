@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import commands as cmd
 from game.app import App, Options, parse_args, run_app
 from game.engine import Direction, Game
 from game.session import MenuKind, Phase, Session
@@ -368,3 +369,38 @@ def test_the_first_frame_after_a_key_already_shows_the_tiles_moving(app):
     press(app, pygame.K_LEFT)  # one frame, one fixed step, as the loop runs after a wake-up
     assert colour_at(app, (start.right - 2, start.centery)) != colour  # it has left its edge
     assert colour_at(app, (start.x + 2, start.centery)) == colour  # and is still near it
+
+
+def play_some_merges(app: App) -> None:
+    for code in (pygame.K_LEFT, pygame.K_RIGHT) * 6:
+        press(app, code)
+
+
+def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
+    app = App(Options(data_dir=str(tmp_path), sound=False, size=4))
+    play_some_merges(app)
+    score = app.session.game.score
+    assert score > 0
+    assert app.view.shown_best(app.session) == score  # rises live with the score
+    app.close()
+    again = App(Options(data_dir=str(tmp_path), sound=False, size=4))
+    try:
+        assert again.view.shown_best(again.session) == score  # kept across runs
+        press(again, pygame.K_ESCAPE)
+        again.command(cmd.Select(again.session.menu.items.index("size_5")))
+        assert again.session.game.size == 5
+        assert again.view.best == 0  # each size has its own best
+    finally:
+        again.close()
+
+
+def test_r20_an_assisted_games_score_is_not_the_players_best(tmp_path):
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        press(app, pygame.K_t)  # a hint marks the game assisted
+        play_some_merges(app)
+        assert app.session.assisted and app.session.game.score > 0
+        assert app.view.shown_best(app.session) == 0
+        assert app.recorder.stats.for_size(4, assisted=True).best_score == app.session.game.score
+    finally:
+        app.close()

@@ -116,6 +116,11 @@ class View:
         if was_animating or self.animating:
             self.dirty = True
 
+    def shown_best(self, session: Session) -> int:
+        """R9: the best score rises live while the player's own game passes it (R20: an
+        assisted game's score is kept apart)."""
+        return max(self.best, 0 if session.assisted else session.game.score)
+
     @property
     def animating(self) -> bool:
         return self.board.animating or self.hud.animating or not self._fade.done
@@ -133,7 +138,7 @@ class View:
             theme,
             self.lang,
             score=game.score,
-            best=max(self.best, 0 if session.assisted else game.score),
+            best=self.shown_best(session),
             moves=game.moves,
             seconds=game.seconds,
             undos_left=game.undos_left if game.undo_enabled else None,
