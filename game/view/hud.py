@@ -92,7 +92,9 @@ class Hud:
                 f"+{points}", round(rect.height * 0.4), rect.size, theme.text
             ).copy()
             label.set_alpha(round(255 * (1 - t)))
-            rise = ease_out(t) * rect.height * 0.9
+            # Up from the score, but never past the window's top edge.
+            highest = rect.centery - label.get_height() / 2
+            rise = ease_out(t) * min(rect.height * 0.9, highest)
             surface.blit(label, label.get_rect(center=(rect.centerx, rect.centery - rise)))
 
     def _button(self, surface, rect: pygame.Rect, theme: Theme, label: str, focused: bool) -> None:
