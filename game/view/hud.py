@@ -102,6 +102,23 @@ class Hud:
         pygame.draw.rect(surface, theme.panel, rect, 0, radius)
         if focused:
             pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 14), radius)
-        box = (round(rect.width * 0.86), round(rect.height * 0.7))
-        text = self.text.fitted(label, round(rect.height * 0.42), box, theme.panel_text)
-        surface.blit(text, text.get_rect(center=rect.center))
+        lines = self.button_lines(label, rect)
+        px = self.button_px(lines, rect)
+        height = self.text.font(px).get_linesize()
+        top = rect.centery - height * len(lines) / 2
+        for index, line in enumerate(lines):
+            image = self.text.render(line, px, theme.panel_text)
+            surface.blit(image, image.get_rect(center=(rect.centerx, top + height * (index + 0.5))))
+
+    def button_lines(self, label: str, rect: pygame.Rect) -> list[str]:
+        """One line, or two where one line would shrink too far (long words, narrow buttons)."""
+        one = [label]
+        if " " not in label or self.button_px(one, rect) >= rect.height * 0.3:
+            return one
+        first, _, rest = label.partition(" ")
+        two = [first, rest]
+        return two if self.button_px(two, rect) > self.button_px(one, rect) else one
+
+    def button_px(self, lines: list[str], rect: pygame.Rect) -> int:
+        box = (round(rect.width * 0.86), round(rect.height * 0.7 / len(lines)))
+        return min(self.text.fit_size(line, round(rect.height * 0.42), box) for line in lines)
