@@ -17,6 +17,14 @@ FASTEST_BUDGET_S = 0.05  # "as fast as it can": a shorter think per move
 PACES = {"1": 1.0, "2": 2.0, "5": 5.0, "10": 10.0, "20": 20.0, "max": 0.0}
 
 
+def solver_processes(cores: int | None = None) -> int:
+    """How many processes share a search: the root moves split between them, one core kept
+    for the game itself and one for the system. On two cores one process searches deeper than
+    two that fight for the same core, so splitting starts at four cores."""
+    cores = cores if cores is not None else (os.cpu_count() or 1)
+    return max(1, min(4, cores - 2))
+
+
 @dataclass(frozen=True)
 class Answer:
     hint: Direction | None = None
@@ -101,7 +109,9 @@ class Autoplay:
     def _worker(self, size: int) -> SolverWorker:
         worker = self._workers.get(size)
         if worker is None:
-            worker = SolverWorker(HINT_BUDGET_S, size=size, tables_dir=self.tables_dir)
+            worker = SolverWorker(
+                HINT_BUDGET_S, size=size, processes=solver_processes(), tables_dir=self.tables_dir
+            )
             self._workers[size] = worker
         return worker
 

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.app import App, Options
-from game.autoplay import Autoplay
+from game.autoplay import Autoplay, solver_processes
 from game.engine import Direction, Game
 from game.session import MenuKind, Phase, Session
 
@@ -90,6 +90,12 @@ def test_autoplay_stops_when_no_move_is_left():
     worker.answer_last(None)
     autoplay.step(STEP, game, busy=False)
     assert not autoplay.playing
+
+
+def test_the_solver_uses_more_cores_only_where_there_are_spare_ones():
+    assert solver_processes(1) == solver_processes(2) == solver_processes(3) == 1
+    assert solver_processes(4) == 2
+    assert solver_processes(64) == 4
 
 
 # -- in the app, with the real solver process ---------------------------------------------------
