@@ -13,6 +13,7 @@ from game.view.render import Text
 from game.view.theme import Theme
 
 FLOAT_SECONDS = 0.600
+READABLE_PX = 10  # below this a one-line button label wraps onto two lines
 
 
 class Hud:
@@ -113,11 +114,12 @@ class Hud:
     def button_lines(self, label: str, rect: pygame.Rect) -> list[str]:
         """One line, or two where one line would shrink too far (long words, narrow buttons)."""
         one = [label]
-        if " " not in label or self.button_px(one, rect) >= rect.height * 0.3:
+        single = self.button_px(one, rect)
+        if " " not in label or single >= max(READABLE_PX, rect.height * 0.22):
             return one
         first, _, rest = label.partition(" ")
         two = [first, rest]
-        return two if self.button_px(two, rect) > self.button_px(one, rect) else one
+        return two if self.button_px(two, rect) > single else one
 
     def button_px(self, lines: list[str], rect: pygame.Rect) -> int:
         box = (round(rect.width * 0.86), round(rect.height * 0.7 / len(lines)))
