@@ -212,10 +212,12 @@ class View:
             head - side * width / 2,
             base - side * width / 2,
         ]
-        arrow = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        pygame.draw.polygon(arrow, (*theme.accent, 210), points)
-        pygame.draw.polygon(arrow, (*theme.text, 230), points, max(2, round(width / 10)))
-        surface.blit(arrow, (0, 0))
+        # Drawn on a board-sized layer, not a window-sized one: a 4K frame need not pay for it.
+        local = [point - pygame.Vector2(board.topleft) for point in points]
+        arrow = pygame.Surface(board.size, pygame.SRCALPHA)
+        pygame.draw.polygon(arrow, (*theme.accent, 210), local)
+        pygame.draw.polygon(arrow, (*theme.text, 230), local, max(2, round(width / 10)))
+        surface.blit(arrow, board.topleft)
 
     # -- pointing ------------------------------------------------------------------------------
 
@@ -226,12 +228,8 @@ class View:
                 if rect.collidepoint(pos):
                     return cmd.Select(index)
             return None
-        if self.layout is None:
-            return None
-        for name, rect in self.layout.buttons.items():
-            if rect.collidepoint(pos):
-                return _BUTTON_COMMANDS[name]
-        return None
+        name = self.button_at(pos)
+        return _BUTTON_COMMANDS[name] if name is not None else None
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         if self.layout is None:
