@@ -152,3 +152,17 @@ def test_autoplay_stops_at_the_win_banner(app):
     play_until(app, lambda: not app.autoplay.playing, seconds=60)
     assert app.session.phase is Phase.WON_BANNER and app.session.menu.kind is MenuKind.WON
     assert app.session.game.won
+
+
+def test_after_keep_going_autoplay_plays_on_past_2048(app):
+    near_win = [[1024, 512, 256, 128], [4, 8, 16, 64], [0, 0, 0, 64], [0, 0, 0, 0]]
+    app.use_session(Session(Game.from_grid(near_win, seed=1)))
+    app.autoplay.set_pace("max")
+    app.frame(STEP, [key(pygame.K_p)])
+    play_until(app, lambda: app.session.phase is Phase.WON_BANNER, seconds=60)
+    app.frame(STEP, [key(pygame.K_RETURN)])  # the banner's focused item: keep going
+    assert app.session.phase is Phase.CONTINUING and app.session.menu is None
+    app.frame(STEP, [key(pygame.K_p)])
+    moves = app.session.game.moves
+    play_until(app, lambda: app.session.game.moves >= moves + 10, seconds=60)
+    assert app.autoplay.playing  # the win is behind us: nothing to stop for

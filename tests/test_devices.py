@@ -1,7 +1,9 @@
 """Each device alone can do everything: play, undo, start a game, change the board size and
-every setting, read help and statistics, and quit. Real events into the real app."""
+every setting, read help and statistics, ask the solver, and quit. Real events into the real app."""
 
 from __future__ import annotations
+
+import time
 
 import pygame
 import pytest
@@ -227,3 +229,58 @@ def test_the_mouse_turns_help_pages(app):
     assert app.session.menu.page == 2
     mouse_choose(app, "prev_page")
     assert app.session.menu.page == 1
+
+
+# -- the solver, from each device --------------------------------------------------------------
+
+
+def wait_for(app: App, done, seconds: float = 20.0) -> None:
+    """Frames in real time until done(): the solver thinks in its own process."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "timed out"
+        app.frame(STEP, [])
+        time.sleep(0.002)
+
+
+def solver_tour(app: App, hint, start_autoplay, stop_autoplay) -> None:
+    """R20 from one device: a hint's arrow, autoplay started, then stopped by the player."""
+    assert app.view.hint is None
+    hint()
+    wait_for(app, lambda: app.view.hint is not None)
+    assert app.view.hint in app.session.game.valid_directions()
+    assert app.session.assisted
+    start_autoplay()
+    assert app.autoplay.playing and app.session.menu is None
+    moves = app.session.game.moves
+    wait_for(app, lambda: app.session.game.moves >= moves + 2)
+    stop_autoplay()
+    assert not app.autoplay.playing
+
+
+def test_each_device_asks_the_solver_and_stops_it(app):
+    app.autoplay.set_pace("max")
+    solver_tour(
+        app,
+        hint=lambda: run(app, key(pygame.K_t)),
+        start_autoplay=lambda: run(app, key(pygame.K_p)),
+        stop_autoplay=lambda: run(app, key(pygame.K_SPACE)),
+    )
+    plug_pad(app)
+
+    def pad_autoplay() -> None:
+        run(app, button(pygame.CONTROLLER_BUTTON_START))
+        pad_choose(app, "autoplay")
+
+    solver_tour(
+        app,
+        hint=lambda: run(app, button(pygame.CONTROLLER_BUTTON_X)),
+        start_autoplay=pad_autoplay,
+        stop_autoplay=lambda: run(app, button(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)),
+    )
+    solver_tour(
+        app,
+        hint=lambda: click(app, app.view.layout.buttons["hint"].center),
+        start_autoplay=lambda: click(app, app.view.layout.buttons["autoplay"].center),
+        stop_autoplay=lambda: click(app, app.view.layout.buttons["autoplay"].center),
+    )
