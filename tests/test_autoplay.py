@@ -8,6 +8,7 @@ import time
 
 import pygame
 import pytest
+from solver_helpers import play_until
 
 from game.app import App, Options
 from game.autoplay import Autoplay, solver_processes
@@ -110,15 +111,6 @@ def app(tmp_path):
 
 def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
-
-
-def play_until(app: App, done, seconds: float = 20.0) -> None:
-    """Run frames in real time (the solver thinks in its own process) until done()."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        app.frame(STEP, [])
-        time.sleep(0.002)
 
 
 def test_t_shows_the_solvers_arrow_and_marks_the_game_assisted(app):

@@ -3,10 +3,9 @@ every setting, read help and statistics, ask the solver, and quit. Real events i
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
+from solver_helpers import play_until
 
 from game.app import App, Options
 from game.engine import Game
@@ -234,26 +233,17 @@ def test_the_mouse_turns_help_pages(app):
 # -- the solver, from each device --------------------------------------------------------------
 
 
-def wait_for(app: App, done, seconds: float = 20.0) -> None:
-    """Frames in real time until done(): the solver thinks in its own process."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "timed out"
-        app.frame(STEP, [])
-        time.sleep(0.002)
-
-
 def solver_tour(app: App, hint, start_autoplay, stop_autoplay) -> None:
     """R20 from one device: a hint's arrow, autoplay started, then stopped by the player."""
     assert app.view.hint is None
     hint()
-    wait_for(app, lambda: app.view.hint is not None)
+    play_until(app, lambda: app.view.hint is not None)
     assert app.view.hint in app.session.game.valid_directions()
     assert app.session.assisted
     start_autoplay()
     assert app.autoplay.playing and app.session.menu is None
     moves = app.session.game.moves
-    wait_for(app, lambda: app.session.game.moves >= moves + 2)
+    play_until(app, lambda: app.session.game.moves >= moves + 2)
     stop_autoplay()
     assert not app.autoplay.playing
 
