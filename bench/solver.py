@@ -5,8 +5,8 @@
     python bench/solver.py --summarize results.jsonl               # figures from saved games
 
 Game i uses seed `--seed + i`, so a run can be repeated. Each finished game is printed as it
-ends and, with `--out`, appended to a JSON-lines file, so a long run can be stopped and its
-games summarised. A game stops at game over, or once it reaches `--stop-at` (16384 on 4x4 by
+ends and, with `--out`, appended to a JSON-lines file; Ctrl+C stops a long run and still
+summarises the games that finished. A game stops at game over, or once it reaches `--stop-at` (16384 on 4x4 by
 default: counted as reaching it, and every smaller goal).
 
 The summary gives the share of games reaching 2048, 4096, 8192 and 16384 with 95% Wilson
@@ -21,6 +21,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -71,6 +72,11 @@ def play_game(job: dict) -> dict:
         "cpu_ms": [round(t * 1000, 2) for t in cpu_times],
         "depths": depths,
     }
+
+
+def ignore_interrupts() -> None:
+    """In the pool's processes: Ctrl+C is the parent's to handle, not each game's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -175,19 +181,25 @@ def main(argv: list[str] | None = None) -> None:
     records = []
     started = time.perf_counter()
     context = multiprocessing.get_context("spawn")
-    with context.Pool(max(1, min(args.jobs, args.games))) as pool:
-        for record in pool.imap_unordered(play_game, jobs):
-            records.append(record)
-            times = record["times_ms"]
-            print(
-                f"  seed {record['seed']}: score {record['score']:,}, biggest {record['biggest']},"
-                f" {record['moves']} moves, p95 {percentile(times, 0.95):.1f} ms,"
-                f" {record['seconds']:.0f} s",
-                flush=True,
-            )
-            if args.out:
-                with args.out.open("a") as handle:
-                    handle.write(json.dumps(record) + "\n")
+    processes = max(1, min(args.jobs, args.games))
+    with context.Pool(processes, initializer=ignore_interrupts) as pool:
+        try:
+            for record in pool.imap_unordered(play_game, jobs):
+                records.append(record)
+                times = record["times_ms"]
+                print(
+                    f"  seed {record['seed']}: score {record['score']:,},"
+                    f" biggest {record['biggest']}, {record['moves']} moves,"
+                    f" p95 {percentile(times, 0.95):.1f} ms, {record['seconds']:.0f} s",
+                    flush=True,
+                )
+                if args.out:
+                    with args.out.open("a") as handle:
+                        handle.write(json.dumps(record) + "\n")
+        except KeyboardInterrupt:
+            # Ctrl+C ends a long run early: the games that finished are still summarised.
+            pool.terminate()
+            print(f"stopped after {len(records)} of {args.games} games")
     print(f"wall time {time.perf_counter() - started:.0f} s")
     print(summarize(records))
 
