@@ -6,8 +6,8 @@
 
 Game i uses seed `--seed + i`, so a run can be repeated. Each finished game is printed as it
 ends and, with `--out`, appended to a JSON-lines file; Ctrl+C stops a long run and still
-summarises the games that finished. A game stops at game over, or once it reaches `--stop-at` (16384 on 4x4 by
-default: counted as reaching it, and every smaller goal).
+summarises the games that finished. A game stops at game over, or once it reaches `--stop-at`
+(16384 on 4x4 by default: counted as reaching it, and every smaller goal).
 
 The summary gives the share of games reaching 2048, 4096, 8192 and 16384 with 95% Wilson
 intervals, the mean score with a 95% interval (normal approximation), the median score, the
