@@ -10,7 +10,7 @@ from game.app import App, Options
 from game.engine import Game
 from game.session import SETTINGS_ITEMS, Menu, MenuKind, Session, help_menu, pause_items, stats_menu
 from game.text import tr
-from game.view.overlays import item_label
+from game.view.overlays import item_label, item_px
 
 SMALLEST = (320, 400)
 LEGIBLE_PX = 9
@@ -58,8 +58,7 @@ def test_every_menu_item_fits_legibly_at_the_smallest_window(app, lang):
         for item, rect in zip(menu.items, app.view.menu_rects, strict=True):
             assert pygame.Rect(0, 0, *SMALLEST).contains(rect), (menu.kind, item)
             label = item_label(item, app.session, lang, app.view.setting_values)
-            box = (round(rect.width * 0.9), round(rect.height * 0.75))
-            px = app.view.text.fit_size(label, round(rect.height * 0.5), box)
+            px = item_px(app.view.text, label, rect)
             assert px >= LEGIBLE_PX, (lang, label, px)
 
 

@@ -131,17 +131,18 @@ def draw_menu(
         pygame.draw.rect(surface, theme.panel, rect, 0, radius)
         if index == menu.focus:
             pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
-        label_box = (round(rect.width * 0.9), round(rect.height * 0.75))
-        label = text.fitted(
-            item_label(item, session, lang, setting_values),
-            round(rect.height * 0.5),
-            label_box,
-            theme.panel_text,
-        )
+        words = item_label(item, session, lang, setting_values)
+        label = text.render(words, item_px(text, words, rect), theme.panel_text)
         surface.blit(label, label.get_rect(center=rect.center))
         rects.append(rect)
         y += row * 1.25
     return rects
+
+
+def item_px(text: Text, label: str, rect: pygame.Rect) -> int:
+    """The font size of a menu item's label: as big as fits its button."""
+    box = (round(rect.width * 0.9), round(rect.height * 0.75))
+    return text.fit_size(label, round(rect.height * 0.5), box)
 
 
 def _veil(rect: pygame.Rect, colour: tuple[int, int, int, int]) -> pygame.Surface:
