@@ -105,7 +105,7 @@ def main() -> int:
             with Storage(Path(folder) / "on the spot") as storage:
                 print(summary("  load_game", timed(lambda n=size, st=storage: st.load_game(n), 50)))
         with Storage(Path(folder) / "other") as storage:
-            stats = Stats().game_started(4, assisted=False)
+            stats = Stats().game_counted(4, "a1", assisted=False)
             print(summary("save_stats", timed(lambda: storage.save_stats(stats), args.saves // 5)))
             settings = Settings()
             print(

@@ -3,37 +3,38 @@ that knows them all."""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import os
 import random
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
-from game import __version__
 from game import commands as cmd
 from game import events as ev
 from game.assets import asset_path
 from game.audio import Audio
 from game.autoplay import Autoplay
+from game.autosave import Autosave
+from game.cli import Options, parse_args
 from game.crashlog import write_crash_log
-from game.engine import BOARD_SIZES, Game
+from game.engine import Game
 from game.input import GAMEPAD_EVENTS, GamepadInput, PointerInput, keyboard_command
-from game.loop import FixedStep
+from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
 from game.records import Recorder, stats_lines
-from game.session import MenuKind, Session
+from game.session import SaveSlots, Session
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import notice_text, system_language, tr
 from game.view.layout import MIN_WINDOW
 from game.view.theme import THEMES
 from game.view.view import View
 
-IDLE_WAIT_MS = 1000
+__all__ = ["App", "Options", "main", "parse_args", "run_app"]
+
+IDLE_WAKE_SECONDS = 1.0  # idle with nothing due, the loop still looks round this often
 VOLUME_STEP = 10
 # The values each setting of the settings menu cycles through, in order.
 SETTING_CHOICES = {
@@ -41,96 +42,42 @@ SETTING_CHOICES = {
     "animation": ("normal", "fast", "slow", "off"),
     "autoplay_pace": ("2", "5", "10", "max"),
     "language": ("auto", "en", "el"),
-}  # when nothing moves, sleep in the event queue up to this long
+}
+# Window events after which the game is saved (R18: when the window loses focus or hides).
+_FOCUS_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)
+_FOCUS_GAINED = (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
+_REDRAW = (
+    pygame.WINDOWSIZECHANGED,
+    pygame.WINDOWRESIZED,
+    pygame.VIDEORESIZE,
+    pygame.WINDOWEXPOSED,
+)
+_RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
+_PAD_PRESSES = (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)
 log = logging.getLogger("game")
 
 
-@dataclass(frozen=True)
-class Options:
-    size: int | None = None
-    fullscreen: bool | None = None
-    seed: int | None = None
-    data_dir: str | None = None
-    frames: int | None = None
-    sound: bool = True
-
-
-def parse_args(argv: Sequence[str] | None = None) -> Options:
-    parser = argparse.ArgumentParser(
-        prog="play2048", description="2048 for the desktop: slide, merge, reach 2048."
-    )
-    parser.add_argument(
-        "--size", type=int, choices=BOARD_SIZES, help="board size: 4 (classic), 5 or 6"
-    )
-    screen = parser.add_mutually_exclusive_group()
-    screen.add_argument(
-        "--fullscreen", dest="fullscreen", action="store_true", default=None, help="fill the screen"
-    )
-    screen.add_argument(
-        "--windowed", dest="fullscreen", action="store_false", help="play in a window"
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        help="a replayable game: the same seed, the same tiles (your saved game is left alone)",
-    )
-    parser.add_argument(
-        "--data-dir",
-        metavar="PATH",
-        help="where saves, settings and stats go (also $GAME2048_DATA_DIR)",
-    )
-    parser.add_argument(
-        "--frames", type=_positive, metavar="N", help="run N frames, then quit (for tests)"
-    )
-    parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    args = parser.parse_args(argv)
-    return Options(
-        size=args.size,
-        fullscreen=args.fullscreen,
-        seed=args.seed,
-        data_dir=args.data_dir,
-        frames=args.frames,
-        sound=args.sound,
-    )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return value
-
-
 class StorageSlots:
-    """The session's one-game-per-size slots (R18), kept on disk. With `keep=False` (a seeded
-    game) nothing is written: the player's saved games stay as they are."""
+    """The session's one-game-per-size slots (R18), kept on disk."""
 
-    def __init__(self, storage: Storage, keep: bool = True) -> None:
+    def __init__(self, storage: Storage) -> None:
         self.storage = storage
-        self.keep = keep
 
     def load(self, size: int):
         saved = self.storage.load_game(size)
         return None if saved is None else (saved.game, saved.session)
 
     def save(self, game: Game, session_state: dict) -> None:
-        if self.keep:
-            self.storage.save_game(game, session_state)
-
-
-# Events after which the game in progress is saved (R18: after every move, and so on).
-_SAVE_AFTER = (ev.Moved, ev.Undone, ev.GameStarted, ev.KeptGoing, ev.Won, ev.Lost)
+        self.storage.save_game(game, session_state)
 
 
 class App:
-    """The running game. Tests build one headless, post events and step it exactly."""
+    """The running game. Tests build one headless and either step it with `frame()` or run
+    the real loop with `run()` on a clock of their own."""
 
-    def __init__(self, options: Options) -> None:
+    def __init__(self, options: Options, clock: Clock | None = None) -> None:
         self.options = options
+        self.clock: Clock = clock or MonotonicClock()
         self.data_dir = resolve_data_dir(options.data_dir)
         # The disk part of a save runs on a writer thread: a slow disk never stalls a frame.
         self.storage = Storage(self.data_dir, background=True).open()
@@ -145,9 +92,10 @@ class App:
         self.window.minimum_size = MIN_WINDOW
         self._set_icon()
         self._seeds = random.Random(options.seed) if options.seed is not None else None
-        # A seeded game is for replaying: it never overwrites the saved game in progress.
-        self.slots = StorageSlots(self.storage, keep=options.seed is None)
+        # A seeded run is for replaying: its games stay in memory, the player's saves alone.
+        self.slots = SaveSlots() if self._seeds is not None else StorageSlots(self.storage)
         self.session = self._first_session(options.size or self.settings.size)
+        self.recorder.adopt(self.session)
         lang = self.settings.language
         self.view = View(
             self.session,
@@ -156,6 +104,7 @@ class App:
             speed=self.settings.animation,
         )
         self.autoplay = Autoplay(self.data_dir, pace=self.settings.autoplay_pace)
+        self.autosave = Autosave(self.slots, self.storage, self.recorder)
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
             lambda: self.view.layout.cell if self.view.layout else 100,
@@ -167,33 +116,36 @@ class App:
         self.frames_drawn = 0
         self.frames_left = options.frames  # --frames N: quit after N frames
         self.fullscreen = False
-        fullscreen = options.fullscreen
-        if fullscreen is None:
-            fullscreen = self.settings.fullscreen
-        if fullscreen:
-            self.toggle_fullscreen()
+        self._fullscreen_wanted = (
+            self.settings.fullscreen if options.fullscreen is None else options.fullscreen
+        )
+        self._apply_fullscreen()
         self._apply_settings()
         self._show_notices()
 
     def _first_session(self, size: int) -> Session:
-        saved = None if self._seeds is not None else self.slots.load(size)
+        saved = self.slots.load(size)
         if saved is None:
-            return Session(self._new_game(size), slots=self.slots, new_game_factory=self._new_game)
-        game, state = saved
-        return Session.restore(game, state, slots=self.slots, new_game_factory=self._new_game)
+            session = Session(self._new_game(size), slots=self.slots)
+        else:
+            session = Session.restore(*saved, slots=self.slots)
+        session.new_game_factory = self._new_game
+        session.set_undo_enabled(self.settings.undo_enabled)
+        return session
 
     def use_session(self, session: Session) -> None:
         """Play `session` from now on (a loaded save, a test's position)."""
         session.new_game_factory = self._new_game
         session.slots = self.slots
+        session.set_undo_enabled(self.settings.undo_enabled)
         self.session = session
+        self.recorder.adopt(session)
         self.view.board.reset(session.game.grid)
-        self.view.dirty = True
         self._refresh_records()
 
     def _new_game(self, size: int) -> Game:
         seed = self._seeds.getrandbits(64) if self._seeds is not None else None
-        return Game.new(size, seed, undo_enabled=self.settings.undo_enabled)
+        return Game.new(size, seed)
 
     def _set_icon(self) -> None:
         # A missing icon is no reason not to play.
@@ -204,36 +156,27 @@ class App:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         kind = event.type
-        if kind == pygame.QUIT or kind == pygame.WINDOWCLOSE:
+        if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.running = False
-        elif kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN):
+        elif kind in _FOCUS_LOST:
             self.session.set_focus(False)
             self.save()  # R18: on focus loss and minimise
-        elif kind in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+        elif kind in _FOCUS_GAINED:
             self.session.set_focus(True)
-        elif kind in (
-            pygame.WINDOWSIZECHANGED,
-            pygame.WINDOWRESIZED,
-            pygame.VIDEORESIZE,
-            pygame.WINDOWEXPOSED,
-        ):
+        elif kind in _REDRAW:
             self.view.dirty = True
         elif kind == pygame.AUDIODEVICEREMOVED:
             self.audio.on_device_removed(getattr(event, "iscapture", False))
         elif kind == pygame.AUDIODEVICEADDED:
             self.audio.on_device_added(getattr(event, "iscapture", False))
         elif kind == pygame.KEYDOWN:
-            command = keyboard_command(event)
-            if command is not None:
-                self.command(command)
-            else:
-                self._stop_autoplay()  # any key of the player's stops it (R20)
+            self.command(keyboard_command(event) or cmd.Interrupt())
         elif kind in GAMEPAD_EVENTS:
             commands = self.gamepad.translate(event)
+            if not commands and kind in _PAD_PRESSES:
+                commands = [cmd.Interrupt()]
             for command in commands:
                 self.command(command)
-            if not commands and kind in (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN):
-                self._stop_autoplay()
         elif kind == pygame.MOUSEMOTION:
             focus = self.view.button_at(event.pos) if self.session.menu is None else None
             if focus != self.view.button_focus:
@@ -241,69 +184,41 @@ class App:
                 self.view.dirty = True
         else:
             commands = self.pointer.translate(event)
+            if not commands and kind in _RELEASES:
+                commands = [cmd.Interrupt()]
             for command in commands:
                 self.command(command)
-            if not commands and kind in (pygame.MOUSEBUTTONUP, pygame.FINGERUP):
-                self._stop_autoplay()
 
     def command(self, command: cmd.Command) -> None:
-        """A player's command. App-wide ones are handled here; the rest mean what the
-        session says. Any command of the player's stops autoplay (R20)."""
-        if isinstance(command, cmd.ToggleAutoplay):
-            self._toggle_autoplay()
-            return
-        self._stop_autoplay()
-        if isinstance(command, cmd.ToggleFullscreen):
-            self.toggle_fullscreen()
-        elif isinstance(command, cmd.ToggleMute):
-            self.change_setting("mute", 1)
-        elif isinstance(command, cmd.Hint):
-            if self.session.menu is None and not self.session.game.over:
-                self.session.mark_assisted()
-                self.autoplay.ask_hint(self.session.game)
-                self.view.dirty = True
-        else:
-            self.dispatch(self.session.handle(command))
-
-    def _stop_autoplay(self) -> None:
-        if self.autoplay.playing:
-            self.autoplay.stop()
-            self.view.dirty = True
-
-    def _toggle_autoplay(self) -> None:
-        if self.autoplay.playing:
-            self.autoplay.stop()
-        elif self.session.menu is None and not self.session.game.over:
-            self.session.mark_assisted()
-            self.autoplay.play(self.session.game)
-        self.view.dirty = True
+        """A command of the player's (or of autoplay): the session says what it means."""
+        self.dispatch(self.session.handle(command))
 
     def dispatch(self, events: list[ev.Event]) -> None:
         """Hand the session's events to everything that reacts to them."""
         if not events:
             return
-        self.view.handle(events, self.session)
+        session = self.session
+        self.view.handle(events, session)
         self.audio.handle(events)
-        self.recorder.handle(events, self.session)
-        if any(isinstance(event, ev.GameStarted) for event in events):
-            self._refresh_records()
-        if any(isinstance(event, ev.Won | ev.Lost) for event in events):
-            self.autoplay.stop()
-            self.save_stats()
-        if any(isinstance(event, _SAVE_AFTER) for event in events):
-            self.save_game()
-        if any(isinstance(event, ev.MenuOpened) for event in events):
-            self.autoplay.stop()
-            self._refresh_records()
-            self.view.pad_labels = self.gamepad.button_labels()
+        self.recorder.handle(events, session)
+        self.autosave.handle(events, session)
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
             elif isinstance(event, ev.SettingChanged):
                 self.change_setting(event.name, event.step)
-            elif isinstance(event, ev.AutoplayRequested) and not self.autoplay.playing:
-                self._toggle_autoplay()
+            elif isinstance(event, ev.HintRequested):
+                self.autoplay.ask_hint(session.game)
+            elif isinstance(event, ev.AutoplayStarted):
+                self.autoplay.play(session.game)
+            elif isinstance(event, ev.AutoplayStopped):
+                self.autoplay.stop()
+            elif isinstance(event, ev.MenuOpened):
+                self.view.pad_labels = self.gamepad.button_labels()
+        self._refresh_records()
         self._show_notices()
+
+    # -- settings ------------------------------------------------------------------------------
 
     def change_setting(self, name: str, step: int) -> None:
         """Apply one setting at once, and keep it."""
@@ -320,9 +235,9 @@ class App:
             self.settings = replace(settings, muted=not settings.muted)
         elif name == "undo_setting":
             self.settings = replace(settings, undo_enabled=not settings.undo_enabled)
-            self.session.game.undo_enabled = self.settings.undo_enabled
+            self.session.set_undo_enabled(self.settings.undo_enabled)
         elif name == "fullscreen":
-            self.toggle_fullscreen()
+            self._fullscreen_wanted = not self._fullscreen_wanted  # applied once a frame
         self._apply_settings()
         self._save_settings()
 
@@ -348,7 +263,7 @@ class App:
             "animation": tr(f"value_{settings.animation}", lang),
             "volume": f"{settings.volume}",
             "mute": on_off[not settings.muted],
-            "fullscreen": on_off[self.fullscreen],
+            "fullscreen": on_off[self._fullscreen_wanted],
             "undo_setting": on_off[settings.undo_enabled],
             "autoplay_pace": tr("value_max", lang)
             if pace == "max"
@@ -356,9 +271,13 @@ class App:
             "language": tr(f"value_{settings.language}", lang),
         }
 
-    def toggle_fullscreen(self) -> None:
-        """Desktop fullscreen (no change of display mode); back to the earlier window size."""
-        self.fullscreen = not self.fullscreen
+    def _apply_fullscreen(self) -> None:
+        """Desktop fullscreen (no change of display mode); back to the earlier window size.
+        Toggles asked for within one frame come to one change, so a storm of F11 presses
+        never queues window changes behind the player's next command."""
+        if self._fullscreen_wanted == self.fullscreen:
+            return
+        self.fullscreen = self._fullscreen_wanted
         if self.fullscreen:
             self.window.set_fullscreen(desktop=True)
         else:
@@ -368,28 +287,19 @@ class App:
 
     # -- saving --------------------------------------------------------------------------------
 
-    def save_game(self) -> None:
-        self.slots.save(self.session.game, self.session.state_dict())
-
-    def save_stats(self) -> None:
-        self.recorder.add_time(self.session)
-        self.storage.save_stats(self.recorder.stats)
-
     def save(self) -> None:
         """Everything: the game in progress, the statistics and the settings."""
-        self.save_game()
-        self.save_stats()
+        self.autosave.save(self.session)
         self._save_settings()
         self._show_notices()
 
-    def _save_settings(self, **changes) -> None:
+    def _save_settings(self) -> None:
         window = self.settings.window_size if self.fullscreen else tuple(self.window.size)
         self.settings = replace(
             self.settings,
             size=self.session.game.size,
-            fullscreen=self.fullscreen,
+            fullscreen=self._fullscreen_wanted,
             window_size=window,
-            **changes,
         )
         self.storage.save_settings(self.settings)
 
@@ -405,22 +315,26 @@ class App:
 
     # -- time and drawing ----------------------------------------------------------------------
 
-    def advance(self, seconds: float) -> None:
-        """Run the fixed steps that `seconds` of real time are worth."""
-        for _ in range(self.loop.advance(seconds)):
-            self.session.step(self.loop.step)
-            self.view.step(self.loop.step, self.session)
-            self._solver_step(self.loop.step)
-
-    def _solver_step(self, dt: float) -> None:
-        for answer in self.autoplay.step(dt, self.session.game, busy=self.view.board.animating):
+    def pass_time(self, seconds: float) -> None:
+        """Real time passed: the game clock and everything a player reads as time add it."""
+        played = self.session.pass_time(seconds)
+        if played:
+            self.recorder.time_played(self.session, played)
+            self.autosave.clock_ran(played, self.session)
+        self.view.pass_time(seconds, self.session)
+        board_busy = self.view.board.animating
+        for answer in self.autoplay.step(seconds, self.session.game, busy=board_busy):
             if answer.hint is not None:
                 self.dispatch([ev.HintShown(answer.hint)])
             if answer.move is not None:
-                events = self.session.handle(cmd.Move(answer.move))
-                self.dispatch(events)
-                if self.session.menu is not None and self.session.menu.kind is MenuKind.WON:
-                    self.autoplay.stop()  # stops at the win banner (R20)
+                self.command(cmd.SolverMove(answer.move))
+        if self.session.autoplaying and not self.autoplay.playing:
+            self.dispatch(self.session.stop_autoplay())  # the solver has no move to play
+
+    def advance(self, seconds: float) -> None:
+        """Run the fixed animation steps that `seconds` of real time are worth."""
+        for _ in range(self.loop.advance(seconds)):
+            self.view.step(self.loop.step, self.session)
 
     def draw(self) -> None:
         surface = self.window.get_surface()
@@ -434,35 +348,34 @@ class App:
         return self.view.animating or self.view.dirty or self.autoplay.busy
 
     def frame(self, seconds: float, events: Sequence[pygame.event.Event] | None = None) -> None:
-        """One frame: the events, the fixed steps `seconds` are worth, and a draw if needed.
-        Tests call this directly with posted events and exact times."""
+        """One frame: `seconds` of real time passed, then these events came (None: read the
+        queue). Time passes first, so a key that ends a long think finds the clock already
+        moved on; an animation a key starts begins at the key, not at the start of the wait.
+        Tests call this directly with exact times, or run the loop with a clock of their own."""
+        animating = self.view.animating
+        self.pass_time(real_seconds(seconds))
         for event in pygame.event.get() if events is None else events:
+            if not self.running:
+                break  # quit acts at once: nothing queued behind it runs first
             self.handle_event(event)
-        self.advance(seconds)
-        if self.view.autoplaying != self.autoplay.playing:
-            self.view.autoplaying = self.autoplay.playing
-            self.view.dirty = True
+        self._apply_fullscreen()
+        self.advance(seconds if animating else min(seconds, self.loop.step))
         if self.view.dirty or self.view.animating:
             self.draw()
 
     def run(self) -> int:
-        clock = pygame.time.Clock()
         refresh = max(30, max(pygame.display.get_desktop_refresh_rates() or [60]))
-        last = time.perf_counter()
+        frame_seconds = 1 / refresh
+        last = self.clock.now()
         while self.running:
             if self.busy or self.frames_left is not None:
+                self.clock.sleep(last + frame_seconds - self.clock.now())  # the frame cap
                 events = pygame.event.get()
-                clock.tick(refresh)  # the frame cap at the display's rate
-                now = time.perf_counter()
-                seconds = now - last
             else:
-                events = self._wait_for_events()
-                now = time.perf_counter()
-                # Count the frame from the wake-up, one step long, so the first frame after a
-                # key press already shows the tiles moving and nothing jumps.
-                seconds = self.loop.step if events else now - last
+                events = self._wait_for_events(frame_seconds)
+            now = self.clock.now()
+            self.frame(now - last, events)
             last = now
-            self.frame(seconds, events)
             if self.frames_drawn == 1 and self.frames_left is None:
                 self.autoplay.warm_up(self.session.game.size)  # after the first frame is up
             if self.frames_left is not None:
@@ -471,16 +384,21 @@ class App:
                     self.running = False
         return 0
 
-    def _wait_for_events(self) -> list[pygame.event.Event]:
-        """Idle: sleep in the event queue until something happens or the clock's shown
-        second is due to change."""
-        wait = IDLE_WAIT_MS
-        if self.session.clock_running:
-            wait = max(1, round((1 - self.session.game.seconds % 1) * 1000))
-        first = pygame.event.wait(wait)
-        if first.type == pygame.NOEVENT:
-            return []
-        return [first, *pygame.event.get()]
+    def _wait_for_events(self, slice_seconds: float) -> list[pygame.event.Event]:
+        """Idle: wait for an event, or until the screen would change by itself (the clock's
+        next second, a notice leaving). SDL's own wait polls every millisecond, so this
+        sleeps in slices no longer than a frame: no key waits longer than a frame."""
+        due = self.view.seconds_until_change(self.session)
+        wait = IDLE_WAKE_SECONDS if due is None else min(due + 0.001, IDLE_WAKE_SECONDS)
+        deadline = self.clock.now() + wait
+        while True:
+            events = pygame.event.get()
+            if events:
+                return events
+            left = deadline - self.clock.now()
+            if left <= 0:
+                return []
+            self.clock.sleep(min(slice_seconds, left))
 
     def close(self) -> None:
         """Save everything, let go of the lock and the solver, and quit pygame."""

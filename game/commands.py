@@ -85,6 +85,19 @@ class ToggleAutoplay:
 
 
 @dataclass(frozen=True)
+class SolverMove:
+    """Autoplay's own move: played only while autoplay is on (R20)."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True)
+class Interrupt:
+    """A key, click or pad button of the player's that means nothing here: it stops autoplay
+    and does nothing else."""
+
+
+@dataclass(frozen=True)
 class ToggleFullscreen:
     pass
 
@@ -113,6 +126,8 @@ Command = (
     | Help
     | Hint
     | ToggleAutoplay
+    | SolverMove
+    | Interrupt
     | ToggleFullscreen
     | ToggleMute
     | Quit

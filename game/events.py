@@ -55,7 +55,21 @@ class KeptGoing:
 
 @dataclass(frozen=True)
 class GameStarted:
+    """A fresh game is on the board (new game, or the first game of a size)."""
+
     size: int
+
+
+@dataclass(frozen=True)
+class GameResumed:
+    """A size's saved game is back on the board (a switch of size, R18)."""
+
+    size: int
+
+
+@dataclass(frozen=True)
+class Assisted:
+    """The game got its first hint or autoplay: it is assisted from now on (R20)."""
 
 
 @dataclass(frozen=True)
@@ -87,8 +101,19 @@ class SettingChanged:
 
 
 @dataclass(frozen=True)
-class AutoplayRequested:
-    """The player chose Autoplay in the menu: the solver plays until stopped (R20)."""
+class HintRequested:
+    """The player asked the solver for the best move of this board (R20)."""
+
+
+@dataclass(frozen=True)
+class AutoplayStarted:
+    """The solver plays from now on, at the player's pace (R20)."""
+
+
+@dataclass(frozen=True)
+class AutoplayStopped:
+    """The solver stopped playing: the player stopped it, or the win banner, the end of the
+    game or a menu did (R20)."""
 
 
 @dataclass(frozen=True)
@@ -110,12 +135,16 @@ Event = (
     | Undone
     | KeptGoing
     | GameStarted
+    | GameResumed
+    | Assisted
     | MenuOpened
     | MenuClosed
     | MenuMoved
     | MenuConfirmed
     | SettingChanged
-    | AutoplayRequested
+    | HintRequested
+    | AutoplayStarted
+    | AutoplayStopped
     | HintShown
     | QuitRequested
 )

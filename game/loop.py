@@ -1,15 +1,57 @@
-"""The fixed-timestep clock ("Fix Your Timestep!"): real frame time in, fixed steps out.
+"""Time for the loop: the clock it reads, and the fixed steps its animations take.
 
-No pygame here: the caller measures the frame time, so tests can feed any clock they like.
+Two kinds of time flow through a frame. What a player reads as time (the game clock, how long
+a notice stays, autoplay's pace) adds the real time that passed, however the frames fall.
+Animations (tweens) take fixed steps ("Fix Your Timestep!"): the frame's real time is clamped,
+consumed in steps of `step` seconds, and what is left over gives the draw its `alpha`. The
+clamp and the cap on steps per frame are the same length of time, so under a quarter second a
+frame the animations keep real time, and past it they slow down rather than jump.
+
+No pygame here: the app is given a clock, so a test can drive the real loop with a fake one.
 """
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
+from typing import Protocol
 
 STEP_SECONDS = 1 / 120
 MAX_FRAME_SECONDS = 0.25  # a longer frame (a stall, a dragged window) is clamped to this
-MAX_STEPS_PER_FRAME = 8  # beyond this the game slows down rather than spiralling
+MAX_STEPS_PER_FRAME = math.ceil(MAX_FRAME_SECONDS / STEP_SECONDS)  # the same quarter second
+# One gap between two frames longer than this is not play: the machine slept or the process
+# was stopped. The game clock counts this much of it at most.
+MAX_REAL_GAP_SECONDS = 5.0
+_EPSILON = 1e-9  # float sums of steps fall a hair short of whole steps
+
+
+class Clock(Protocol):
+    """Where the loop reads the time and how it waits: real in the game, fake in tests."""
+
+    def now(self) -> float:
+        """Seconds on a clock that never goes back."""
+        ...
+
+    def sleep(self, seconds: float) -> None:
+        """Wait this long (or return early: the loop checks for events again)."""
+        ...
+
+
+class MonotonicClock:
+    """The real clock."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
+
+def real_seconds(elapsed: float) -> float:
+    """The real time between two frames as the game clock counts it (see MAX_REAL_GAP)."""
+    return min(max(elapsed, 0.0), MAX_REAL_GAP_SECONDS)
 
 
 @dataclass
@@ -22,12 +64,12 @@ class FixedStep:
     def advance(self, frame_seconds: float) -> int:
         """Add one frame's real time; return how many fixed steps to run now."""
         self.accumulator += min(max(frame_seconds, 0.0), self.max_frame)
-        steps = int(self.accumulator / self.step)
+        steps = int(self.accumulator / self.step + _EPSILON)
         if steps > self.max_steps:
             steps = self.max_steps
             self.accumulator = 0.0  # drop the time we cannot catch up on
         else:
-            self.accumulator -= steps * self.step
+            self.accumulator = max(self.accumulator - steps * self.step, 0.0)
         return steps
 
     @property

@@ -2,12 +2,15 @@
 
 The session is the only place that decides what a command means now: a move under the win banner
 does nothing, Escape closes the menu that is open or opens the pause menu, New game asks first
-while a game is in progress (R15). It knows nothing of pygame, files or real time.
+while a game is in progress (R15), a hint or autoplay marks the game assisted (R20), any key of
+the player's only stops autoplay, and the undo setting holds for every game (R14). It knows
+nothing of pygame, files or real time: the loop tells it how much time passed.
 """
 
 from __future__ import annotations
 
 import enum
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +64,12 @@ def stats_menu() -> Menu:
     return Menu(MenuKind.STATS, ["back"])
 
 
+def confirm_menu(size: int) -> Menu:
+    """R15: the safe answer is focused, so a reflex Enter keeps the game."""
+    items = ["confirm_new", "cancel"]
+    return Menu(MenuKind.CONFIRM_NEW, items, focus=items.index("cancel"), size=size)
+
+
 SETTINGS_ITEMS = (
     "theme",
     "animation",
@@ -79,8 +88,13 @@ def pause_items() -> list[str]:
     return ["resume", "new_game", "autoplay", *sizes, "settings", "stats", "help", "quit"]
 
 
+def new_game_id() -> str:
+    """A name for one game, kept with it: the records know a game by it (R19, R22)."""
+    return secrets.token_hex(8)
+
+
 class SaveSlots:
-    """One saved game per board size (R18). This in-memory version serves tests; the app
+    """One saved game per board size (R18), in memory: tests and seeded runs use it; the app
     passes one backed by storage with the same two methods."""
 
     def __init__(self) -> None:
@@ -105,7 +119,19 @@ class Session:
     overlays: list[Menu] = field(default_factory=list)
     slots: SaveSlots = field(default_factory=SaveSlots)
     new_game_factory: Callable[[int], Game] = field(default=lambda size: Game.new(size))
+    game_id: str = field(default_factory=new_game_id)
+    started: bool | None = None  # the game has had its first valid move (R17); None: guess
+    autoplaying: bool = False  # the solver plays (R20)
+    undo_enabled: bool | None = None  # the player's setting (R14); None: as the game says
     _panel_menu: Menu | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.started is None:
+            self.started = self.game.moves > 0 or self.game.seconds > 0
+        if self.undo_enabled is None:
+            self.undo_enabled = self.game.undo_enabled
+        self.game.undo_enabled = self.undo_enabled
+        self._set_phase(self.phase)
 
     @classmethod
     def start(cls, size: int = 4, seed: int | None = None, **kwargs: Any) -> Session:
@@ -125,13 +151,15 @@ class Session:
         """The menu the player is looking at, if any: the top overlay, else the phase's panel."""
         if self.overlays:
             return self.overlays[-1]
-        return self._panel
+        return self._panel_menu
 
     @property
     def clock_running(self) -> bool:
-        """R17: time runs in play, with focus, with no menu, banner or game over."""
+        """R17: time runs from the game's first valid move, in play, with focus, with no menu,
+        banner or game over."""
         return (
-            self.phase in (Phase.PLAYING, Phase.CONTINUING)
+            self.started
+            and self.phase in (Phase.PLAYING, Phase.CONTINUING)
             and self.focused
             and not self.overlays
             and not self.game.over
@@ -144,24 +172,47 @@ class Session:
 
     def state_dict(self) -> dict[str, Any]:
         """What storage keeps beside the game (R18)."""
-        return {"phase": self.phase.value, "assisted": self.assisted}
+        return {
+            "phase": self.phase.value,
+            "assisted": self.assisted,
+            "game_id": self.game_id,
+            "started": self.started,
+        }
 
-    # -- commands ------------------------------------------------------------------------------
+    # -- time and settings ---------------------------------------------------------------------
 
-    def step(self, dt: float) -> None:
-        """One fixed step of the loop: the game clock runs only while it should."""
-        if self.clock_running:
-            self.game.advance_clock(dt)
+    def pass_time(self, seconds: float) -> float:
+        """Real time passed: the game clock adds it while it runs (R17). Returns the seconds
+        the clock ran."""
+        if not self.clock_running or not 0 < seconds < float("inf"):
+            return 0.0
+        self.game.advance_clock(seconds)
+        return seconds
 
     def set_focus(self, focused: bool) -> None:
         self.focused = focused
 
-    def mark_assisted(self) -> None:
-        self.assisted = True
+    def set_undo_enabled(self, enabled: bool) -> None:
+        """R14: the undo setting holds for every game of every size; undos used stay used."""
+        self.undo_enabled = enabled
+        self.game.undo_enabled = enabled
+        if self.phase is Phase.GAME_OVER:
+            self._set_phase(Phase.GAME_OVER)  # the panel offers undo only while it can
+
+    # -- commands ------------------------------------------------------------------------------
 
     def handle(self, command: cmd.Command) -> list[ev.Event]:
-        if isinstance(command, cmd.Quit):
-            return [ev.QuitRequested()]
+        match command:
+            case cmd.Quit():
+                return [ev.QuitRequested()]
+            case cmd.ToggleMute():
+                return [ev.SettingChanged("mute", 1)]
+            case cmd.ToggleFullscreen():
+                return [ev.SettingChanged("fullscreen", 1)]
+            case cmd.SolverMove(direction):
+                return self._solver_move(direction)
+        if self.autoplaying:
+            return self.stop_autoplay()  # the player's key only stops it (R20)
         menu = self.menu
         if menu is not None:
             return self._handle_in_menu(menu, command)
@@ -179,6 +230,10 @@ class Session:
                 return self._open(Menu(MenuKind.PAUSE, pause_items()))
             case cmd.Help():
                 return self._open(help_menu())
+            case cmd.Hint():
+                return self._hint()
+            case cmd.ToggleAutoplay():
+                return self._start_autoplay()
         return []
 
     def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
@@ -232,15 +287,16 @@ class Session:
         outcome = self.game.move(direction)
         if outcome is None:
             return [ev.Blocked(direction)]
+        self.started = True  # R17: the clock starts with the first valid move
         events: list[ev.Event] = [
             ev.Moved(direction, outcome),
             ev.Spawned(outcome.spawned.cell, outcome.spawned.value),
         ]
         if outcome.won_now:
-            self.phase = Phase.WON_BANNER  # shown first even if no move is left (R10a)
+            self._set_phase(Phase.WON_BANNER)  # shown first even if no move is left (R10a)
             events.append(ev.Won())
         elif outcome.over_now:
-            self.phase = Phase.GAME_OVER
+            self._set_phase(Phase.GAME_OVER)
             events.append(ev.Lost())
         return events
 
@@ -248,15 +304,14 @@ class Session:
         if not self.game.undo():
             return []
         # R14: the game is playable again; a recorded win stays, so no second banner.
-        self._panel_menu = None  # the next game-over panel opens on its first button
-        self.phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
+        self._set_phase(Phase.CONTINUING if self.game.won else Phase.PLAYING)
         return [ev.Undone(self.game.undos_left)]
 
     def _keep_going(self) -> list[ev.Event]:
         if self.game.over:  # R10a: the winning move also ended the game
-            self.phase = Phase.GAME_OVER
+            self._set_phase(Phase.GAME_OVER)
             return [ev.KeptGoing(), ev.Lost()]
-        self.phase = Phase.CONTINUING
+        self._set_phase(Phase.CONTINUING)
         return [ev.KeptGoing()]
 
     def _ask_new_game(self, size: int | None) -> list[ev.Event]:
@@ -264,15 +319,12 @@ class Session:
         if size != self.game.size:
             return self._switch_size(size)
         if self.in_progress:
-            return self._open(Menu(MenuKind.CONFIRM_NEW, ["confirm_new", "cancel"], size=size))
+            return self._open(confirm_menu(size))
         return self._new_game(size)
 
     def _new_game(self, size: int) -> list[ev.Event]:
         self.overlays.clear()
-        self._panel_menu = None
-        self.game = self.new_game_factory(size)
-        self.phase = Phase.PLAYING
-        self.assisted = False
+        self._install(self.new_game_factory(size), {})
         return [ev.GameStarted(size)]
 
     def _switch_size(self, size: int) -> list[ev.Event]:
@@ -282,21 +334,82 @@ class Session:
         if saved is None:
             return self._new_game(size)
         self.overlays.clear()
-        self._panel_menu = None
-        self.game, state = saved
+        self._install(*saved)
+        return [ev.GameResumed(size)]
+
+    def _install(self, game: Game, state: dict[str, Any]) -> None:
+        """Put `game` on the board with the state saved beside it ({} for a fresh game)."""
+        self.game = game
+        self.game.undo_enabled = self.undo_enabled
         self._apply_state(state)
-        return [ev.GameStarted(size)]
 
     def _apply_state(self, state: dict[str, Any]) -> None:
         try:
-            self.phase = Phase(state.get("phase", "playing"))
+            phase = Phase(state.get("phase", "playing"))
         except ValueError:
-            self.phase = Phase.PLAYING
-        if self.game.over and self.phase is not Phase.WON_BANNER:
-            self.phase = Phase.GAME_OVER
-        elif self.phase is Phase.GAME_OVER:
-            self.phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
-        self.assisted = bool(state.get("assisted", False))
+            phase = Phase.PLAYING
+        if self.game.over and phase is not Phase.WON_BANNER:
+            phase = Phase.GAME_OVER
+        elif phase is Phase.GAME_OVER:
+            phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
+        self.assisted = state.get("assisted") is True
+        game_id = state.get("game_id")
+        self.game_id = game_id if isinstance(game_id, str) and game_id else new_game_id()
+        started = state.get("started")
+        self.started = started if isinstance(started, bool) else self.game.moves > 0
+        self._set_phase(phase)
+
+    def _set_phase(self, phase: Phase) -> None:
+        """The phase, and the panel it shows, made afresh so it opens on its first button."""
+        self.phase = phase
+        if phase is Phase.WON_BANNER:
+            self._panel_menu = Menu(MenuKind.WON, ["keep_going", "new_game"])
+        elif phase is Phase.GAME_OVER:
+            items = ["undo", "new_game"] if self.game.can_undo() else ["new_game"]
+            self._panel_menu = Menu(MenuKind.OVER, items)
+        else:
+            self._panel_menu = None
+
+    # -- the solver (R20) ----------------------------------------------------------------------
+
+    def _assist(self) -> list[ev.Event]:
+        """The first hint or autoplay marks the game assisted."""
+        if self.assisted:
+            return []
+        self.assisted = True
+        return [ev.Assisted()]
+
+    def _hint(self) -> list[ev.Event]:
+        if self.game.over:
+            return []
+        return [*self._assist(), ev.HintRequested()]
+
+    def _start_autoplay(self) -> list[ev.Event]:
+        if self.game.over or self.menu is not None:
+            return []
+        events = self._assist()
+        self.autoplaying = True
+        return [*events, ev.AutoplayStarted()]
+
+    def stop_autoplay(self) -> list[ev.Event]:
+        """Autoplay stops (the player's key, the win banner, the end, a menu, or a solver
+        that cannot play on)."""
+        if not self.autoplaying:
+            return []
+        self.autoplaying = False
+        return [ev.AutoplayStopped()]
+
+    def _solver_move(self, direction: Direction) -> list[ev.Event]:
+        """Autoplay's move: played only while it plays; it stops at the win banner and at the
+        end of the game (R20)."""
+        if not self.autoplaying or self.menu is not None:
+            return []
+        events = self._move(direction)
+        if self.phase in (Phase.WON_BANNER, Phase.GAME_OVER):
+            events += self.stop_autoplay()
+        return events
+
+    # -- menus ---------------------------------------------------------------------------------
 
     def _activate(self, menu: Menu, item: str | None) -> list[ev.Event]:
         events: list[ev.Event] = [ev.MenuConfirmed()]
@@ -318,7 +431,7 @@ class Session:
                 return events + self._open(stats_menu())
             case "autoplay":
                 self.overlays.clear()
-                return events + [ev.AutoplayRequested()]
+                return events + self._start_autoplay()
             case "settings":
                 return events + self._open(Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS)))
             case "back":
@@ -339,30 +452,19 @@ class Session:
                 return events + self._switch_size(size)
         return []
 
-    # -- menus ---------------------------------------------------------------------------------
-
-    @property
-    def _panel(self) -> Menu | None:
-        if self.phase is Phase.WON_BANNER:
-            return self._phase_menu(MenuKind.WON, ["keep_going", "new_game"])
-        if self.phase is Phase.GAME_OVER:
-            items = ["undo", "new_game"] if self.game.can_undo() else ["new_game"]
-            return self._phase_menu(MenuKind.OVER, items)
-        return None
-
-    def _phase_menu(self, kind: MenuKind, items: list[str]) -> Menu:
-        # Kept between calls so the focus survives; rebuilt when the items change.
-        cached = self._panel_menu
-        if cached is None or cached.kind is not kind or cached.items != items:
-            cached = Menu(kind, items)
-            self._panel_menu = cached
-        return cached
-
     def _open(self, menu: Menu) -> list[ev.Event]:
+        """Open `menu` over the others; one already open is returned to, not opened again."""
+        for index, open_menu in enumerate(self.overlays):
+            if open_menu.kind is menu.kind:
+                closed = self.overlays[index + 1 :]
+                del self.overlays[index + 1 :]
+                return [ev.MenuClosed(m.kind.value) for m in reversed(closed)]
         self.overlays.append(menu)
-        return [ev.MenuOpened(menu.kind.value)]
+        return [*self.stop_autoplay(), ev.MenuOpened(menu.kind.value)]
 
     def _close_top(self) -> list[ev.Event]:
+        if not self.overlays:
+            return []
         menu = self.overlays.pop()
         return [ev.MenuClosed(menu.kind.value)]
 

@@ -73,7 +73,7 @@ import platformdirs
 from filelock import FileLock, Timeout
 
 from game.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE, Game
-from game.stats import Stats
+from game.stats import Stats, upgrade_from_version_1
 
 APP_NAME = "2048"
 DATA_DIR_ENV = "GAME2048_DATA_DIR"
@@ -87,9 +87,11 @@ MAX_FILE_BYTES = 1 << 20  # a real file is a few dozen kilobytes; anything huge 
 GAME_FORMAT = "2048-game"
 SETTINGS_FORMAT = "2048-settings"
 STATS_FORMAT = "2048-stats"
-VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
+VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 2}
 # (format, version) -> a function turning that version's data into the next version's data.
-UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {}
+UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {
+    (STATS_FORMAT, 1): upgrade_from_version_1,  # version 2 notes the game in play per size
+}
 
 _HEADER = re.compile(rb'\{"crc32":"([0-9a-f]{8})",')
 
@@ -568,7 +570,8 @@ class Storage:
     def load_stats(self) -> Stats:
         """The statistics, each figure the better of the file and its backup (so a best
         score never goes down)."""
-        return reduce(Stats.merged, self._load(STATS_FILE, STATS_FORMAT, Stats.from_dict), Stats())
+        copies = self._load(STATS_FILE, STATS_FORMAT, Stats.from_dict)
+        return reduce(Stats.merged, copies) if copies else Stats()
 
     def save_stats(self, stats: Stats) -> bool:
         return self._save(STATS_FILE, STATS_FORMAT, stats.to_dict())

@@ -110,14 +110,23 @@ def test_new_game_asks_first_while_a_game_is_in_progress(app):
     press(app, pygame.K_ESCAPE)
     assert app.session.menu is None and app.session.game.moves == moves
     press(app, pygame.K_n)
+    press(app, pygame.K_RETURN)  # a reflex Enter answers "Cancel" (R15)
+    assert app.session.menu is None and app.session.game.moves == moves
+    press(app, pygame.K_n)
+    press(app, pygame.K_UP)
     press(app, pygame.K_RETURN)
     assert app.session.game.moves == 0 and app.session.menu is None
 
 
 def test_clock_runs_only_in_play_with_focus(app):
     settle(app, 1.0)
+    assert app.session.game.seconds == 0.0  # R17: it starts with the first valid move
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_RIGHT)
+    settle(app, 1.0)
     played = app.session.game.seconds
-    assert played == pytest.approx(1.0, abs=0.02)
+    # A frame's time passes before its key: the first move's frame is not on the clock.
+    assert played == pytest.approx(1.0 + STEP, abs=0.001)
     app.frame(0.0, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
     settle(app, 1.0)
     assert app.session.game.seconds == pytest.approx(played)
@@ -381,11 +390,11 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
     play_some_merges(app)
     score = app.session.game.score
     assert score > 0
-    assert app.view.shown_best(app.session) == score  # rises live with the score
+    assert app.view.best == score  # rises live with the score
     app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False, size=4))
     try:
-        assert again.view.shown_best(again.session) == score  # kept across runs
+        assert again.view.best == score  # kept across runs
         press(again, pygame.K_ESCAPE)
         again.command(cmd.Select(again.session.menu.items.index("size_5")))
         assert again.session.game.size == 5
@@ -400,7 +409,7 @@ def test_r20_an_assisted_games_score_is_not_the_players_best(tmp_path):
         press(app, pygame.K_t)  # a hint marks the game assisted
         play_some_merges(app)
         assert app.session.assisted and app.session.game.score > 0
-        assert app.view.shown_best(app.session) == 0
+        assert app.view.best == 0
         assert app.recorder.stats.for_size(4, assisted=True).best_score == app.session.game.score
     finally:
         app.close()

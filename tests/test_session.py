@@ -277,11 +277,23 @@ def test_declining_a_new_game_keeps_the_game(answer):
     assert session.phase is Phase.PLAYING
 
 
-@pytest.mark.parametrize("answer", [cmd.Confirm(), cmd.Select(0)], ids=["enter", "click"])
+def test_the_confirmation_focuses_the_safe_answer():
+    """A reflex Enter keeps the game (R15)."""
+    session = played_session()
+    before = session.game.to_dict()
+    session.handle(cmd.NewGame())
+    assert session.menu.focused_item == "cancel"
+    session.handle(cmd.Confirm())
+    assert session.menu is None and session.game.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    "answer", [[cmd.MenuFocus(-1), cmd.Confirm()], [cmd.Select(0)]], ids=["enter", "click"]
+)
 def test_confirming_starts_a_fresh_game(answer):
     session = played_session()
     session.handle(cmd.NewGame())
-    events = session.handle(answer)
+    events = [event for command in answer for event in session.handle(command)]
     assert ev.GameStarted(4) in events
     assert_fresh(session)
 
@@ -335,10 +347,10 @@ def test_a_game_kept_going_asks_before_it_is_thrown_away():
 def test_a_new_game_is_no_longer_assisted():
     """R20: the assisted mark belongs to the game in which hint or autoplay was used."""
     session = played_session()
-    session.mark_assisted()
+    session.handle(cmd.Hint())
     assert session.assisted
     session.handle(cmd.NewGame())
-    session.handle(cmd.Confirm())
+    session.handle(cmd.Select(0))
     assert not session.assisted
 
 
@@ -376,23 +388,45 @@ def test_the_game_over_panel_opens_on_undo_again_after_an_undo():
 
 
 def run(session: Session, seconds: float, dt: float = 0.25) -> float:
-    """Step the session for `seconds`; return how much the game clock moved."""
+    """Let `seconds` of real time pass; return how much the game clock moved."""
     start = session.game.seconds
-    for _ in range(round(seconds / dt)):
-        session.step(dt)
-    return session.game.seconds - start
+    ran = sum(session.pass_time(dt) for _ in range(round(seconds / dt)))
+    assert session.game.seconds - start == pytest.approx(ran)
+    return ran
 
 
-def test_the_clock_runs_in_play():
-    """R17."""
+def started_session(seed: int = 2) -> Session:
+    """A fresh 4x4 game after its first valid move: its clock runs (R17)."""
+    session = Session.start(4, seed=seed)
+    move(session, LEFT) or move(session, RIGHT)
+    assert session.game.moves == 1
+    return session
+
+
+def test_the_clock_starts_with_the_first_valid_move():
+    """R17: a fresh board waiting for its first move shows 0:00."""
     session = Session.start(4, seed=2)
-    assert run(session, 2.0) == pytest.approx(2.0)
+    assert run(session, 2.0) == 0.0
     move(session, LEFT) or move(session, RIGHT)
     assert run(session, 1.0) == pytest.approx(1.0)
 
 
+def test_the_clock_keeps_running_after_the_first_move_is_undone():
+    """The game has started: an undo does not make it a fresh board again (R13, R17)."""
+    session = started_session()
+    session.handle(cmd.Undo())
+    assert session.game.moves == 0
+    assert run(session, 1.0) == pytest.approx(1.0)
+
+
+def test_a_blocked_move_does_not_start_the_clock():
+    session = session_on(((2, E, E, E), (E, E, E, E), (E, E, E, E), (E, E, E, E)))
+    assert kinds(move(session, LEFT)) == [ev.Blocked]
+    assert run(session, 1.0) == 0.0
+
+
 def test_the_clock_stops_without_focus():
-    session = Session.start(4, seed=2)
+    session = started_session()
     session.set_focus(False)
     assert run(session, 2.0) == 0.0
     session.set_focus(True)
@@ -405,7 +439,7 @@ def test_the_clock_stops_without_focus():
     ids=["escape", "pause", "help"],
 )
 def test_the_clock_stops_while_a_menu_is_open(opening):
-    session = Session.start(4, seed=2)
+    session = started_session()
     session.handle(opening)
     assert session.menu is not None
     assert run(session, 2.0) == 0.0
@@ -422,12 +456,12 @@ def test_the_clock_stops_while_a_new_game_is_being_confirmed():
 
 def test_the_clock_stops_under_the_win_banner_and_keep_going_restarts_it():
     session = session_on(NEAR_WIN)
-    assert run(session, 1.0) == pytest.approx(1.0)
+    assert run(session, 1.0) == 0.0  # no move made yet
     move(session, LEFT)
     assert run(session, 3.0) == 0.0
     session.handle(cmd.KeepGoing())
     assert run(session, 1.0) == pytest.approx(1.0)
-    assert session.game.seconds == pytest.approx(2.0)
+    assert session.game.seconds == pytest.approx(1.0)
 
 
 def test_the_clock_stops_at_game_over_and_undo_restarts_it():
@@ -607,7 +641,7 @@ def test_a_saved_session_comes_back_exactly():
     session = session_on(TWO_WINS, seed=4)
     move(session, LEFT)
     session.handle(cmd.KeepGoing())
-    session.mark_assisted()
+    session.handle(cmd.Hint())
     run(session, 3.0)
     restored = round_trip(session)
     assert restored.phase is Phase.CONTINUING

@@ -20,14 +20,14 @@ def test_a_fresh_player_has_nothing_yet():
 def test_a_won_game_is_counted_with_its_time_and_moves():
     stats = (
         Stats()
-        .game_started(4, assisted=False)
+        .game_counted(4, "a1", assisted=False)
         .score_reached(4, assisted=False, score=20480, biggest_tile=2048)
-        .game_won(4, assisted=False, seconds=400.0, moves=1000)
-        .time_played(4, assisted=False, seconds=400.0)
-        .game_started(4, assisted=False)
+        .game_won(4, "a1", assisted=False, seconds=400.0, moves=1000)
+        .time_played(4, "a1", assisted=False, seconds=400.0)
+        .game_counted(4, "b2", assisted=False)
         .score_reached(4, assisted=False, score=25000, biggest_tile=2048)
-        .game_won(4, assisted=False, seconds=350.5, moves=1100)
-        .time_played(4, assisted=False, seconds=350.5)
+        .game_won(4, "b2", assisted=False, seconds=350.5, moves=1100)
+        .time_played(4, "b2", assisted=False, seconds=350.5)
     )
     assert stats.for_size(4) == SizeStats(
         games_played=2,
@@ -38,6 +38,57 @@ def test_a_won_game_is_counted_with_its_time_and_moves():
         fewest_moves_to_win=1000,  # from the other one
         total_seconds=750.5,
     )
+
+
+def test_a_game_counts_once_however_often_its_first_move_comes():
+    """R19: an undo of the first move and a new first move are still one game."""
+    stats = Stats().game_counted(4, "a1", assisted=False)
+    assert stats.game_counted(4, "a1", assisted=False) == stats
+    assert stats.for_size(4).games_played == 1
+
+
+def test_the_game_in_play_is_closed_when_the_next_one_counts():
+    stats = (
+        Stats()
+        .game_counted(4, "a1", assisted=False)
+        .game_won(4, "a1", assisted=False, seconds=9.0, moves=900)
+    )
+    assert stats.playing(4).won
+    stats = stats.game_counted(4, "b2", assisted=False)
+    assert stats.playing(4).game_id == "b2" and not stats.playing(4).won
+    assert (stats.for_size(4).games_played, stats.for_size(4).games_won) == (2, 1)
+
+
+def test_a_game_turned_assisted_moves_to_the_assisted_column():
+    """R20: counted in the player's own column until the first hint, then in the assisted
+    column instead (moved, not doubled); its own time and best stay the player's own."""
+    stats = (
+        Stats()
+        .game_counted(4, "a1", assisted=False)
+        .score_reached(4, assisted=False, score=500, biggest_tile=64)
+        .time_played(4, "a1", assisted=False, seconds=60.0)
+        .game_assisted(4, "a1")
+        .score_reached(4, assisted=True, score=30000, biggest_tile=2048)
+        .game_won(4, "a1", assisted=True, seconds=100.0, moves=1000)
+        .time_played(4, "a1", assisted=True, seconds=40.0)
+    )
+    own, helped = stats.for_size(4), stats.for_size(4, assisted=True)
+    assert (own.games_played, own.games_won) == (0, 0)
+    assert (helped.games_played, helped.games_won) == (1, 1)
+    assert own.total_seconds == 60.0 and helped.total_seconds == 40.0
+    assert own.best_score == 500 and stats.best_score(4) == 500
+    assert helped.best_score == 30000 and helped.fastest_win_seconds == 100.0
+    assert stats.playing(4).credited_seconds == 100.0  # all its time, in one column or other
+    closed = stats.game_counted(4, "b2", assisted=False)  # and it stays assisted when closed
+    assert closed.for_size(4, assisted=True).games_played == 1
+    assert closed.for_size(4).games_played == 1  # the new game
+
+
+def test_time_is_noted_against_its_game_only():
+    stats = Stats().game_counted(4, "a1", assisted=False)
+    other = stats.time_played(4, "zz", assisted=False, seconds=5.0)
+    assert other.playing(4).credited_seconds == 0.0  # another game's time
+    assert other.for_size(4).total_seconds == 5.0  # still time played
 
 
 def test_a_lower_score_does_not_lower_the_best():
@@ -51,7 +102,7 @@ def test_assisted_games_are_kept_apart_from_the_players_own():
         Stats()
         .score_reached(4, assisted=False, score=1000, biggest_tile=128)
         .score_reached(4, assisted=True, score=50000, biggest_tile=4096)
-        .game_won(4, assisted=True, seconds=60, moves=900)
+        .game_won(4, "a1", assisted=True, seconds=60, moves=900)
     )
     assert stats.best_score(4) == 1000  # R20: the hint's score is not the player's best
     assert stats.for_size(4).games_won == 0
@@ -66,18 +117,21 @@ def test_sizes_are_kept_apart():
 
 
 def test_no_time_adds_nothing():
-    assert Stats().time_played(4, assisted=False, seconds=0) == Stats()
-    assert Stats().time_played(4, assisted=False, seconds=-3) == Stats()
+    for seconds in (0, -3, float("inf"), float("nan")):
+        assert Stats().time_played(4, "a1", assisted=False, seconds=seconds) == Stats()
 
 
 def test_stats_round_trip_through_a_dict():
     stats = (
         Stats()
-        .game_started(4, assisted=False)
-        .game_won(4, assisted=False, seconds=12.5, moves=300)
+        .game_counted(4, "a1", assisted=False)
+        .game_won(4, "a1", assisted=False, seconds=12.5, moves=300)
+        .game_counted(4, "b2", assisted=False)
+        .time_played(4, "b2", assisted=False, seconds=3.25)
         .score_reached(8, assisted=True, score=10, biggest_tile=8)
     )
     assert Stats.from_dict(stats.to_dict()) == stats
+    assert Stats.from_dict(stats.to_dict()).playing(4).credited_seconds == 3.25
 
 
 @pytest.mark.parametrize(
@@ -95,7 +149,8 @@ def test_stats_round_trip_through_a_dict():
     ],
 )
 def test_bad_figures_are_refused_naming_the_field(change, field):
-    data = Stats().game_started(4, assisted=False).to_dict()
+    data = Stats().game_counted(4, "a1", assisted=False).game_counted(4, "b2", assisted=False)
+    data = data.to_dict()
     data["own"]["4"].update(change)
     with pytest.raises(ValueError, match=field.replace(".", r"\.")):
         Stats.from_dict(data)
@@ -104,7 +159,24 @@ def test_bad_figures_are_refused_naming_the_field(change, field):
 @pytest.mark.parametrize("size", ["2", "9", "04", "four", "٤"])
 def test_bad_sizes_are_refused(size):
     with pytest.raises(ValueError, match="board size"):
-        Stats.from_dict({"own": {size: SizeStats().to_dict()}, "assisted": {}})
+        Stats.from_dict({"own": {size: SizeStats().to_dict()}, "assisted": {}, "playing": {}})
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"game": "../x"}, "playing.4.game"),
+        ({"game": 7}, "playing.4.game"),
+        ({"won": 1}, "playing.4.won"),
+        ({"credited_seconds": -1.0}, "playing.4.credited_seconds"),
+        ({"more": 1}, "playing.4"),
+    ],
+)
+def test_a_bad_game_in_play_is_refused_naming_the_field(change, field):
+    data = Stats().game_counted(4, "a1", assisted=False).to_dict()
+    data["playing"]["4"].update(change)
+    with pytest.raises(ValueError, match=field.replace(".", r"\.")):
+        Stats.from_dict(data)
 
 
 _SIZE_STATS = st.builds(

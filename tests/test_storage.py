@@ -17,6 +17,7 @@ from game.storage import (
     BACKUP_SUFFIX,
     DATA_DIR_ENV,
     SETTINGS_FORMAT,
+    VERSIONS,
     Settings,
     Storage,
     encode_document,
@@ -59,7 +60,7 @@ def test_the_data_folder_is_private_and_files_are_kept_only_there(tmp_path, monk
     with Storage(data) as storage:
         storage.save_game(played_game(), {"phase": "playing"})
         storage.save_settings(Settings())
-        storage.save_stats(Stats().game_started(4, assisted=False))
+        storage.save_stats(Stats().game_counted(4, "a1", assisted=False))
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
     for path in data.iterdir():
         assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path.name
@@ -75,7 +76,7 @@ def test_files_are_small_json_with_a_format_and_a_version(storage):
     for name in ("game-4.json", "game-5.json", "settings.json", "stats.json"):
         document = json.loads((storage.data_dir / name).read_bytes())
         formats[name] = document["format"]
-        assert document["version"] == 1
+        assert document["version"] == VERSIONS[document["format"]]
         assert (storage.data_dir / (name + BACKUP_SUFFIX)).read_bytes() == (
             storage.data_dir / name
         ).read_bytes()
@@ -205,10 +206,10 @@ def test_each_unreadable_setting_falls_back_on_its_own_and_the_player_is_told(st
 def test_stats_come_back_as_saved(storage, tmp_path):
     stats = (
         Stats()
-        .game_started(4, assisted=False)
+        .game_counted(4, "a1", assisted=False)
         .score_reached(4, assisted=False, score=20480, biggest_tile=2048)
-        .game_won(4, assisted=False, seconds=301.5, moves=950)
-        .game_started(5, assisted=True)
+        .game_won(4, "a1", assisted=False, seconds=301.5, moves=950)
+        .game_counted(5, "b2", assisted=True)
         .score_reached(5, assisted=True, score=512, biggest_tile=64)
     )
     assert storage.save_stats(stats)

@@ -14,6 +14,7 @@ from game.storage import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
     STATS_FORMAT,
+    VERSIONS,
     Settings,
     Storage,
     encode_document,
@@ -21,7 +22,7 @@ from game.storage import (
 
 
 def _newer(kind: str) -> bytes:
-    return encode_document(kind, {"whatever": "the future holds"}, version=2)
+    return encode_document(kind, {"whatever": "the future holds"}, version=VERSIONS[kind] + 1)
 
 
 def test_a_newer_game_file_is_left_byte_for_byte_and_the_game_plays_without_saving_it(tmp_path):
@@ -43,7 +44,7 @@ def test_a_newer_game_file_is_left_byte_for_byte_and_the_game_plays_without_savi
         # The other parts still save.
         assert storage.save_game(played_game(size=5), {})
         assert storage.save_settings(Settings(theme="dark"))
-        assert storage.save_stats(Stats().game_started(4, assisted=False))
+        assert storage.save_stats(Stats().game_counted(4, "a1", assisted=False))
 
     after = snapshot(tmp_path)
     for name in ("game-4.json", "game-4.json.bak"):
@@ -65,7 +66,9 @@ def test_newer_settings_or_stats_are_never_overwritten(tmp_path, kind, name, loa
         assert load(storage) in (Settings(), Stats())  # defaults, in memory
         assert "newer version" in storage.pop_notices()[0]
         assert storage.save_settings(Settings(volume=3)) is (kind != SETTINGS_FORMAT)
-        assert storage.save_stats(Stats().game_started(4, assisted=True)) is (kind != STATS_FORMAT)
+        assert storage.save_stats(Stats().game_counted(4, "a1", assisted=True)) is (
+            kind != STATS_FORMAT
+        )
     assert (tmp_path / name).read_bytes() == newer
     assert not (tmp_path / (name + ".bak")).exists()
 
@@ -92,7 +95,7 @@ def test_every_file_says_what_it_is_and_which_version(tmp_path):
         ("stats.json", STATS_FORMAT),
     ]:
         document = json.loads((tmp_path / name).read_text())
-        assert (document["format"], document["version"]) == (kind, 1)
+        assert (document["format"], document["version"]) == (kind, VERSIONS[kind])
 
 
 def test_an_older_version_is_upgraded_in_memory_and_saved_as_the_new_one(tmp_path, monkeypatch):

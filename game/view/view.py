@@ -39,12 +39,11 @@ class View:
         self.theme: Theme = theme_named(theme)
         self.lang = lang
         self.layout: Layout | None = None
-        self.best = 0
+        self.best = 0  # the BEST box: the records' best of this size (R9)
         self.stats_lines: list[str] = []
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
-        self.autoplaying = False  # the solver is playing: its button reads "Stop"
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
@@ -81,26 +80,44 @@ class View:
         for event in events:
             self.board.handle(event)
             self.hud.handle(event, self.board.speed)
-            if isinstance(event, ev.Undone | ev.GameStarted):
+            if isinstance(event, ev.Undone | ev.GameStarted | ev.GameResumed):
                 self.board.reset(session.game.grid)
-            if isinstance(event, ev.Moved | ev.Undone | ev.GameStarted):
+            if isinstance(event, ev.Moved | ev.Undone | ev.GameStarted | ev.GameResumed):
                 self.hint = None
             if isinstance(event, ev.HintShown):
                 self.hint = event.direction
         if events:
             self.dirty = True
 
-    def step(self, dt: float, session: Session) -> None:
-        was_animating = self.animating
-        self.board.step(dt)
-        self.hud.step(dt)
-        self._fade.step(dt)
+    def pass_time(self, seconds: float, session: Session) -> None:
+        """Real time passed: a notice stays its seconds, and the clock shown moves on."""
         if self.notices:
-            self._notice_time.step(dt)
+            self._notice_time.step(seconds)
             if self._notice_time.done:
                 self.notices.pop(0)
                 self._notice_time = Tween(NOTICE_SECONDS)
                 self.dirty = True
+        second = int(session.game.seconds)
+        if second != self._shown_second:
+            self._shown_second = second
+            self.dirty = True
+
+    def seconds_until_change(self, session: Session) -> float | None:
+        """How long until a frame would look different with nothing happening (the clock's
+        next second, a notice leaving); None: never."""
+        waits = []
+        if self.notices:
+            waits.append(self._notice_time.duration - self._notice_time.elapsed)
+        if session.clock_running:
+            waits.append(1.0 - session.game.seconds % 1.0)
+        return min(waits, default=None)
+
+    def step(self, dt: float, session: Session) -> None:
+        """One fixed step of the animations."""
+        was_animating = self.animating
+        self.board.step(dt)
+        self.hud.step(dt)
+        self._fade.step(dt)
         menu = session.menu
         key = (menu.kind, id(menu)) if menu is not None else None
         if key != self._menu_key:
@@ -109,17 +126,8 @@ class View:
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        second = int(session.game.seconds)
-        if second != self._shown_second:
-            self._shown_second = second
-            self.dirty = True
         if was_animating or self.animating:
             self.dirty = True
-
-    def shown_best(self, session: Session) -> int:
-        """R9: the best score rises live while the player's own game passes it (R20: an
-        assisted game's score is kept apart)."""
-        return max(self.best, 0 if session.assisted else session.game.score)
 
     @property
     def animating(self) -> bool:
@@ -138,13 +146,13 @@ class View:
             theme,
             self.lang,
             score=game.score,
-            best=self.shown_best(session),
+            best=self.best,
             moves=game.moves,
             seconds=game.seconds,
             undos_left=game.undos_left if game.undo_enabled else None,
             assisted=session.assisted,
             focus=self.button_focus,
-            autoplaying=self.autoplaying,
+            autoplaying=session.autoplaying,
             ahead=ahead,
         )
         self.board.draw(surface, layout, theme, ahead)

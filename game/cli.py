@@ -1,0 +1,70 @@
+"""The command line: the options a player or a test can give the game."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game import __version__
+from game.engine import BOARD_SIZES
+
+
+@dataclass(frozen=True)
+class Options:
+    size: int | None = None
+    fullscreen: bool | None = None
+    seed: int | None = None
+    data_dir: str | None = None
+    frames: int | None = None
+    sound: bool = True
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    parser = argparse.ArgumentParser(
+        prog="play2048", description="2048 for the desktop: slide, merge, reach 2048."
+    )
+    parser.add_argument(
+        "--size", type=int, choices=BOARD_SIZES, help="board size: 4 (classic), 5 or 6"
+    )
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument(
+        "--fullscreen", dest="fullscreen", action="store_true", default=None, help="fill the screen"
+    )
+    screen.add_argument(
+        "--windowed", dest="fullscreen", action="store_false", help="play in a window"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="a replayable game: the same seed, the same tiles (your saved games are left alone)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        metavar="PATH",
+        help="where saves, settings and stats go (also $GAME2048_DATA_DIR)",
+    )
+    parser.add_argument(
+        "--frames", type=_positive, metavar="N", help="run N frames, then quit (for tests)"
+    )
+    parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    args = parser.parse_args(argv)
+    return Options(
+        size=args.size,
+        fullscreen=args.fullscreen,
+        seed=args.seed,
+        data_dir=args.data_dir,
+        frames=args.frames,
+        sound=args.sound,
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
