@@ -69,7 +69,7 @@ class Autoplay:
     def step(self, dt: float, game: Game, *, busy: bool) -> list[Answer]:
         """One fixed step: collect answers; make autoplay's next move when it is due."""
         answers: list[Answer] = []
-        self._cooldown = max(0.0, self._cooldown - dt)
+        self._cooldown -= dt
         worker = self._workers.get(game.size)
         if worker is not None and self._pending is not None:
             for request_id, direction in worker.poll():
@@ -88,12 +88,14 @@ class Autoplay:
             return answers
         if self._next_move is not None and self._next_move[0] != game.grid:
             self._next_move = None  # the player (or an undo) changed the board
-        ready = self._cooldown <= 0 and (not busy or self.pace == "max")
+        ready = self._cooldown <= 1e-9 and (not busy or self.pace == "max")
         if self._next_move is not None and ready:
             answers.append(Answer(move=self._next_move[1]))
             self._next_move = None
             rate = PACES[self.pace]
-            self._cooldown = 1.0 / rate if rate else 0.0
+            # A move made a frame late makes the next one no later: the pace holds on average.
+            interval = 1.0 / rate if rate else 0.0
+            self._cooldown = interval + max(self._cooldown, -interval / 2)
         elif self._next_move is None and self._pending is None and not game.over:
             self._ask(game, "move", self._move_budget())
         return answers

@@ -81,3 +81,13 @@ def test_a_zero_frame_runs_no_step():
     loop = FixedStep()
     assert loop.advance(0.0) == 0
     assert loop.alpha == 0.0
+
+
+@pytest.mark.parametrize("frame", [1 / 60, 1 / 15, 0.1, 0.2, 0.25])
+def test_the_default_clamp_and_cap_agree(frame):
+    """Up to the quarter-second clamp a frame is run in full: at 5 fps the animations still
+    keep real time; only past the clamp do they slow down."""
+    loop = FixedStep()
+    assert loop.max_steps * loop.step == pytest.approx(loop.max_frame)
+    assert loop.advance(frame) == round(frame / loop.step)
+    assert loop.advance(1.0) == loop.max_steps

@@ -669,3 +669,111 @@ def test_a_saved_banner_or_game_over_comes_back(rows, commands, phase):
     assert restored.phase is phase
     assert restored.menu.kind is session.menu.kind
     assert not restored.assisted
+
+
+# -- the solver's commands (R20) -------------------------------------------------------------
+
+
+def test_a_hint_marks_the_game_assisted_once():
+    session = played_session()
+    assert session.handle(cmd.Hint()) == [ev.Assisted(), ev.HintRequested()]
+    assert session.handle(cmd.Hint()) == [ev.HintRequested()]
+    assert session.assisted
+
+
+def test_no_hint_in_a_menu_or_at_game_over():
+    session = played_session()
+    session.handle(cmd.Pause())
+    assert session.handle(cmd.Hint()) == []
+    over = session_on(NEAR_LOSS)
+    move(over, LEFT)
+    assert over.handle(cmd.Hint()) == [] and not over.assisted
+
+
+def test_autoplay_starts_and_any_key_of_the_players_only_stops_it():
+    session = played_session()
+    assert session.handle(cmd.ToggleAutoplay()) == [ev.Assisted(), ev.AutoplayStarted()]
+    before = session.game.to_dict()
+    for command in (cmd.Move(LEFT), cmd.Undo(), cmd.Pause(), cmd.Interrupt(), cmd.Hint()):
+        if not session.autoplaying:
+            assert session.handle(cmd.ToggleAutoplay()) == [ev.AutoplayStarted()]
+        assert session.handle(command) == [ev.AutoplayStopped()]  # and nothing else
+        assert session.game.to_dict() == before and session.menu is None
+    assert not session.autoplaying
+
+
+def test_the_solvers_moves_play_only_while_autoplay_is_on():
+    session = played_session()
+    grid = session.game.grid
+    assert session.handle(cmd.SolverMove(session.game.valid_directions()[0])) == []
+    assert session.game.grid == grid
+    session.handle(cmd.ToggleAutoplay())
+    assert ev.Moved in kinds(session.handle(cmd.SolverMove(session.game.valid_directions()[0])))
+
+
+def test_autoplay_stops_at_the_win_banner_and_at_game_over():
+    for rows, phase in ((NEAR_WIN, Phase.WON_BANNER), (NEAR_LOSS, Phase.GAME_OVER)):
+        session = session_on(rows)
+        session.handle(cmd.ToggleAutoplay())
+        events = session.handle(cmd.SolverMove(LEFT))
+        assert session.phase is phase and ev.AutoplayStopped() in events
+        assert not session.autoplaying
+
+
+def test_muting_and_fullscreen_do_not_stop_autoplay():
+    session = played_session()
+    session.handle(cmd.ToggleAutoplay())
+    assert session.handle(cmd.ToggleMute()) == [ev.SettingChanged("mute", 1)]
+    assert session.handle(cmd.ToggleFullscreen()) == [ev.SettingChanged("fullscreen", 1)]
+    assert session.autoplaying
+
+
+# -- the undo setting (R14) ------------------------------------------------------------------
+
+
+def test_the_undo_setting_holds_for_every_game_it_plays():
+    session = played_session()
+    session.set_undo_enabled(False)
+    assert session.handle(cmd.Undo()) == []
+    session.handle(cmd.Pause())
+    session.handle(cmd.Select(session.menu.items.index("size_5")))
+    move(session, LEFT) or move(session, RIGHT)
+    assert session.handle(cmd.Undo()) == []  # the new size's game too
+    session.set_undo_enabled(True)
+    assert kinds(session.handle(cmd.Undo())) == [ev.Undone]
+
+
+def test_undo_off_at_game_over_leaves_only_new_game():
+    session = session_on(NEAR_LOSS)
+    move(session, LEFT)
+    assert session.menu.items == ["undo", "new_game"]
+    session.set_undo_enabled(False)
+    assert session.menu.items == ["new_game"]
+
+
+# -- menus -----------------------------------------------------------------------------------
+
+
+def test_a_menu_already_open_is_returned_to_not_stacked():
+    session = played_session()
+    for _ in range(10):  # ten rounds of Pause, Help
+        session.handle(cmd.Pause())
+        session.handle(cmd.Help())
+    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE, MenuKind.HELP]
+    session.handle(cmd.Back())
+    session.handle(cmd.Back())
+    assert session.overlays == []
+    session.handle(cmd.Pause())
+    session.handle(cmd.Select(session.menu.items.index("settings")))
+    session.handle(cmd.Help())
+    session.handle(cmd.Pause())  # the pause menu is open below: back to it
+    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE]
+
+
+def test_reading_the_menu_changes_nothing():
+    """Drawing never changes state: the menu property is a plain read."""
+    session = session_on(NEAR_LOSS)
+    move(session, LEFT)
+    first = session.menu
+    session.handle(cmd.MenuFocus(1))
+    assert session.menu is first and session.menu is first and first.focus == 1

@@ -67,6 +67,11 @@ class BoardView:
     def animating(self) -> bool:
         return self.animation is not None or self.blocked is not None
 
+    @property
+    def sliding(self) -> bool:
+        """Tiles are on their way (the pops and the new tile may follow)."""
+        return self.animation is not None and not self.animation.slide.done
+
     def reset(self, grid: Grid) -> None:
         """Show `grid` at once (undo, new game, a switch of size)."""
         self.grid = grid
