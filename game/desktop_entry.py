@@ -138,7 +138,6 @@ def _write(path: Path, data: bytes) -> None:
     partial = path.with_name(f".{path.name}.partial")
     try:
         partial.write_bytes(data)
-        partial.chmod(0o644)
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)
