@@ -248,6 +248,23 @@ def test_run_says_why_it_could_not_install_and_fails(tmp_path, capsys):
     assert err.startswith("Could not install the desktop entry:") and str(blocked) in err
 
 
+def test_a_write_that_fails_halfway_leaves_the_last_entry_whole(tmp_path, monkeypatch, capsys):
+    environ = {"HOME": str(tmp_path)}
+    (entry, *_) = de.install(environ, command=["/old/2048"])
+    before = entry.read_bytes()
+
+    def disk_full(path: Path, data: bytes) -> int:
+        with path.open("wb") as file:
+            file.write(data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", disk_full)
+    assert de.run(de.Action.INSTALL, environ, platform="linux") == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert entry.read_bytes() == before
+    assert not list(tmp_path.rglob("*.partial"))
+
+
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_run_does_nothing_where_there_is_no_desktop_entry(tmp_path, capsys, platform):
     assert de.run(de.Action.INSTALL, {"HOME": str(tmp_path)}, platform=platform) == 1
