@@ -24,12 +24,24 @@ class Target:
 def target(platform: str) -> Target:
     """The choices for a sys.platform value; any other Unix builds as Linux does."""
     if platform == "win32":
-        return Target(False, "icon/icon.ico", True, False, f"{NAME}.exe")
+        return Target(
+            app_bundle=False,
+            icon="icon/icon.ico",
+            version_resource=True,
+            strip=False,
+            executable=f"{NAME}.exe",
+        )
     if platform == "darwin":
         # A one-file windowed executable is no app on macOS (PyInstaller 6 deprecates it).
-        return Target(True, "icon/icon.icns", False, False, f"{NAME}.app/Contents/MacOS/{NAME}")
-    # Elsewhere the window's icon comes from assets/icon at run time.
-    return Target(False, None, False, True, NAME)
+        return Target(
+            app_bundle=True,
+            icon="icon/icon.icns",
+            version_resource=False,
+            strip=False,
+            executable=f"{NAME}.app/Contents/MacOS/{NAME}",
+        )
+    # The window's icon comes from assets/icon at run time; `2048 --version` tells the version.
+    return Target(app_bundle=False, icon=None, version_resource=False, strip=True, executable=NAME)
 
 
 def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:

@@ -16,6 +16,8 @@ from game.assets import asset_path
 
 ROOT = Path(__file__).resolve().parent.parent
 VALIDATOR = shutil.which("desktop-file-validate")
+# The characters the desktop entry spec reserves in an Exec argument outside double quotes.
+RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
 needs_validator = pytest.mark.skipif(
     VALIDATOR is None, reason="desktop-file-validate is not installed (apt: desktop-file-utils)"
 )
@@ -62,7 +64,7 @@ def parse_exec(value: str) -> list[str]:
                 args.append("".join(current))
             current, started = [], False
         else:
-            assert char not in de._RESERVED, f"{char!r} outside quotes"
+            assert char not in RESERVED, f"{char!r} outside quotes"
             current.append(char)
             started = True
     assert not quoted, "an unclosed quote"

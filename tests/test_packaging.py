@@ -168,6 +168,8 @@ def test_on_linux_the_executable_is_one_stripped_windowed_file(monkeypatch, plat
     assert set(calls) == {"Analysis", "PYZ", "EXE"}  # no folder, no bundle
     args, exe = calls["EXE"]
     assert exe["name"] == "2048" and exe["console"] is False
+    # The menu finds the window's entry by the executable's name (its window class).
+    assert exe["name"] == desktop_entry.APP_ID
     assert "exclude_binaries" not in exe  # one file: everything goes into the executable
     assert _Recorder.binaries in args and _Recorder.datas in args
     assert exe["strip"] is True and exe["upx"] is False
