@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint format bench exe clean
+.PHONY: play test lint format bench exe tarball clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,9 +38,14 @@ format: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/engine.py
 
-# One windowed executable with the assets inside: dist/2048 (dist/2048.exe on Windows).
+# The game with the assets inside, as the system expects it: one windowed file dist/2048 on
+# Linux (dist/2048.exe on Windows), the app bundle dist/2048.app on macOS.
 exe: $(VENV)/.installed-dev
 	$(BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm --log-level WARN
+
+# The Linux release: dist/2048-linux-x86_64.tar.gz, the executable with its install.sh.
+tarball: exe
+	$(BIN)/python build/make_linux_tarball.py
 
 clean:
 	rm -rf $(VENV) dist build/.work

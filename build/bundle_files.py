@@ -1,8 +1,83 @@
-"""What build/2048.spec puts into the executable besides code; the tests use it too."""
+"""What build/2048.spec builds on each system and what it puts inside besides code; the tests
+read the same answers without building."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+
+NAME = "2048"
+BUNDLE_ID = "io.github.game2048"  # macOS knows the app by it (its settings, its permissions)
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the spec asks PyInstaller for on one system."""
+
+    app_bundle: bool  # dist/2048.app with the executable inside as one folder; else one file
+    icon: str | None  # under assets/: the executable's icon (Windows), the bundle's (macOS)
+    version_resource: bool  # the version in the file's properties (Windows Explorer)
+    strip: bool  # symbol tables out; macOS libraries are signed, so they are left alone
+    executable: str  # what to run, under dist/, once built
+
+
+def target(platform: str) -> Target:
+    """The choices for a sys.platform value; any other Unix builds as Linux does."""
+    if platform == "win32":
+        return Target(
+            app_bundle=False,
+            icon="icon/icon.ico",
+            version_resource=True,
+            strip=False,
+            executable=f"{NAME}.exe",
+        )
+    if platform == "darwin":
+        # A one-file windowed executable is no app on macOS (PyInstaller 6 deprecates it).
+        return Target(
+            app_bundle=True,
+            icon="icon/icon.icns",
+            version_resource=False,
+            strip=False,
+            executable=f"{NAME}.app/Contents/MacOS/{NAME}",
+        )
+    # The window's icon comes from assets/icon at run time; `2048 --version` tells the version.
+    return Target(app_bundle=False, icon=None, version_resource=False, strip=True, executable=NAME)
+
+
+def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:
+    """What the spec adds to the bundle's Info.plist (PyInstaller writes the rest)."""
+    return {
+        "CFBundleShortVersionString": version,
+        "CFBundleVersion": version,
+        "CFBundleDevelopmentRegion": "en",  # what a string missing in Greek falls back to
+        "CFBundleLocalizations": list(languages),
+        "NSHighResolutionCapable": True,  # sharp on Retina screens, not scaled up
+        "LSApplicationCategoryType": "public.app-category.puzzle-games",
+    }
+
+
+def windows_version_info(version: str):
+    """The version a player sees in the file's properties on Windows (needs PyInstaller's
+    Windows tools, which need Windows)."""
+    from PyInstaller.utils.win32 import versioninfo as vi
+
+    numbers = tuple(int(part) for part in version.split(".")[:3]) + (0,)
+    strings = [
+        vi.StringStruct("FileDescription", NAME),
+        vi.StringStruct("FileVersion", version),
+        vi.StringStruct("InternalName", NAME),
+        vi.StringStruct("OriginalFilename", f"{NAME}.exe"),
+        vi.StringStruct("ProductName", NAME),
+        vi.StringStruct("ProductVersion", version),
+    ]
+    return vi.VSVersionInfo(
+        ffi=vi.FixedFileInfo(filevers=numbers, prodvers=numbers),
+        kids=[
+            vi.StringFileInfo([vi.StringTable("040904B0", strings)]),
+            vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])]),
+        ],
+    )
+
 
 # Standard-library and pygame parts the game never uses, left out of the executable to keep
 # it small and quick to unpack. pygame imports some of them only inside try/except.

@@ -1,5 +1,9 @@
-"""Makes the game's icon from its own font and palette: assets/icon/icon.png (256 px) and
-assets/icon/icon.ico (PNG-in-ICO, 16 to 256 px) for the Windows executable.
+"""Makes the game's icon from its own font and palette, for every system, from one drawing:
+
+    assets/icon/icon.png     256 px, the window's icon
+    assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
+    assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
+    assets/linux/icons/hicolor/<N>x<N>/apps/2048.png    16 to 512 px, for the Linux menu
 
 Run from the repository root: python build/make_icon.py
 """
@@ -19,9 +23,23 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.desktop_entry import ICON_SIZES, icon_path  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
 
-SIZES = (16, 32, 48, 64, 128, 256)
+ICO_SIZES = (16, 32, 48, 64, 128, 256)
+# The PNG types of an ICNS file and their sides in pixels ("@2x" is for Retina screens), the
+# set PyInstaller's own PNG-to-ICNS conversion writes through Pillow; the 16 and 32 point
+# sizes are drawn from the @2x images, which every macOS since 10.8 reads.
+ICNS_TYPES = (
+    (b"ic11", 32),  # 16 pt @2x
+    (b"ic12", 64),  # 32 pt @2x
+    (b"ic07", 128),
+    (b"ic13", 256),  # 128 pt @2x
+    (b"ic08", 256),
+    (b"ic14", 512),  # 256 pt @2x
+    (b"ic09", 512),
+    (b"ic10", 1024),  # 512 pt @2x
+)
 
 
 def render(side: int) -> pygame.Surface:
@@ -59,14 +77,32 @@ def ico_bytes(images: list[tuple[int, bytes]]) -> bytes:
     return header + entries + blobs
 
 
+def icns_bytes(pngs: dict[int, bytes]) -> bytes:
+    """An ICNS file: b"icns" and the file's length, then a table of contents, then each image
+    as its type, its length (the 8-byte header included) and the PNG; big-endian throughout."""
+    blocks = [(kind, pngs[side]) for kind, side in ICNS_TYPES]
+    toc = b"TOC " + struct.pack(">I", 8 + 8 * len(blocks))
+    toc += b"".join(kind + struct.pack(">I", 8 + len(png)) for kind, png in blocks)
+    body = toc + b"".join(kind + struct.pack(">I", 8 + len(png)) + png for kind, png in blocks)
+    return b"icns" + struct.pack(">I", 8 + len(body)) + body
+
+
 def main() -> None:
     pygame.font.init()
-    out = ROOT / "assets" / "icon"
-    out.mkdir(parents=True, exist_ok=True)
-    images = [(side, png_bytes(render(side))) for side in SIZES]
-    (out / "icon.png").write_bytes(images[-1][1])
-    (out / "icon.ico").write_bytes(ico_bytes(images))
-    print(f"wrote {out / 'icon.png'} and {out / 'icon.ico'}")
+    sides = sorted({*ICO_SIZES, *ICON_SIZES, *(side for _, side in ICNS_TYPES)})
+    pngs = {side: png_bytes(render(side)) for side in sides}
+    icon = ROOT / "assets" / "icon"
+    linux = ROOT / "assets" / "linux"
+    written = {
+        icon / "icon.png": pngs[256],
+        icon / "icon.ico": ico_bytes([(side, pngs[side]) for side in ICO_SIZES]),
+        icon / "icon.icns": icns_bytes(pngs),
+        **{linux / icon_path(side): pngs[side] for side in ICON_SIZES},
+    }
+    for path, data in written.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        print(f"wrote {path.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -1,26 +1,51 @@
-"""Packaging: the wheel and the executable carry every asset, and an installed wheel plays.
+"""Packaging: what each system's download holds, and that it plays and installs.
 
-The wheel tests build the wheel with pip and install it into a fresh virtual environment (pip
-fetches the dependencies, or takes them from its cache), then run `play2048` from a folder
-that is not the checkout. The spec test runs build/2048.spec with stand-ins for PyInstaller's
-build steps and looks at the data list it hands over.
+The spec tests run build/2048.spec with stand-ins for PyInstaller's build steps, as if on
+Windows, macOS and Linux, and look at what it asks for; nothing is built. The icon tests read
+the icon files as macOS, Windows and the Linux menu do. The tarball test packs the Linux
+release around a stand-in for the executable (or the real one: GAME2048_EXE=dist/2048) and
+runs its install.sh into a temporary home. The wheel tests build the wheel with pip and
+install it into a fresh virtual environment (pip fetches the dependencies, or takes them from
+its cache), then run `play2048` from a folder that is not the checkout.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import plistlib
 import shutil
+import struct
 import subprocess
 import sys
+import tarfile
+import types
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from game import __version__, assets
+from game import __version__, assets, desktop_entry
+from game.text import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "2048.spec"
+EXE_ENV = "GAME2048_EXE"  # the built executable, for the tarball test to pack instead
+
+
+def build_script(name: str) -> types.ModuleType:
+    """A module of build/, loaded from its file (build/ is no package), under the name the
+    spec imports it by."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "build" / f"{name}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+bundle_files = build_script("bundle_files")
 
 
 def every_asset() -> set[str]:
@@ -38,18 +63,23 @@ def test_the_assets_folder_has_what_the_game_loads():
         "assets/fonts/ClearSans-Bold.ttf",
         "assets/icon/icon.png",
         "assets/icon/icon.ico",
+        "assets/icon/icon.icns",
+        "assets/linux/2048.desktop",
+        "assets/linux/icons/hicolor/512x512/apps/2048.png",
         "assets/sfx/slide.wav",
         "assets/LICENSES",
     } <= files
 
 
-# -- the executable ------------------------------------------------------------------------
+# -- the executable, as each system gets it -------------------------------------------------
 
 
 class _Recorder:
-    """Stands in for PyInstaller's Analysis, PYZ and EXE: keeps what the spec passes."""
+    """Stands in for PyInstaller's Analysis, PYZ, EXE, COLLECT and BUNDLE: keeps what the spec
+    passes, and is what the spec gets back."""
 
-    pure = scripts = binaries = datas = ()  # what the spec reads from an Analysis
+    pure = scripts = ()  # what the spec reads from an Analysis
+    binaries, datas = ("the libraries",), ("the assets",)
 
     def __init__(self, calls: dict[str, tuple[tuple, dict]], name: str) -> None:
         self.calls, self.name = calls, name
@@ -59,19 +89,49 @@ class _Recorder:
         return self
 
 
-def run_spec() -> dict[str, tuple[tuple, dict]]:
+class _Kept:
+    """Stands in for each class of PyInstaller's Windows version resource: keeps its args."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.args, self.kwargs = args, kwargs
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self.args}{self.kwargs}"
+
+
+def fake_versioninfo(monkeypatch) -> None:
+    """PyInstaller's version resource module needs Windows' pefile: a stand-in elsewhere."""
+    names = ["VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable"]
+    names += ["StringStruct", "VarFileInfo", "VarStruct"]
+    versioninfo = types.ModuleType("versioninfo")
+    for name in names:
+        setattr(versioninfo, name, type(name, (_Kept,), {}))
+    win32 = types.ModuleType("win32")
+    win32.versioninfo = versioninfo
+    for name, module in [
+        ("PyInstaller", types.ModuleType("PyInstaller")),
+        ("PyInstaller.utils", types.ModuleType("utils")),
+        ("PyInstaller.utils.win32", win32),
+        ("PyInstaller.utils.win32.versioninfo", versioninfo),
+    ]:
+        monkeypatch.setitem(sys.modules, name, module)
+
+
+def run_spec(monkeypatch, platform: str = sys.platform) -> dict[str, tuple[tuple, dict]]:
+    """What the spec asks PyInstaller for, as if on `platform` (a sys.platform value)."""
     calls: dict[str, tuple[tuple, dict]] = {}
+    names = ("Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE")
     namespace = {
         "__name__": "__main__",
         "__file__": str(SPEC),
         "SPECPATH": str(SPEC.parent),
-        **{name: _Recorder(calls, name) for name in ("Analysis", "PYZ", "EXE")},
+        **{name: _Recorder(calls, name) for name in names},
     }
-    saved_path = list(sys.path)
-    try:
-        exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
-    finally:
-        sys.path[:] = saved_path
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the spec adds its folders
+    monkeypatch.setattr(sys, "platform", platform)
+    if platform == "win32":
+        fake_versioninfo(monkeypatch)
+    exec(compile(SPEC.read_text(encoding="utf-8"), str(SPEC), "exec"), namespace)
     return calls
 
 
@@ -81,7 +141,7 @@ def bundled_files(datas) -> dict[str, Path]:
 
 
 def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monkeypatch):
-    analysis_args, analysis_kwargs = run_spec()["Analysis"]
+    analysis_args, analysis_kwargs = run_spec(monkeypatch)["Analysis"]
     files = bundled_files(analysis_kwargs["datas"])
     assert set(files) == every_asset()
     for inside, source in files.items():
@@ -97,25 +157,221 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
     assert assets.asset_path("fonts", "ClearSans-Bold.ttf").is_file()
 
 
-def test_the_executable_is_one_windowed_file_named_2048():
-    _, exe = run_spec()["EXE"]
-    assert exe["name"] == "2048"
-    assert exe["console"] is False
-    assert "exclude_binaries" not in exe  # one file: everything goes into the executable
+def test_the_solver_worker_can_start_inside_any_build():
     main_py = (ROOT / "main.py").read_text(encoding="utf-8")
-    assert "multiprocessing.freeze_support()" in main_py  # the solver's worker, when frozen
+    assert "multiprocessing.freeze_support()" in main_py
 
 
-def test_the_windows_executable_gets_the_icon_and_the_version():
-    _, exe = run_spec()["EXE"]
-    icon = ROOT / "assets" / "icon" / "icon.ico"
-    assert icon.is_file()
-    if sys.platform == "win32":
-        assert Path(exe["icon"]) == icon
-        assert f"'ProductVersion', '{__version__}'" in str(exe["version"])
-    else:
-        # Only Windows keeps them in the file; elsewhere the game sets its window's icon.
-        assert exe["icon"] is None and exe["version"] is None
+@pytest.mark.parametrize("platform", ["linux", "freebsd14"])
+def test_on_linux_the_executable_is_one_stripped_windowed_file(monkeypatch, platform):
+    calls = run_spec(monkeypatch, platform)
+    assert set(calls) == {"Analysis", "PYZ", "EXE"}  # no folder, no bundle
+    args, exe = calls["EXE"]
+    assert exe["name"] == "2048" and exe["console"] is False
+    # The menu finds the window's entry by the executable's name (its window class).
+    assert exe["name"] == desktop_entry.APP_ID
+    assert "exclude_binaries" not in exe  # one file: everything goes into the executable
+    assert _Recorder.binaries in args and _Recorder.datas in args
+    assert exe["strip"] is True and exe["upx"] is False
+    # The window's icon comes from assets/icon at run time; `2048 --version` tells the version.
+    assert exe["icon"] is None and exe["version"] is None
+    assert bundle_files.target(platform).executable == "2048"
+
+
+def test_on_windows_the_executable_is_one_file_with_the_icon_and_the_version(monkeypatch):
+    calls = run_spec(monkeypatch, "win32")
+    assert set(calls) == {"Analysis", "PYZ", "EXE"}
+    args, exe = calls["EXE"]
+    assert exe["name"] == "2048" and exe["console"] is False  # no console window
+    assert "exclude_binaries" not in exe and _Recorder.datas in args
+    assert Path(exe["icon"]) == ROOT / "assets" / "icon" / "icon.ico"
+    resource = repr(exe["version"])
+    for key in ("FileVersion", "ProductVersion"):
+        assert f"StringStruct('{key}', '{__version__}')" in resource
+    numbers = tuple(int(part) for part in __version__.split(".")) + (0,)
+    assert f"'filevers': {numbers}" in resource and f"'prodvers': {numbers}" in resource
+    assert bundle_files.target("win32").executable == "2048.exe"
+
+
+def test_on_macos_the_game_is_an_app_bundle_around_one_folder(monkeypatch):
+    calls = run_spec(monkeypatch, "darwin")
+    assert set(calls) == {"Analysis", "PYZ", "EXE", "COLLECT", "BUNDLE"}
+    exe_args, exe = calls["EXE"]
+    assert exe["exclude_binaries"] is True and exe["console"] is False
+    assert _Recorder.datas not in exe_args  # beside the executable, not inside it
+    collect_args, collect = calls["COLLECT"]
+    assert collect_args[0].name == "EXE"
+    assert _Recorder.binaries in collect_args and _Recorder.datas in collect_args
+    assert collect["strip"] is False  # the libraries are signed
+    (folder,), bundle = calls["BUNDLE"]
+    assert folder.name == "COLLECT"
+    assert bundle["name"] == "2048.app"
+    assert Path(bundle["icon"]) == ROOT / "assets" / "icon" / "icon.icns"
+    assert bundle["bundle_identifier"] == bundle_files.BUNDLE_ID
+    assert bundle["version"] == __version__
+    plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))  # it is valid plist data
+    assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == __version__
+    assert plist["NSHighResolutionCapable"] is True
+    assert plist["CFBundleDevelopmentRegion"] == "en"
+    assert plist["CFBundleLocalizations"] == list(LANGUAGES) == ["en", "el"]
+    assert bundle_files.target("darwin").executable == "2048.app/Contents/MacOS/2048"
+
+
+def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    for platform, asset in [
+        ("win32", "2048-windows-x86_64.exe"),
+        ("darwin", "2048-macos-arm64.zip"),
+        ("linux", "2048-linux-x86_64.tar.gz"),
+    ]:
+        assert f"executable: dist/{bundle_files.target(platform).executable}\n" in workflow
+        assert f"asset: {asset}\n" in workflow
+    assert "ditto -c -k --keepParent dist/2048.app" in workflow
+    assert "build/make_linux_tarball.py" in workflow
+
+
+# -- the icons, as each system reads them --------------------------------------------------
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_side(data: bytes) -> int:
+    """The side of a square PNG, from its IHDR chunk."""
+    assert data[:8] == PNG_SIGNATURE and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    assert width == height
+    return width
+
+
+def icns_images(data: bytes) -> dict[bytes, bytes]:
+    """An ICNS file's images by type, after checking the container and its table of contents."""
+    assert data[:4] == b"icns"
+    assert struct.unpack(">I", data[4:8])[0] == len(data)
+    blocks, offset = [], 8
+    while offset < len(data):
+        kind, length = struct.unpack(">4sI", data[offset : offset + 8])
+        assert length >= 8 and offset + length <= len(data), kind
+        blocks.append((kind, data[offset + 8 : offset + length]))
+        offset += length
+    assert offset == len(data)
+    (toc_kind, toc), *images = blocks
+    assert toc_kind == b"TOC "
+    listed = [struct.unpack(">4sI", toc[i : i + 8]) for i in range(0, len(toc), 8)]
+    assert listed == [(kind, 8 + len(png)) for kind, png in images]
+    return dict(images)
+
+
+def ico_images(data: bytes) -> dict[int, bytes]:
+    """An ICO file's PNG images by side, each checked against its directory entry."""
+    reserved, kind, count = struct.unpack("<HHH", data[:6])
+    assert (reserved, kind) == (0, 1)
+    images = {}
+    for index in range(count):
+        entry = data[6 + 16 * index : 22 + 16 * index]
+        side, _, _, _, _, _, size, offset = struct.unpack("<BBBBHHII", entry)
+        images[side or 256] = data[offset : offset + size]  # 0 means 256
+    return images
+
+
+def test_the_macos_icon_is_a_well_formed_icns_of_pngs():
+    images = icns_images((ROOT / "assets" / "icon" / "icon.icns").read_bytes())
+    # Each type's side in pixels, as macOS reads it ("@2x" for Retina screens).
+    sides = {b"ic11": 32, b"ic12": 64, b"ic07": 128, b"ic13": 256, b"ic08": 256}
+    sides |= {b"ic14": 512, b"ic09": 512, b"ic10": 1024}
+    assert {kind: png_side(png) for kind, png in images.items()} == sides
+
+
+def test_the_windows_icon_is_an_ico_of_pngs_up_to_256():
+    images = ico_images((ROOT / "assets" / "icon" / "icon.ico").read_bytes())
+    assert {side: png_side(png) for side, png in images.items()} == {
+        side: side for side in (16, 32, 48, 64, 128, 256)
+    }
+
+
+def test_every_system_gets_the_same_drawing():
+    window = (ROOT / "assets" / "icon" / "icon.png").read_bytes()
+    icns = icns_images((ROOT / "assets" / "icon" / "icon.icns").read_bytes())
+    ico = ico_images((ROOT / "assets" / "icon" / "icon.ico").read_bytes())
+    menu = ROOT / "assets" / "linux" / desktop_entry.icon_path(256)
+    assert icns[b"ic08"] == icns[b"ic13"] == ico[256] == menu.read_bytes() == window
+
+
+def test_the_linux_icons_have_the_side_their_folder_says():
+    for size in desktop_entry.ICON_SIZES:
+        png = assets.asset_path("linux", *desktop_entry.icon_path(size).parts).read_bytes()
+        assert png_side(png) == size
+    window_icon = assets.asset_path("icon", "icon.png").read_bytes()
+    assert png_side(window_icon) == 256
+
+
+# -- the Linux release ---------------------------------------------------------------------
+
+STAND_IN = """#!/bin/sh
+# Stands in for the built executable: the same desktop entry code, run as the frozen game.
+case "$1" in
+    --install-desktop-entry) action=install ;;
+    --uninstall-desktop-entry) action=uninstall ;;
+    *) exit 2 ;;
+esac
+exec "{python}" -c '
+import sys
+sys.frozen, sys.executable = True, sys.argv[2]
+from game import desktop_entry as entry
+sys.exit(entry.run(entry.Action(sys.argv[1])))
+' "$action" "$0"
+"""
+
+
+def game_executable(tmp_path: Path) -> Path:
+    """$GAME2048_EXE (the real one), else a stand-in that runs the same code."""
+    if os.environ.get(EXE_ENV):
+        return Path(os.environ[EXE_ENV]).absolute()
+    stand_in = tmp_path / "stand-in" / "2048"
+    stand_in.parent.mkdir()
+    stand_in.write_text(STAND_IN.format(python=sys.executable))
+    stand_in.chmod(0o755)
+    return stand_in
+
+
+@pytest.mark.skipif(os.name == "nt", reason="install.sh is for Linux")
+def test_the_linux_tarball_installs_into_the_menu_and_uninstalls_cleanly(tmp_path):
+    exe = game_executable(tmp_path)
+    tarball = build_script("make_linux_tarball").make_tarball(exe, tmp_path / "release.tar.gz")
+    with tarfile.open(tarball) as tar:
+        members = {member.name: member for member in tar.getmembers()}
+    folder = "2048-linux-x86_64"
+    files = {f"{folder}/{name}" for name in ("2048", "install.sh", "LICENSE")}
+    assert set(members) == {folder} | files
+    assert members[f"{folder}/2048"].mode == members[f"{folder}/install.sh"].mode == 0o755
+    assert all(member.uid == 0 and member.uname == "" for member in members.values())
+
+    unpacked = tmp_path / "unpacked"
+    unpacked.mkdir()
+    subprocess.run(["tar", "xzf", str(tarball)], cwd=unpacked, check=True)
+    install = unpacked / folder / "install.sh"
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"PATH": os.environ["PATH"], "HOME": str(home)}  # no XDG_DATA_HOME: ~/.local/share
+
+    done = subprocess.run([str(install)], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    game = home / ".local" / "bin" / "2048"
+    assert game.read_bytes() == exe.read_bytes() and os.access(game, os.X_OK)
+    entry = home / ".local" / "share" / "applications" / "2048.desktop"
+    exec_line = next(line for line in entry.read_text().splitlines() if line.startswith("Exec="))
+    assert exec_line == f"Exec={game}"
+    installed = {path.relative_to(home) for path in home.rglob("*") if path.is_file()}
+    expected = {path.relative_to(home) for path in desktop_entry.installed_files(env)}
+    assert installed == expected | {game.relative_to(home)}  # and nothing else, no save folder
+    validator = shutil.which("desktop-file-validate")
+    if validator:
+        subprocess.run([validator, str(entry)], check=True)
+
+    undone = subprocess.run(
+        [str(install), "--uninstall"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert undone.returncode == 0, undone.stdout + undone.stderr
+    assert [path for path in home.rglob("*") if path.is_file()] == []
 
 
 # -- the wheel -----------------------------------------------------------------------------
@@ -151,8 +407,16 @@ def test_the_wheel_holds_every_asset(wheel):
     assert in_wheel == every_asset()
 
 
-def test_the_installed_wheel_plays_from_any_folder(wheel, tmp_path):
-    venv = tmp_path / "venv"
+@dataclass(frozen=True)
+class Installed:
+    scripts: Path  # where pip put play2048
+    python: Path
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Installed:
+    """A fresh virtual environment with the wheel installed."""
+    venv = tmp_path_factory.mktemp("installed") / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
     scripts = venv / ("Scripts" if os.name == "nt" else "bin")
     python = scripts / ("python.exe" if os.name == "nt" else "python")
@@ -162,37 +426,64 @@ def test_the_installed_wheel_plays_from_any_folder(wheel, tmp_path):
         capture_output=True,
         timeout=600,
     )
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
+    return Installed(scripts, python)
+
+
+def outside_env(**changes: str) -> dict[str, str]:
+    """This environment without what would point the installed game back at the checkout."""
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("PYTHONPATH", "GAME2048_DATA_DIR", "VIRTUAL_ENV")
+        if key not in ("PYTHONPATH", "GAME2048_DATA_DIR", "VIRTUAL_ENV", "XDG_DATA_HOME")
     }
-    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return env | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"} | changes
 
+
+def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     where = subprocess.run(
-        [str(python), "-c", "from game.assets import assets_dir; print(assets_dir())"],
-        cwd=elsewhere,
-        env=env,
+        [str(installed.python), "-c", "from game.assets import assets_dir; print(assets_dir())"],
+        cwd=tmp_path,
+        env=outside_env(),
         check=True,
         capture_output=True,
         text=True,
         timeout=60,
     )
     assets_dir = Path(where.stdout.strip())
-    assert assets_dir.is_relative_to(venv.resolve()), "the installed game must use its own assets"
+    venv = installed.scripts.parent.resolve()
+    assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
 
-    play = shutil.which("play2048", path=str(scripts))
+    play = shutil.which("play2048", path=str(installed.scripts))
     assert play is not None, "pip install made no play2048 command"
     data = tmp_path / "data"
     result = subprocess.run(
         [play, "--frames", "30", "--data-dir", str(data)],
-        cwd=elsewhere,
-        env=env,
+        cwd=tmp_path,
+        env=outside_env(),
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
     assert (data / "settings.json").is_file()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="a desktop entry is for Linux desktops")
+def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
+    home = tmp_path / "home"
+    code = "from game import desktop_entry as d; raise SystemExit(d.run(d.Action.INSTALL))"
+    result = subprocess.run(
+        [str(installed.python), "-c", code],
+        cwd=tmp_path,
+        env=outside_env(HOME=str(home)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    share = home / ".local" / "share"
+    entry = (share / "applications" / "2048.desktop").read_text(encoding="utf-8")
+    assert f"Exec={installed.python} -m game\n" in entry
+    for size in desktop_entry.ICON_SIZES:
+        shipped = ROOT / "assets" / "linux" / desktop_entry.icon_path(size)
+        assert (share / desktop_entry.icon_path(size)).read_bytes() == shipped.read_bytes()

@@ -1,0 +1,58 @@
+"""Packs the Linux release, dist/2048-linux-x86_64.tar.gz: one folder holding the executable,
+install.sh (which puts the game into the applications menu) and the licence.
+
+Run from the repository root after `make exe` (`make tarball` does both):
+    python build/make_linux_tarball.py [--exe dist/2048] [--out dist/2048-linux-x86_64.tar.gz]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RELEASE = "2048-linux-x86_64"
+
+
+def contents(exe: Path) -> list[tuple[Path, str, int]]:
+    """(file, name in the folder, mode) for each file of the release."""
+    return [
+        (exe, "2048", 0o755),
+        (ROOT / "build" / "install.sh", "install.sh", 0o755),
+        (ROOT / "LICENSE", "LICENSE", 0o644),
+    ]
+
+
+def make_tarball(exe: Path, out: Path) -> Path:
+    """Write the tarball: its files owned by root and dated by the executable (or by
+    $SOURCE_DATE_EPOCH), whoever packs it."""
+    mtime = int(os.environ.get("SOURCE_DATE_EPOCH", exe.stat().st_mtime))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(out, "w:gz") as tar:
+        folder = tarfile.TarInfo(RELEASE)
+        folder.type, folder.mode, folder.mtime = tarfile.DIRTYPE, 0o755, mtime
+        tar.addfile(folder)
+        for source, name, mode in contents(exe):
+            info = tar.gettarinfo(source, f"{RELEASE}/{name}")
+            info.mode, info.mtime = mode, mtime
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            with source.open("rb") as data:
+                tar.addfile(info, data)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--exe", type=Path, default=ROOT / "dist" / "2048")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist" / f"{RELEASE}.tar.gz")
+    args = parser.parse_args()
+    if not args.exe.is_file():
+        parser.error(f"no executable at {args.exe}: run `make exe` first")
+    print(f"wrote {make_tarball(args.exe, args.out)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,274 @@
+"""The Linux desktop entry: `play2048 --install-desktop-entry` puts the game into the
+applications menu where the freedesktop.org rules say (XDG_DATA_HOME), with an entry that
+starts this same game, and `--uninstall-desktop-entry` takes out exactly what went in."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from game import desktop_entry as de
+from game.assets import asset_path
+
+ROOT = Path(__file__).resolve().parent.parent
+VALIDATOR = shutil.which("desktop-file-validate")
+# The characters the desktop entry spec reserves in an Exec argument outside double quotes.
+RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+needs_validator = pytest.mark.skipif(
+    VALIDATOR is None, reason="desktop-file-validate is not installed (apt: desktop-file-utils)"
+)
+
+
+def read_entry(path: Path) -> dict[str, str]:
+    """The [Desktop Entry] group's keys, as written (no escapes undone)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "[Desktop Entry]"
+    return dict(line.split("=", 1) for line in lines[1:] if line and not line.startswith("#"))
+
+
+def unescape_string(value: str) -> str:
+    """A desktop entry string value's escapes undone (\\s \\n \\t \\r \\\\), as the spec says."""
+    out, chars = [], iter(value)
+    for char in chars:
+        if char == "\\":
+            following = next(chars)
+            out.append({"s": " ", "n": "\n", "t": "\t", "r": "\r", "\\": "\\"}[following])
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def parse_exec(value: str) -> list[str]:
+    """An Exec value back to its arguments, by the spec: string escapes first, then the
+    quoting (inside double quotes a backslash takes the next " ` $ or \\ as it is), then %%."""
+    text, args, current, quoted, started = unescape_string(value), [], [], False, False
+    chars = iter(text)
+    for char in chars:
+        if quoted:
+            if char == "\\":
+                following = next(chars)
+                assert following in '"`$\\', f"a lone backslash before {following!r}"
+                current.append(following)
+            elif char == '"':
+                quoted = False
+            else:
+                current.append(char)
+        elif char == '"':
+            quoted = started = True
+        elif char == " ":
+            if started:
+                args.append("".join(current))
+            current, started = [], False
+        else:
+            assert char not in RESERVED, f"{char!r} outside quotes"
+            current.append(char)
+            started = True
+    assert not quoted, "an unclosed quote"
+    if started:
+        args.append("".join(current))
+    assert all("%" not in arg.replace("%%", "") for arg in args), "a field code"
+    return [arg.replace("%%", "%") for arg in args]
+
+
+def tree(root: Path) -> set[str]:
+    return {path.relative_to(root).as_posix() for path in root.rglob("*") if not path.is_dir()}
+
+
+# -- the entry itself ----------------------------------------------------------------------
+
+
+@needs_validator
+def test_the_shipped_entry_passes_desktop_file_validate():
+    result = subprocess.run(
+        [VALIDATOR, str(asset_path("linux", de.ENTRY_NAME))], capture_output=True, text=True
+    )
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_the_shipped_entry_names_the_game_in_english_and_greek():
+    entry = read_entry(asset_path("linux", de.ENTRY_NAME))
+    assert entry["Type"] == "Application" and entry["Name"] == "2048"
+    assert entry["Icon"] == de.APP_ID
+    assert entry["StartupWMClass"] == de.APP_ID  # the window of the executable called 2048
+    assert "Game" in entry["Categories"].split(";")
+    assert entry["Terminal"] == "false"
+    assert entry["Comment"] and entry["Comment[el]"] and entry["GenericName[el]"]
+    assert {"Exec", "TryExec"} <= set(entry)  # the lines an install points at the game
+
+
+def test_every_icon_size_of_the_menu_is_shipped():
+    for size in de.ICON_SIZES:
+        assert asset_path("linux", *de.icon_path(size).parts).is_file(), size
+    assert min(de.ICON_SIZES) == 16 and max(de.ICON_SIZES) == 512
+
+
+# -- install and uninstall -----------------------------------------------------------------
+
+
+def test_install_puts_the_entry_and_the_icons_under_local_share(tmp_path):
+    environ = {"HOME": str(tmp_path)}
+    game = str(tmp_path / ".local" / "bin" / "2048")
+    written = de.install(environ, command=[game])
+
+    share = tmp_path / ".local" / "share"
+    entry = share / "applications" / "2048.desktop"
+    assert written[0] == entry
+    assert sorted(written) == sorted(de.installed_files(environ))
+    fields = read_entry(entry)
+    assert parse_exec(fields["Exec"]) == [game]
+    assert unescape_string(fields["TryExec"]) == game
+    assert fields["Icon"] == "2048"
+    for size in de.ICON_SIZES:
+        icon = share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "2048.png"
+        assert icon.read_bytes() == asset_path("linux", *de.icon_path(size).parts).read_bytes()
+    assert not [path for path in tmp_path.rglob("*.partial")]
+
+
+def test_install_goes_where_xdg_data_home_says_when_it_is_absolute(tmp_path):
+    elsewhere = tmp_path / "data"
+    written = de.install({"HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(elsewhere)})
+    assert written[0] == elsewhere / "applications" / "2048.desktop"
+    assert all(path.is_relative_to(elsewhere) for path in written)
+    assert not (tmp_path / "home").exists()
+
+
+def test_install_tells_icon_caches_to_look_again(tmp_path):
+    environ = {"HOME": str(tmp_path)}
+    de.install(environ)
+    theme = tmp_path / ".local" / "share" / "icons" / "hicolor"
+    os.utime(theme, (0, 0))  # an old theme folder, which a cache made later would trust
+    de.install(environ)
+    assert theme.stat().st_mtime > 0
+
+
+@pytest.mark.parametrize("value", ["", "relative/data"])
+def test_an_empty_or_relative_xdg_data_home_is_ignored(tmp_path, value):
+    environ = {"HOME": str(tmp_path), "XDG_DATA_HOME": value}
+    assert de.data_home(environ) == tmp_path / ".local" / "share"
+
+
+def test_uninstall_removes_exactly_what_install_put(tmp_path):
+    environ = {"HOME": str(tmp_path)}
+    share = tmp_path / ".local" / "share"
+    others = [
+        share / "applications" / "other.desktop",
+        share / "icons" / "hicolor" / "48x48" / "apps" / "other.png",
+        tmp_path / ".local" / "bin" / "other",
+    ]
+    for path in others:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("someone else's")
+    before = tree(tmp_path)
+
+    written = de.install(environ, command=["/opt/2048/2048"])
+    assert tree(tmp_path) - before == {path.relative_to(tmp_path).as_posix() for path in written}
+    removed = de.uninstall(environ)
+    assert removed == written
+    assert tree(tmp_path) == before
+    assert all(path.read_text() == "someone else's" for path in others)
+
+
+def test_uninstall_with_nothing_installed_is_no_error(tmp_path, capsys):
+    assert de.uninstall({"HOME": str(tmp_path)}) == []
+    assert de.run(de.Action.UNINSTALL, {"HOME": str(tmp_path)}, platform="linux") == 0
+    assert "nothing to remove" in capsys.readouterr().out
+
+
+def test_install_again_points_the_entry_at_the_new_place(tmp_path):
+    environ = {"HOME": str(tmp_path)}
+    de.install(environ, command=["/old/2048"])
+    (entry, *_) = de.install(environ, command=["/new/2048"])
+    assert parse_exec(read_entry(entry)["Exec"]) == ["/new/2048"]
+
+
+AWKWARD = [
+    ["/home/ann/.local/bin/2048"],
+    ["/home/ann lee/.local/bin/2048"],
+    ["/home/o\"neil/it's/2048"],
+    ["/home/$USER/100%/back\\slash/`x`/2048"],
+    ["/home/Άννα/Παιχνίδια/2048"],
+    ["/tab\there/new\nline/2048"],
+    ["/usr/bin/python3", "-m", "game"],
+]
+
+
+@pytest.mark.parametrize("command", AWKWARD)
+def test_the_exec_line_gives_back_the_command_whatever_the_path(command):
+    assert parse_exec(de.exec_value(command)) == command
+
+
+@needs_validator
+@pytest.mark.parametrize("command", AWKWARD)
+def test_an_installed_entry_passes_desktop_file_validate_whatever_the_path(tmp_path, command):
+    (entry, *_) = de.install({"HOME": str(tmp_path)}, command=command)
+    result = subprocess.run([VALIDATOR, str(entry)], capture_output=True, text=True)
+    assert result.returncode == 0 and not result.stdout.strip(), result.stdout + result.stderr
+
+
+def test_the_entry_starts_the_game_the_way_it_was_started(tmp_path):
+    play = tmp_path / "bin" / "play2048"
+    play.parent.mkdir()
+    play.write_text("#!/bin/sh\n")
+    main_py = tmp_path / "main.py"
+    main_py.write_text("")
+    python = "/usr/bin/python3"
+    # The release's executable runs itself.
+    assert de.launch_command("2048", "/opt/2048/2048", frozen=True) == ["/opt/2048/2048"]
+    # The command pip made, by the path it was called by.
+    assert de.launch_command(str(play), python, frozen=False) == [str(play)]
+    # python main.py in a checkout, and python -m game.
+    assert de.launch_command(str(main_py), python, frozen=False) == [python, str(main_py)]
+    main_module = ROOT / "game" / "__main__.py"
+    assert de.launch_command(str(main_module), python, False) == [python, "-m", "game"]
+    assert de.launch_command("-c", python, frozen=False) == [python, "-m", "game"]
+
+
+# -- what the player reads -----------------------------------------------------------------
+
+
+def test_run_lists_what_it_added_and_what_it_removed(tmp_path, capsys):
+    environ = {"HOME": str(tmp_path)}
+    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    out = capsys.readouterr().out
+    assert "applications menu" in out
+    assert all(str(path) in out for path in de.installed_files(environ))
+    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    out = capsys.readouterr().out
+    assert "no longer" in out and all(str(path) in out for path in de.installed_files(environ))
+
+
+def test_run_says_why_it_could_not_install_and_fails(tmp_path, capsys):
+    blocked = tmp_path / "data"
+    blocked.write_text("a file where the data folder should be")
+    status = de.run(de.Action.INSTALL, {"XDG_DATA_HOME": str(blocked)}, platform="linux")
+    assert status == 1
+    err = capsys.readouterr().err
+    assert err.startswith("Could not install the desktop entry:") and str(blocked) in err
+
+
+def test_a_write_that_fails_halfway_leaves_the_last_entry_whole(tmp_path, monkeypatch, capsys):
+    environ = {"HOME": str(tmp_path)}
+    (entry, *_) = de.install(environ, command=["/old/2048"])
+    before = entry.read_bytes()
+
+    def disk_full(path: Path, data: bytes) -> int:
+        with path.open("wb") as file:
+            file.write(data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", disk_full)
+    assert de.run(de.Action.INSTALL, environ, platform="linux") == 1
+    assert "No space left on device" in capsys.readouterr().err
+    assert entry.read_bytes() == before
+    assert not list(tmp_path.rglob("*.partial"))
+
+
+@pytest.mark.parametrize("platform", ["win32", "darwin"])
+def test_run_does_nothing_where_there_is_no_desktop_entry(tmp_path, capsys, platform):
+    assert de.run(de.Action.INSTALL, {"HOME": str(tmp_path)}, platform=platform) == 1
+    assert "Linux" in capsys.readouterr().err
+    assert not any(tmp_path.iterdir())
