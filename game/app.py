@@ -14,6 +14,7 @@ from dataclasses import replace
 import pygame
 
 from game import commands as cmd
+from game import desktop_entry
 from game import events as ev
 from game.assets import asset_path
 from game.audio import Audio
@@ -84,6 +85,7 @@ class App:
         self.settings: Settings = self.storage.load_settings()
         self.recorder = Recorder(self.storage.load_stats())
         Audio.pre_init()
+        _name_the_window_class()
         pygame.init()
         _plain_window_framebuffer()
         self.audio = Audio.create(
@@ -416,6 +418,16 @@ class App:
         pygame.quit()
 
 
+def _name_the_window_class() -> None:
+    """The window's class is the desktop entry's name, so a Linux menu and task bar know it
+    as the game however it was started (python main.py, play2048, the executable). pygame sets
+    the X11 class to the script's name on import; a player's own setting is kept."""
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        if os.environ.get(variable, script) == script:
+            os.environ[variable] = desktop_entry.APP_ID
+
+
 def _plain_window_framebuffer() -> None:
     """On X11, draw the window's pixels through shared memory rather than an OpenGL texture:
     the game draws in software anyway, and where OpenGL is itself software (virtual machines,
@@ -429,6 +441,8 @@ def _plain_window_framebuffer() -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     options = parse_args(argv)
+    if options.desktop_entry_action is not None:
+        sys.exit(desktop_entry.run(options.desktop_entry_action))
     sys.exit(run_app(App(options)))
 
 

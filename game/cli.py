@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game import __version__
+from game import __version__, desktop_entry
 from game.engine import BOARD_SIZES
 
 
@@ -18,6 +18,7 @@ class Options:
     data_dir: str | None = None
     frames: int | None = None
     sound: bool = True
+    desktop_entry_action: desktop_entry.Action | None = None  # do this, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -49,6 +50,21 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     )
     parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    menu = parser.add_mutually_exclusive_group()
+    menu.add_argument(
+        "--install-desktop-entry",
+        dest="desktop_entry_action",
+        action="store_const",
+        const=desktop_entry.Action.INSTALL,
+        help="put 2048 into the Linux applications menu (under ~/.local/share), then exit",
+    )
+    menu.add_argument(
+        "--uninstall-desktop-entry",
+        dest="desktop_entry_action",
+        action="store_const",
+        const=desktop_entry.Action.UNINSTALL,
+        help="take 2048 out of the Linux applications menu, then exit",
+    )
     args = parser.parse_args(argv)
     return Options(
         size=args.size,
@@ -57,6 +73,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         data_dir=args.data_dir,
         frames=args.frames,
         sound=args.sound,
+        desktop_entry_action=args.desktop_entry_action,
     )
 
 

@@ -272,3 +272,32 @@ def test_run_does_nothing_where_there_is_no_desktop_entry(tmp_path, capsys, plat
     assert de.run(de.Action.INSTALL, {"HOME": str(tmp_path)}, platform=platform) == 1
     assert "Linux" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_the_game_takes_the_options_and_exits_without_a_window(tmp_path, monkeypatch):
+    """`play2048 --install-desktop-entry` installs and exits 0; the uninstall takes it out."""
+    from game.app import main
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    entry = tmp_path / ".local" / "share" / "applications" / "2048.desktop"
+    with pytest.raises(SystemExit) as installed:
+        main(["--install-desktop-entry"])
+    assert installed.value.code == 0 and entry.is_file()
+    with pytest.raises(SystemExit) as removed:
+        main(["--uninstall-desktop-entry"])
+    assert removed.value.code == 0 and not entry.exists()
+
+
+def test_the_window_is_known_by_the_entrys_name_unless_the_player_says_otherwise(monkeypatch):
+    from game.app import _name_the_window_class
+
+    monkeypatch.setattr("sys.argv", ["main.py"])
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "main.py")  # what pygame sets on import
+    monkeypatch.delenv("SDL_VIDEO_WAYLAND_WMCLASS", raising=False)
+    _name_the_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == de.APP_ID
+    assert os.environ["SDL_VIDEO_WAYLAND_WMCLASS"] == de.APP_ID
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-own")
+    _name_the_window_class()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-own"
