@@ -3,9 +3,7 @@ that knows them all."""
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
 import random
 import sys
 from collections.abc import Sequence
@@ -14,22 +12,20 @@ from dataclasses import replace
 import pygame
 
 from game import commands as cmd
-from game import desktop_entry
+from game import desktop_entry, window
 from game import events as ev
-from game.assets import asset_path
 from game.audio import Audio
 from game.autoplay import Autoplay
 from game.autosave import Autosave
 from game.cli import Options, parse_args
-from game.crashlog import write_crash_log
 from game.engine import Game
+from game.guard import run_guarded
 from game.input import GAMEPAD_EVENTS, GamepadInput, PointerInput, keyboard_command
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
 from game.records import Recorder, stats_lines
 from game.session import SaveSlots, Session
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import notice_text, system_language, tr
-from game.view.layout import MIN_WINDOW
 from game.view.theme import THEMES
 from game.view.view import View
 
@@ -77,6 +73,13 @@ class App:
     the real loop with `run()` on a clock of their own."""
 
     def __init__(self, options: Options, clock: Clock | None = None) -> None:
+        try:
+            self._build(options, clock)
+        except BaseException:
+            self._release()  # a failed start lets go of what it had opened (the lock, SDL)
+            raise
+
+    def _build(self, options: Options, clock: Clock | None) -> None:
         self.options = options
         self.clock: Clock = clock or MonotonicClock()
         self.data_dir = resolve_data_dir(options.data_dir)
@@ -85,15 +88,13 @@ class App:
         self.settings: Settings = self.storage.load_settings()
         self.recorder = Recorder(self.storage.load_stats())
         Audio.pre_init()
-        _name_the_window_class()
+        window.before_init()
         pygame.init()
-        _plain_window_framebuffer()
         self.audio = Audio.create(
             enabled=options.sound, volume=self.settings.volume, muted=self.settings.muted
         )
-        self.window = pygame.Window("2048", self.settings.window_size, resizable=True)
-        self.window.minimum_size = MIN_WINDOW
-        self._set_icon()
+        self.screen = window.GameWindow(self.settings.window_size)
+        self.window = self.screen.window
         self._seeds = random.Random(options.seed) if options.seed is not None else None
         # A seeded run is for replaying: its games stay in memory, the player's saves alone.
         self.slots = SaveSlots() if self._seeds is not None else StorageSlots(self.storage)
@@ -118,11 +119,9 @@ class App:
         self.running = True
         self.frames_drawn = 0
         self.frames_left = options.frames  # --frames N: quit after N frames
-        self.fullscreen = False
-        self._fullscreen_wanted = (
-            self.settings.fullscreen if options.fullscreen is None else options.fullscreen
-        )
-        self._apply_fullscreen()
+        fullscreen = options.fullscreen
+        self.screen.want_fullscreen(self.settings.fullscreen if fullscreen is None else fullscreen)
+        self.screen.apply()
         self._apply_settings()
         self._show_notices()
 
@@ -150,11 +149,6 @@ class App:
         seed = self._seeds.getrandbits(64) if self._seeds is not None else None
         return Game.new(size, seed)
 
-    def _set_icon(self) -> None:
-        # A missing icon is no reason not to play.
-        with contextlib.suppress(FileNotFoundError, pygame.error):
-            self.window.set_icon(pygame.image.load(asset_path("icon", "icon.png")))
-
     # -- input ---------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -167,6 +161,7 @@ class App:
         elif kind in _FOCUS_GAINED:
             self.session.set_focus(True)
         elif kind in _REDRAW:
+            self.screen.resized()
             self.view.dirty = True
         elif kind == pygame.AUDIODEVICEREMOVED:
             self.audio.on_device_removed(getattr(event, "iscapture", False))
@@ -239,7 +234,7 @@ class App:
             self.settings = replace(settings, undo_enabled=not settings.undo_enabled)
             self.session.set_undo_enabled(self.settings.undo_enabled)
         elif name == "fullscreen":
-            self._fullscreen_wanted = not self._fullscreen_wanted  # applied once a frame
+            self.screen.want_fullscreen(not self.screen.wanted_fullscreen)  # once a frame
         self._apply_settings()
         self._save_settings()
 
@@ -265,27 +260,13 @@ class App:
             "animation": tr(f"value_{settings.animation}", lang),
             "volume": f"{settings.volume}",
             "mute": on_off[not settings.muted],
-            "fullscreen": on_off[self._fullscreen_wanted],
+            "fullscreen": on_off[self.screen.wanted_fullscreen],
             "undo_setting": on_off[settings.undo_enabled],
             "autoplay_pace": tr("value_max", lang)
             if pace == "max"
             else tr("value_pace", lang, n=pace),
             "language": tr(f"value_{settings.language}", lang),
         }
-
-    def _apply_fullscreen(self) -> None:
-        """Desktop fullscreen (no change of display mode); back to the earlier window size.
-        Toggles asked for within one frame come to one change, so a storm of F11 presses
-        never queues window changes behind the player's next command."""
-        if self._fullscreen_wanted == self.fullscreen:
-            return
-        self.fullscreen = self._fullscreen_wanted
-        if self.fullscreen:
-            self.window.set_fullscreen(desktop=True)
-        else:
-            self.window.set_windowed()
-        self.view.setting_values = self.setting_values()
-        self.view.dirty = True
 
     # -- saving --------------------------------------------------------------------------------
 
@@ -296,12 +277,13 @@ class App:
         self._show_notices()
 
     def _save_settings(self) -> None:
-        window = self.settings.window_size if self.fullscreen else tuple(self.window.size)
+        screen = self.screen
+        size = self.settings.window_size if screen.fullscreen else tuple(self.window.size)
         self.settings = replace(
             self.settings,
             size=self.session.game.size,
-            fullscreen=self._fullscreen_wanted,
-            window_size=window,
+            fullscreen=screen.wanted_fullscreen,
+            window_size=size,
         )
         self.storage.save_settings(self.settings)
 
@@ -360,7 +342,8 @@ class App:
             if not self.running:
                 break  # quit acts at once: nothing queued behind it runs first
             self.handle_event(event)
-        self._apply_fullscreen()
+        if self.screen.apply():
+            self.view.dirty = True
         self._show_notices()  # the storage's writer thread may have news at any time
         self.advance(seconds if animating else min(seconds, self.loop.step))
         if self.view.dirty or self.view.animating:
@@ -403,39 +386,37 @@ class App:
                 return []
             self.clock.sleep(min(slice_seconds, left))
 
+    @property
+    def lang(self) -> str:
+        """The language the player reads."""
+        return self.view.lang
+
+    def save_for_crash(self) -> bool:
+        """Save everything and wait for the disk; True only if it is all there."""
+        self.save()
+        return self.storage.flush()
+
     def close(self) -> None:
         """Save everything, let go of the lock and the solver, and quit pygame."""
         self.save()
-        self.storage.close()
-        self.autoplay.close()
-        self.audio.close()
-        # Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would
-        # run later on a dead (or, after a new pygame.init(), someone else's) handle.
-        self.gamepad.close()
-        self.view.text.clear()
-        self.view.board.clear()
-        self.window.destroy()
+        self._release()
+
+    def _release(self) -> None:
+        """Let go of every part that was opened, even after a start that failed half way.
+        Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
+        later on a dead (or, after a new pygame.init(), someone else's) handle."""
+        for name in ("storage", "autoplay", "audio", "gamepad"):
+            part = self.__dict__.get(name)
+            if part is not None:
+                part.close()
+        view = self.__dict__.get("view")
+        if view is not None:
+            view.text.clear()
+            view.board.clear()
+        screen = self.__dict__.get("screen")
+        if screen is not None:
+            screen.destroy()
         pygame.quit()
-
-
-def _name_the_window_class() -> None:
-    """The window's class is the desktop entry's name, so a Linux menu and task bar know it
-    as the game however it was started (python main.py, play2048, the executable). pygame sets
-    the X11 class to the script's name on import; a player's own setting is kept."""
-    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
-    for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
-        if os.environ.get(variable, script) == script:
-            os.environ[variable] = desktop_entry.APP_ID
-
-
-def _plain_window_framebuffer() -> None:
-    """On X11, draw the window's pixels through shared memory rather than an OpenGL texture:
-    the game draws in software anyway, and where OpenGL is itself software (virtual machines,
-    remote desktops) a texture made each frame costs 100 times the CPU (2.6 ms against 0.02 ms
-    a frame, measured). SDL reads this hint at the window's first surface; a player's own
-    setting wins. Other systems have no such path, so they keep SDL's choice."""
-    if pygame.display.get_driver() == "x11":
-        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -443,28 +424,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = parse_args(argv)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
-    sys.exit(run_app(App(options)))
+    sys.exit(run_app(options))
 
 
-def run_app(app: App) -> int:
-    """Run the game to its end; an unexpected error never loses the game."""
-    try:
-        return app.run()
-    except Exception as error:  # the last line of defence
-        crash(app, error)
-        return 1
-    finally:
-        app.close()
-
-
-def crash(app: App, error: Exception) -> None:
-    """Save the game, write a crash log, and tell the player where it is."""
-    with contextlib.suppress(Exception):
-        app.save()
-    path = write_crash_log(app.data_dir, error)
-    where = f"A report was written to {path}." if path else "No report could be written."
-    message = f"2048 ran into a problem and has to close. Your game was saved. {where}"
-    print(message, file=sys.stderr)
-    if os.environ.get("SDL_VIDEODRIVER") != "dummy":
-        with contextlib.suppress(Exception):
-            pygame.display.message_box("2048", message, "error")
+def run_app(options: Options, clock: Clock | None = None) -> int:
+    """Build the game and run it to its end, guarded (see game/guard.py)."""
+    return run_guarded(lambda: App(options, clock), resolve_data_dir(options.data_dir))

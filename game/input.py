@@ -3,6 +3,7 @@ player asked for, whichever key, button or gesture they used."""
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -109,18 +110,25 @@ class PointerInput:
             start, self._press = self._press, None
             return self._release(start, event.pos)
         if event.type == pygame.FINGERDOWN:
-            self._touch[event.finger_id] = self._finger_pos(event)
+            position = self._finger_pos(event)
+            if position is not None:
+                self._touch[event.finger_id] = position
             return []
         if event.type == pygame.FINGERUP:
             start = self._touch.pop(event.finger_id, None)
-            if start is None:
+            end = self._finger_pos(event)
+            if start is None or end is None:
                 return []
-            return self._release(start, self._finger_pos(event))
+            return self._release(start, end)
         return []
 
-    def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float]:
+    def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float] | None:
+        """A touch in window pixels; SDL gives fractions of the window, which a driver may
+        send outside 0..1 (held to the edge) or as no number at all (the touch is dropped)."""
+        if not (math.isfinite(event.x) and math.isfinite(event.y)):
+            return None
         width, height = self._window_size()
-        return (event.x * width, event.y * height)
+        return (min(max(event.x, 0.0), 1.0) * width, min(max(event.y, 0.0), 1.0) * height)
 
     def _release(self, start, end) -> list[cmd.Command]:
         direction = swipe_direction(start, end, self._tile_px())

@@ -514,10 +514,12 @@ class Storage:
             self._lock.release()
             self._lock = None
 
-    def flush(self) -> None:
-        """Wait until every save asked for so far is on disk (or could not be written)."""
+    def flush(self) -> bool:
+        """Wait until every save asked for so far is on disk (or could not be written).
+        True when this copy may save and the last write worked."""
         if self._writer is not None:
             self._writer.flush()
+        return not self.read_only and not self._save_failing
 
     def __enter__(self) -> Storage:
         return self.open()

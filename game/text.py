@@ -90,6 +90,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "down": "down",
         "left": "left",
         "right": "right",
+        "crash_title": "2048 ran into a problem and has to close.",
+        "crash_saved": "Your game and records were saved.",
+        "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
+        "crash_log": "A report was written to {path}.",
+        "crash_no_log": "No report could be written.",
     },
     "el": {
         "score": "ΣΚΟΡ",
@@ -164,6 +169,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "down": "κάτω",
         "left": "αριστερά",
         "right": "δεξιά",
+        "crash_title": "Το 2048 αντιμετώπισε πρόβλημα και πρέπει να κλείσει.",
+        "crash_saved": "Το παιχνίδι και τα ρεκόρ σας αποθηκεύτηκαν.",
+        "crash_not_saved": "Το παιχνίδι σας δεν αποθηκεύτηκε: είναι όπως στην τελευταία "
+        "αποθήκευσή του.",
+        "crash_log": "Μια αναφορά γράφτηκε στο {path}.",
+        "crash_no_log": "Δεν ήταν δυνατό να γραφτεί αναφορά.",
     },
 }
 

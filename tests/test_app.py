@@ -11,8 +11,9 @@ import pygame
 import pytest
 
 from game import commands as cmd
-from game.app import App, Options, parse_args, run_app
+from game.app import App, Options, parse_args
 from game.engine import Direction, Game
+from game.guard import run_guarded
 from game.session import MenuKind, Phase, Session
 from game.storage import Storage
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
@@ -239,9 +240,9 @@ def test_an_invalid_move_nudges_and_spawns_nothing(app):
 def test_fullscreen_toggles_and_restores_the_window(app):
     before = app.window.size
     press(app, pygame.K_F11)
-    assert app.fullscreen
+    assert app.screen.fullscreen
     press(app, pygame.K_RETURN, pygame.KMOD_LALT)
-    assert not app.fullscreen
+    assert not app.screen.fullscreen
     assert app.window.size == before
 
 
@@ -328,7 +329,7 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
 
     app.view.draw = broken_draw
     app.view.dirty = True
-    assert run_app(app) == 1
+    assert run_guarded(lambda: app, tmp_path) == 1
     saved = Storage(tmp_path).load_game(4)
     assert saved is not None and saved.game.moves == moves and saved.game.grid == grid
     logs = list((tmp_path / "logs").iterdir())
@@ -336,7 +337,7 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
     report = logs[0].read_text()
     assert "RuntimeError: a bug in drawing" in report and "pygame" in report
     message = capsys.readouterr().err
-    assert "Your game was saved" in message and str(logs[0]) in message
+    assert "Your game and records were saved" in message and str(logs[0]) in message
 
 
 def test_a_damaged_save_is_told_once_in_plain_words(tmp_path):

@@ -290,7 +290,7 @@ def test_the_game_takes_the_options_and_exits_without_a_window(tmp_path, monkeyp
 
 
 def test_the_window_is_known_by_the_entrys_name_unless_the_player_says_otherwise(monkeypatch):
-    from game.app import _name_the_window_class
+    from game.window import _name_the_window_class
 
     monkeypatch.setattr("sys.argv", ["main.py"])
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "main.py")  # what pygame sets on import

@@ -214,3 +214,25 @@ def test_two_fingers_are_tracked_apart():
     assert inp.translate(finger(pygame.FINGERUP, 0.8, 0.6, finger_id=2)) == [cmd.Move(UP)]
     assert inp.translate(finger(pygame.FINGERUP, 0.2, 0.4, finger_id=1)) == [cmd.Move(DOWN)]
     assert inp.translate(finger(pygame.FINGERUP, 0.2, 0.4, finger_id=1)) == []
+
+
+@pytest.mark.parametrize(
+    "bad", [float("nan"), float("inf"), float("-inf")], ids=["nan", "inf", "-inf"]
+)
+def test_a_touch_with_a_coordinate_that_is_not_a_number_is_ignored(bad):
+    """A driver's bad touch event must not end the game (R: nothing a device does crashes)."""
+    inp, clicks = pointer()
+    inp.translate(finger(pygame.FINGERDOWN, 0.5, 0.5))
+    assert inp.translate(finger(pygame.FINGERUP, bad, 0.5)) == []
+    inp.translate(finger(pygame.FINGERDOWN, bad, bad))
+    assert inp.translate(finger(pygame.FINGERUP, 0.5, 0.5)) == []
+    assert clicks.asked == []
+
+
+def test_a_touch_outside_the_window_counts_from_its_edge():
+    inp, clicks = pointer()
+    inp.translate(finger(pygame.FINGERDOWN, 0.5, 0.5))
+    assert inp.translate(finger(pygame.FINGERUP, 7.0, 0.5)) == [cmd.Move(RIGHT)]
+    inp.translate(finger(pygame.FINGERDOWN, 1e300, -1e300))
+    assert inp.translate(finger(pygame.FINGERUP, 1e300, -1e300)) == [CLICK]
+    assert clicks.asked == [(WINDOW[0], 0)]

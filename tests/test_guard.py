@@ -1,0 +1,107 @@
+"""Nothing ends the game badly: quit signals quit like the close button, and an error at start
+or in play saves what it can, logs, and says what is true."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from filelock import FileLock
+
+from game.app import App, Options
+from game.engine import Game
+from game.guard import QuitSignals, run_guarded
+from game.storage import LOCK_NAME, Storage
+
+ROOT = Path(__file__).resolve().parent.parent
+DRIVER = Path(__file__).resolve().parent / "signal_driver.py"
+ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+
+
+def lock_is_free(data_dir: Path) -> bool:
+    lock = FileLock(str(data_dir / LOCK_NAME), timeout=0.5)
+    try:
+        lock.acquire()
+    except TimeoutError:
+        return False
+    lock.release()
+    return True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_quit_signal_saves_lets_go_of_the_lock_and_exits_0_quietly(tmp_path, number):
+    child = subprocess.Popen(
+        [sys.executable, str(DRIVER), str(tmp_path)],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = child.stdout.readline()
+    assert line, child.stderr.read()
+    time.sleep(1.5)  # the loop runs, the clock with it
+    child.send_signal(number)
+    code = child.wait(timeout=30)
+    errors = child.stderr.read()
+    assert code == 0, errors
+    assert "Traceback" not in errors
+    played = Game.from_dict(json.loads(line))
+    saved = Storage(tmp_path).load_game(4)
+    assert saved.game.grid == played.grid and saved.game.moves == played.moves
+    assert saved.game.seconds > played.seconds + 1.0  # saved at the quit, not just before it
+    stats = Storage(tmp_path).load_stats()
+    assert stats.for_size(4).total_seconds == pytest.approx(saved.game.seconds, abs=0.01)
+    assert lock_is_free(tmp_path)
+
+
+def test_a_signal_caught_while_the_game_starts_quits_as_soon_as_it_is_built():
+    class Stub:
+        running = True
+
+    with QuitSignals() as signals:
+        signals._handle(signal.SIGTERM, None)
+        stub = Stub()
+        signals.watch(stub)
+    assert stub.running is False
+
+
+def test_an_error_while_the_game_starts_is_logged_told_and_lets_go_of_the_lock(
+    tmp_path, capsys, monkeypatch
+):
+    def broken_view(*args, **kwargs):
+        raise RuntimeError("a bug while starting")
+
+    monkeypatch.setattr("game.app.View", broken_view)
+    assert run_guarded(lambda: App(Options(data_dir=str(tmp_path), sound=False)), tmp_path) == 1
+    logs = list((tmp_path / "logs").iterdir())
+    assert len(logs) == 1 and "a bug while starting" in logs[0].read_text()
+    message = capsys.readouterr().err
+    assert "has to close" in message and str(logs[0]) in message
+    assert "saved" not in message  # nothing was playing yet: nothing to claim
+    assert lock_is_free(tmp_path)
+
+
+def test_a_crash_on_a_full_disk_says_the_game_was_not_saved(tmp_path, capsys, monkeypatch):
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def broken_draw(*args, **kwargs):
+        raise RuntimeError("a bug in drawing")
+
+    app.view.draw = broken_draw
+    app.view.dirty = True
+    monkeypatch.setattr(os, "fsync", disk_full)
+    assert run_guarded(lambda: app, tmp_path) == 1
+    message = capsys.readouterr().err
+    assert "could not be saved" in message and "were saved" not in message

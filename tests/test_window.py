@@ -1,0 +1,110 @@
+"""The window at the boundaries: saved sizes the display cannot hold, resizes past what SDL
+can draw, and storms of fullscreen toggles that must not hold up the player's next key."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import App, Options
+from game.storage import Settings, Storage
+from game.view.layout import MIN_WINDOW
+from game.window import MAX_SIDE, GameWindow, fit_to_display, within_sdl
+
+STEP = 1 / 120
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+@pytest.mark.parametrize(
+    ("saved", "desktops", "fitted"),
+    [
+        ((16384, 16384), [(1920, 1080)], (1920, 1080)),
+        ((540, 720), [(1920, 1080)], (540, 720)),
+        ((10, 10), [(1920, 1080)], MIN_WINDOW),
+        ((5000, 900), [(1280, 1024), (3840, 2160)], (3840, 900)),
+        ((99999, 99999), [], (MAX_SIDE, MAX_SIDE)),
+        ((800, 800), [(200, 150)], MIN_WINDOW),  # never under the smallest the layout serves
+    ],
+)
+def test_a_saved_size_is_fitted_to_the_display(saved, desktops, fitted):
+    assert fit_to_display(saved, desktops) == fitted
+
+
+def test_sizes_past_what_sdl_can_draw_are_held_to_it():
+    assert within_sdl((20000, 400)) == (MAX_SIDE, 400)
+    assert within_sdl((100, 100)) == MIN_WINDOW
+
+
+def test_a_huge_saved_window_opens_at_the_size_of_the_display(tmp_path):
+    with Storage(tmp_path) as storage:
+        storage.save_settings(Settings(window_size=(8000, 8000)))
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        widest = max(w for w, _ in pygame.display.get_desktop_sizes())
+        tallest = max(h for _, h in pygame.display.get_desktop_sizes())
+        assert app.window.size[0] <= widest and app.window.size[1] <= tallest
+        app.frame(STEP, [])
+    finally:
+        app.close()
+
+
+def test_a_window_resized_past_sdls_limit_comes_back_within_it(tmp_path):
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        app.window.size = (MAX_SIDE + 3000, 600)  # a window manager ignoring the maximum
+        app.frame(STEP, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
+        assert app.window.size[0] <= MAX_SIDE
+        app.frame(STEP, [])
+    finally:
+        app.close()
+
+
+def test_a_storm_of_fullscreen_toggles_is_one_change_and_quit_acts_in_the_same_frame(tmp_path):
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    calls: list[str] = []
+
+    class CountingWindow:
+        """pygame.Window's methods cannot be replaced on the object: wrap it instead."""
+
+        def __init__(self, window):
+            self._window = window
+
+        def set_fullscreen(self, desktop=False):
+            calls.append("fullscreen")
+            self._window.set_fullscreen(desktop=desktop)
+
+        def set_windowed(self):
+            calls.append("windowed")
+            self._window.set_windowed()
+
+        def __getattr__(self, name):
+            return getattr(self._window, name)
+
+    real_window = app.screen.window
+    app.screen.window = CountingWindow(real_window)
+    try:
+        storm = [key(pygame.K_F11) for _ in range(41)]  # an odd number: fullscreen wanted
+        storm += [key(pygame.K_RETURN, pygame.KMOD_LALT) for _ in range(30)]  # back and forth
+        app.frame(STEP, [*storm, key(pygame.K_q, pygame.KMOD_LCTRL), *storm])
+        assert not app.running  # Ctrl+Q in the same frame, not 73 s later
+        assert calls == ["fullscreen"]  # 71 toggles before the quit: one change
+        assert app.screen.fullscreen
+    finally:
+        app.screen.window = real_window
+        app.close()
+
+
+def test_a_window_manager_that_ignores_the_maximum_is_answered_with_a_smaller_window():
+    """Some window managers let a window grow past the maximum it asked for."""
+
+    class Stretched:
+        size = (MAX_SIDE * 2, 900)
+
+    screen = GameWindow.__new__(GameWindow)
+    screen.window = Stretched()
+    screen.fullscreen = False
+    screen.resized()
+    assert screen.window.size == (MAX_SIDE, 900)
