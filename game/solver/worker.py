@@ -44,9 +44,9 @@ MAX_RESTARTS = 5
 
 def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
     """A solver process: answer the newest request, until told to stop (None) or orphaned."""
-    from game.solver.search import Searcher
+    from game.solver.search import Solver
 
-    searcher = Searcher(size, tables_dir=tables_dir)
+    solver = Solver(size, tables_dir=tables_dir)
     while True:
         try:
             message = connection.recv()
@@ -58,8 +58,7 @@ def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
             return
         request_id, grid, moves, budget_s = message
         try:
-            board = searcher.layout.from_grid(grid)
-            result = searcher.search(board, budget_s=budget_s, moves=moves)
+            result = solver.search(grid, budget_s=budget_s, moves=moves)
             answer = None if result is None else result.by_depth
         except Exception as error:  # a bad grid: answer with the error, keep serving
             answer = error
