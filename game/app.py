@@ -414,6 +414,8 @@ class App:
 
     def _solver_step(self, dt: float) -> None:
         for answer in self.autoplay.step(dt, self.session.game, busy=self.view.board.animating):
+            if answer.solver_failed:
+                self.view.show_notice(tr("solver_stopped", self.view.lang))
             if answer.hint is not None:
                 self.dispatch([ev.HintShown(answer.hint)])
             if answer.move is not None:

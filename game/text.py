@@ -90,6 +90,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "down": "down",
         "left": "left",
         "right": "right",
+        # The solver (hint and autoplay)
+        "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
     },
     "el": {
         "score": "ΣΚΟΡ",
@@ -164,6 +166,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "down": "κάτω",
         "left": "αριστερά",
         "right": "δεξιά",
+        # The solver (hint and autoplay)
+        "solver_stopped": "Ο επιλυτής σταμάτησε. Δοκιμάστε ξανά την υπόδειξη και το αυτόματο "
+        "παιχνίδι σε ένα λεπτό.",
     },
 }
 

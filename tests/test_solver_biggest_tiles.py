@@ -1,15 +1,19 @@
 """The biggest tiles (issue 13, R2): two of the largest tiles possible do not merge, in the
 engine and in the solver alike, on every size; the solver answers on every board the engine
-allows (65536 and 131072 on 4x4)."""
+allows (65536 and 131072 on 4x4), through `best_move`, its process and the app."""
 
 from __future__ import annotations
 
 import random
+import time
 
+import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver_helpers import play_until
 
+from game.app import App, Options
 from game.engine import (
     MAX_SIZE,
     MIN_SIZE,
@@ -20,11 +24,13 @@ from game.engine import (
     shift,
     valid_directions,
 )
-from game.solver import best_move
+from game.session import Session
+from game.solver import SolverWorker, best_move
 from game.solver.bitboard import DIRECTIONS, layout
 from game.solver.search import DEFAULT_WEIGHTS, Solver, row_heuristic
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
+STEP = 1 / 120
 EMPTY = (0, 0, 0, 0)
 
 # 4x4 boards past the 4-bit cells' 32768, up to R2's largest tile, 131072.
@@ -248,3 +254,55 @@ def test_the_common_boards_keep_the_fast_layout() -> None:
     assert sum(map(sum, near)) + 4 * 12 == 2 * 32768
     assert not solver.searcher_for(near, 12).layout.full
     assert solver.searcher_for(near, 11).layout.full
+
+
+# -- through the solver's process and the app --------------------------------------------------
+
+
+def test_the_solver_process_answers_on_the_biggest_boards(tmp_path) -> None:
+    with SolverWorker(budget_s=0.05, tables_dir=tmp_path) as worker:
+        for request_id, name in enumerate(sorted(BIG_BOARDS)):
+            grid = BIG_BOARDS[name]
+            worker.request(request_id, grid)
+            end = time.monotonic() + 30
+            replies = []
+            while not replies:
+                assert time.monotonic() < end, "no answer from the solver process"
+                replies = worker.poll()
+                time.sleep(0.005)
+            [reply] = replies
+            assert reply.request_id == request_id and reply.failure is None
+            moves = valid(grid)
+            assert reply.direction in moves if moves else reply.direction is None
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = App(Options(seed=13, data_dir=str(tmp_path), sound=False))
+    yield app
+    app.close()
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+
+
+@pytest.mark.parametrize("name", ["65536", "131072"])
+def test_a_hint_in_the_app_on_the_biggest_tiles(app, name: str) -> None:
+    app.use_session(Session(Game.from_grid(BIG_BOARDS[name], seed=1)))
+    for _ in range(2):  # again after the first: the old game crashed on every hint
+        app.frame(STEP, [key(pygame.K_t)])
+        play_until(app, lambda: app.view.hint is not None, seconds=30)
+        assert app.view.hint in app.session.game.valid_directions()
+        assert not app.view.notices
+        app.view.hint = None
+
+
+@pytest.mark.parametrize("name", ["65536", "131072"])
+def test_autoplay_in_the_app_on_the_biggest_tiles(app, name: str) -> None:
+    app.use_session(Session(Game.from_grid(BIG_BOARDS[name], seed=1)))
+    app.autoplay.set_pace("max")
+    app.frame(STEP, [key(pygame.K_p)])
+    play_until(app, lambda: app.session.game.moves >= 5 or app.session.game.over, seconds=60)
+    assert app.session.game.moves >= 1 and not app.view.notices
+    assert max(map(max, app.session.game.grid)) >= int(name)

@@ -7,7 +7,8 @@
 Direction that moves the board (None only when no move does), within its budget plus a few
 milliseconds; with `depth=` it searches exactly that deep and the answer depends only on the
 board. For the app, `SolverWorker` runs the search in a background process so the frame loop
-never waits on it (see `game.solver.worker`).
+never waits on it, and reports a solver that cannot work instead of raising (see
+`game.solver.worker`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from collections.abc import Sequence
 
 from game.engine import Direction
 from game.solver.search import DEFAULT_WEIGHTS, Searcher, Solver, Weights
-from game.solver.worker import SolverWorker
+from game.solver.worker import Reply, SolverWorker
 
-__all__ = ["Searcher", "Solver", "SolverWorker", "Weights", "best_move", "solver"]
+__all__ = ["Reply", "Searcher", "Solver", "SolverWorker", "Weights", "best_move", "solver"]
 
 _solvers: dict[int, Solver] = {}
 
