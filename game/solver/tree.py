@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
+from game.engine import FOUR_PROBABILITY
 from game.solver.bitboard import Layout
 
-FOUR_PROBABILITY = 0.1
 UNSEARCHED = float("-inf")
 
 
