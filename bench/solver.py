@@ -35,10 +35,10 @@ GOALS = (2048, 4096, 8192, 16384)
 def play_game(job: dict) -> dict:
     """One seeded game; returns its record (score, biggest tile, move times, depths)."""
     from game.engine import Game
-    from game.solver.search import Searcher, Weights
+    from game.solver.search import Solver, Weights
 
     weights = Weights(**job["weights"]) if job.get("weights") else Weights()
-    searcher = Searcher(job["size"], weights)
+    solver = Solver(job["size"], weights)
     game = Game.new(job["size"], seed=job["seed"])
     budget = job["budget_ms"] / 1000 if job["budget_ms"] else None
     times: list[float] = []
@@ -48,11 +48,10 @@ def play_game(job: dict) -> dict:
     while not game.over and game.biggest_tile() < job["stop_at"]:
         before = time.perf_counter()
         cpu_before = time.process_time()
-        board = searcher.layout.from_grid(game.grid)
         if budget is None:
-            result = searcher.search(board, depth=job["depth"])
+            result = solver.search(game.grid, depth=job["depth"])
         else:
-            result = searcher.search(board, budget_s=budget, depth=job["depth"])
+            result = solver.search(game.grid, budget_s=budget, depth=job["depth"])
         times.append(time.perf_counter() - before)
         cpu_times.append(time.process_time() - cpu_before)
         if result is None or game.move(result.direction) is None:

@@ -308,6 +308,8 @@ class App:
         self.view.pass_time(seconds, self.session)
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
         for answer in self.autoplay.step(seconds, self.session.game, busy=sliding):
+            if answer.solver_failed:
+                self.view.show_notice(tr("solver_stopped", self.view.lang))
             if answer.hint is not None:
                 self.dispatch([ev.HintShown(answer.hint)])
             if answer.move is not None:

@@ -2,6 +2,11 @@
 
 Each request carries the board it was made for; an answer for a board that has since changed
 is dropped. Autoplay plays at the player's pace (moves a second, or as fast as it can think).
+
+When the solver cannot answer (its process keeps dying, or cannot start), autoplay stops, the
+pending hint is dropped, and `step` returns one `Answer(solver_failed=True)` for the app to
+tell the player; the game plays on. A later hint or autoplay asks again (the worker decides
+when its processes may start again).
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ def solver_processes(cores: int | None = None) -> int:
 
 @dataclass(frozen=True)
 class Answer:
-    hint: Direction | None = None
-    move: Direction | None = None
+    hint: Direction | None = None  # show this arrow
+    move: Direction | None = None  # play this move
+    solver_failed: bool = False  # the solver could not answer: say so (autoplay has stopped)
 
 
 class Autoplay:
@@ -72,12 +78,18 @@ class Autoplay:
         self._cooldown -= dt
         worker = self._workers.get(game.size)
         if worker is not None and self._pending is not None:
-            for request_id, direction in worker.poll():
+            for reply in worker.poll():
                 pending = self._pending
-                if pending is None or request_id != pending[0] or pending[1] != game.grid:
-                    continue  # an answer for a board that is gone
+                if pending is None or reply.request_id != pending[0]:
+                    continue  # the reply to a request made before the pending one
                 self._pending = None
-                if pending[2] == "hint" and direction is not None:
+                direction = reply.direction
+                if reply.failure is not None:
+                    self.stop()
+                    answers.append(Answer(solver_failed=True))
+                elif pending[1] != game.grid:
+                    continue  # an answer for a board that is gone
+                elif pending[2] == "hint" and direction is not None:
                     answers.append(Answer(hint=direction))
                 elif pending[2] == "move":
                     if direction is None:

@@ -1,5 +1,10 @@
 """The rules of 2048 (RULES.md R1 to R18), pure: no pygame, no clock, no files.
 
+R2's largest tile, `max_tile_value(size)`, is absolute: two tiles of that value do not merge
+(a merge would make a tile the board cannot hold; in real play two of them never stand
+together), and standing side by side they are not a move (R6, R11). So every state the engine
+reaches from a state it accepts is one it accepts again.
+
 A game is deterministic given its random generator, which it owns and saves, so any game can be
 replayed and an undo restores the exact future (R13).
 """
@@ -56,11 +61,12 @@ LineSteps = tuple[tuple[int, int, bool], ...]
 
 @functools.lru_cache(maxsize=1 << 16)  # bounded: long games on big boards meet many lines
 def _slide_line(line: tuple[int, ...]) -> tuple[tuple[int, ...], int, LineSteps]:
-    """Slide one line toward index 0 (R4, R5).
+    """Slide one line toward index 0 (R4, R5); two largest tiles (R2) do not merge.
 
     Returns the new line, the points scored and, per tile, (from index, to index, merged).
     Cached: a board has few distinct lines, and this is the engine's hot path.
     """
+    largest = max_tile_value(len(line))  # a line is as long as the board is wide
     out: list[int] = []
     steps: list[tuple[int, int, bool]] = []
     points = 0
@@ -68,7 +74,7 @@ def _slide_line(line: tuple[int, ...]) -> tuple[tuple[int, ...], int, LineSteps]
     for index, value in enumerate(line):
         if not value:
             continue
-        if can_merge and out[-1] == value:
+        if can_merge and out[-1] == value and value != largest:
             out[-1] = value * 2
             points += value * 2
             last_from, last_to, _ = steps[-1]
@@ -161,13 +167,17 @@ def valid_directions(grid: Sequence[Sequence[int]]) -> list[Direction]:
 
 
 def is_over(grid: Sequence[Sequence[int]]) -> bool:
-    """R11: full, and no two orthogonally adjacent tiles equal."""
+    """R11: full, and no two orthogonally adjacent tiles equal (but for two largest tiles,
+    which do not merge, R2)."""
     size = len(grid)
+    largest = max_tile_value(size)
     for r in range(size):
         for c in range(size):
             value = grid[r][c]
             if value == 0:
                 return False
+            if value == largest:
+                continue
             if c + 1 < size and grid[r][c + 1] == value:
                 return False
             if r + 1 < size and grid[r + 1][c] == value:

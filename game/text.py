@@ -95,6 +95,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
         "crash_log": "A report was written to {path}.",
         "crash_no_log": "No report could be written.",
+        # The solver (hint and autoplay)
+        "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
     },
     "el": {
         "score": "ΣΚΟΡ",
@@ -175,6 +177,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "αποθήκευσή του.",
         "crash_log": "Μια αναφορά γράφτηκε στο {path}.",
         "crash_no_log": "Δεν ήταν δυνατό να γραφτεί αναφορά.",
+        # The solver (hint and autoplay)
+        "solver_stopped": "Ο επιλυτής σταμάτησε. Δοκιμάστε ξανά την υπόδειξη και το αυτόματο "
+        "παιχνίδι σε ένα λεπτό.",
     },
 }
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine import Direction, valid_directions
+from game.solver import Reply
 
 START = 1000.0  # the fake clock's reading when the run begins
 
@@ -80,14 +81,14 @@ class PolicyWorker:
 
     def __init__(self, order: tuple[Direction, ...] = tuple(Direction)) -> None:
         self.order = order
-        self._answers: list[tuple[int, Direction | None]] = []
+        self._answers: list[Reply] = []
 
     def start(self) -> None:
         pass
 
     def request(self, request_id, grid, budget_s=None) -> None:
         valid = set(valid_directions(grid))
-        self._answers.append((request_id, next((d for d in self.order if d in valid), None)))
+        self._answers.append(Reply(request_id, next((d for d in self.order if d in valid), None)))
 
     def poll(self):
         answers, self._answers = self._answers, []
@@ -105,4 +106,4 @@ class ScriptWorker(PolicyWorker):
         self.moves = list(moves)
 
     def request(self, request_id, grid, budget_s=None) -> None:
-        self._answers.append((request_id, self.moves.pop(0) if self.moves else None))
+        self._answers.append(Reply(request_id, self.moves.pop(0) if self.moves else None))

@@ -14,6 +14,7 @@ from game.app import App, Options
 from game.autoplay import Autoplay, solver_processes
 from game.engine import Direction, Game
 from game.session import MenuKind, Phase, Session
+from game.solver import Reply
 
 STEP = 1 / 120
 
@@ -23,7 +24,7 @@ class FakeWorker:
 
     def __init__(self) -> None:
         self.requests: list[tuple[int, tuple]] = []
-        self.answers: list[tuple[int, Direction | None]] = []
+        self.answers: list[Reply] = []
 
     def start(self) -> None:
         pass
@@ -32,7 +33,10 @@ class FakeWorker:
         self.requests.append((request_id, grid))
 
     def answer_last(self, direction: Direction | None) -> None:
-        self.answers.append((self.requests[-1][0], direction))
+        self.answers.append(Reply(self.requests[-1][0], direction))
+
+    def fail_last(self) -> None:
+        self.answers.append(Reply(self.requests[-1][0], failure="the process keeps dying"))
 
     def poll(self):
         answers, self.answers = self.answers, []
@@ -67,6 +71,17 @@ def test_an_answer_for_a_board_that_has_changed_is_dropped():
     game.move(game.valid_directions()[0])  # the player moved meanwhile
     worker.answer_last(Direction.UP)
     assert autoplay.step(STEP, game, busy=False) == []
+    assert not autoplay.busy  # and nothing is left waiting: the loop may sleep again
+
+
+def test_autoplay_asks_again_when_its_answer_is_for_a_board_that_is_gone():
+    autoplay, worker = autoplay_with_fake(pace="max")
+    game = Game.new(4, seed=1)
+    autoplay.play(game)
+    game.move(game.valid_directions()[0])  # the board changed under autoplay's request
+    worker.answer_last(Direction.UP)
+    autoplay.step(STEP, game, busy=False)
+    assert worker.requests[-1] == (2, game.grid)  # not stalled: it asks for this board
 
 
 def test_autoplay_keeps_its_pace():

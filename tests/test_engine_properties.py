@@ -49,11 +49,14 @@ def transpose(grid) -> tuple:
 
 
 def reference_left(line: list[int]) -> tuple[list[int], int]:
-    """An independent statement of R4/R5 for one line moved toward index 0."""
+    """An independent statement of R4/R5 for one line moved toward index 0; two of R2's
+    largest tiles (2^(n*n+1) on a board n wide) do not merge."""
+    largest = 2 ** (len(line) ** 2 + 1)
     tiles_in_line = [value for value in line if value]
     out, points, index = [], 0, 0
     while index < len(tiles_in_line):
-        if index + 1 < len(tiles_in_line) and tiles_in_line[index] == tiles_in_line[index + 1]:
+        pair = index + 1 < len(tiles_in_line) and tiles_in_line[index] == tiles_in_line[index + 1]
+        if pair and tiles_in_line[index] != largest:
             out.append(tiles_in_line[index] * 2)
             points += tiles_in_line[index] * 2
             index += 2

@@ -398,7 +398,7 @@ def run(session: Session, seconds: float, dt: float = 0.25) -> float:
 def started_session(seed: int = 2) -> Session:
     """A fresh 4x4 game after its first valid move: its clock runs (R17)."""
     session = Session.start(4, seed=seed)
-    move(session, LEFT) or move(session, RIGHT)
+    move(session, session.game.valid_directions()[0])
     assert session.game.moves == 1
     return session
 
@@ -407,7 +407,7 @@ def test_the_clock_starts_with_the_first_valid_move():
     """R17: a fresh board waiting for its first move shows 0:00."""
     session = Session.start(4, seed=2)
     assert run(session, 2.0) == 0.0
-    move(session, LEFT) or move(session, RIGHT)
+    move(session, session.game.valid_directions()[0])
     assert run(session, 1.0) == pytest.approx(1.0)
 
 
@@ -476,7 +476,7 @@ def test_undo_does_not_turn_the_clock_back():
     """R13."""
     session = played_session()
     start = session.game.seconds
-    move(session, LEFT) or move(session, RIGHT)
+    move(session, session.game.valid_directions()[0])
     run(session, 1.0)
     session.handle(cmd.Undo())
     assert session.game.seconds == pytest.approx(start + 1.0)
@@ -595,7 +595,7 @@ def test_switching_size_keeps_one_game_per_size():
     assert ev.GameStarted(5) in events
     assert session.game.size == 5
     assert_fresh(session, size=5)
-    move(session, LEFT) or move(session, RIGHT)
+    move(session, session.game.valid_directions()[0])
     run(session, 2.0)
     five = session.game.to_dict()
 
@@ -737,7 +737,7 @@ def test_the_undo_setting_holds_for_every_game_it_plays():
     assert session.handle(cmd.Undo()) == []
     session.handle(cmd.Pause())
     session.handle(cmd.Select(session.menu.items.index("size_5")))
-    move(session, LEFT) or move(session, RIGHT)
+    move(session, session.game.valid_directions()[0])
     assert session.handle(cmd.Undo()) == []  # the new size's game too
     session.set_undo_enabled(True)
     assert kinds(session.handle(cmd.Undo())) == [ev.Undone]

@@ -15,10 +15,10 @@ from game.solver.search import (
     DEFAULT_WEIGHTS,
     UNSEARCHED,
     Searcher,
-    _make_tree_generic,
     board_heuristic,
     row_heuristic,
 )
+from game.solver.tree import make_tree_generic
 
 
 def random_grid(rng: random.Random, size: int, fill: float = 0.7, top: int = 11) -> tuple:
@@ -164,7 +164,7 @@ def test_search_matches_a_plain_expectimax(size: int) -> None:
 def test_unrolled_4x4_tree_equals_the_generic_tree() -> None:
     searcher = Searcher(4)
     generic = Searcher(4)
-    generic._make_tree = lambda caches, deadline: _make_tree_generic(
+    generic._make_tree = lambda caches, deadline: make_tree_generic(
         generic.layout,
         generic.heuristic,
         generic.prob_threshold,

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from game.engine import Direction, shift
-from game.solver import SolverWorker, best_move
+from game.solver import Reply, SolverWorker, best_move
 
 BOARD = ((2, 4, 8, 16), (0, 0, 4, 2), (0, 0, 0, 2), (0, 0, 0, 0))
 OTHER = ((0, 0, 0, 0), (0, 2, 0, 0), (0, 0, 0, 0), (4, 0, 0, 0))
@@ -40,9 +40,8 @@ def test_request_and_poll_never_block(worker: SolverWorker) -> None:
     assert time.perf_counter() - started < 0.05
     answers = answers or wait_for_answers(worker)
     assert len(answers) == 1
-    request_id, direction = answers[0]
-    assert request_id == 1
-    assert shift(BOARD, direction).moved
+    assert answers[0].request_id == 1 and answers[0].failure is None
+    assert shift(BOARD, answers[0].direction).moved
 
 
 def test_a_newer_request_supersedes_the_older(worker: SolverWorker) -> None:
@@ -51,8 +50,8 @@ def test_a_newer_request_supersedes_the_older(worker: SolverWorker) -> None:
     answers = wait_for_answers(worker)
     time.sleep(0.2)
     answers += worker.poll()
-    assert [request_id for request_id, _ in answers] == [11]
-    assert shift(OTHER, answers[0][1]).moved
+    assert [reply.request_id for reply in answers] == [11]
+    assert shift(OTHER, answers[0].direction).moved
 
 
 def test_an_answer_arrives_about_within_the_budget(worker: SolverWorker) -> None:
@@ -60,23 +59,23 @@ def test_an_answer_arrives_about_within_the_budget(worker: SolverWorker) -> None
     for request_id in range(20, 25):
         started = time.perf_counter()
         worker.request(request_id, BOARD)
-        assert wait_for_answers(worker)[0][0] == request_id
+        assert wait_for_answers(worker)[0].request_id == request_id
         wait.append(time.perf_counter() - started)
     assert min(wait) < worker.budget_s + 0.05
 
 
 def test_a_finished_game_gets_no_direction(worker: SolverWorker) -> None:
     worker.request(30, OVER)
-    assert wait_for_answers(worker) == [(30, None)]
+    assert wait_for_answers(worker) == [Reply(30, None)]
 
 
 def test_two_processes_split_the_moves_and_agree_on_a_valid_one() -> None:
     grid = ((0, 0, 2, 2), (0, 4, 8, 16), (2, 8, 32, 64), (4, 16, 128, 256))
     with SolverWorker(budget_s=0.05, processes=2) as split:
         split.request(1, grid)
-        [(request_id, direction)] = wait_for_answers(split)
-    assert request_id == 1
-    assert direction in [d for d in Direction if shift(grid, d).moved]
+        [reply] = wait_for_answers(split)
+    assert reply.request_id == 1
+    assert reply.direction in [d for d in Direction if shift(grid, d).moved]
 
 
 def test_split_search_equals_one_search_at_a_fixed_depth() -> None:
@@ -113,7 +112,8 @@ def test_a_dead_process_is_replaced() -> None:
         process.kill()
         process.join(5)
         worker.request(2, BOARD)
-        assert wait_for_answers(worker)[0][0] == 2
+        [reply] = wait_for_answers(worker)
+        assert reply.request_id == 2 and shift(BOARD, reply.direction).moved
 
 
 def test_the_solver_does_not_import_pygame() -> None:

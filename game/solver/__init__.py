@@ -1,12 +1,14 @@
 """The built-in solver (R20): the best move for a board, by expectimax search.
 
     from game.solver import best_move
-    direction = best_move(grid, budget_s=0.1)   # grid: rows of ints, 0 empty; size 4, 5 or 6
+    direction = best_move(grid, budget_s=0.1)   # grid: rows of ints, 0 empty; size 3 to 8
 
-`best_move` returns a Direction that moves the board (None only when no move does), within
-its budget plus a few milliseconds; with `depth=` it searches exactly that deep and the answer
-depends only on the board. For the app, `SolverWorker` runs the search in a background process
-so the frame loop never waits on it (see `game.solver.worker`).
+`best_move` answers on every board the engine accepts, up to R2's largest tile. It returns a
+Direction that moves the board (None only when no move does), within its budget plus a few
+milliseconds; with `depth=` it searches exactly that deep and the answer depends only on the
+board. For the app, `SolverWorker` runs the search in a background process so the frame loop
+never waits on it, and reports a solver that cannot work instead of raising (see
+`game.solver.worker`).
 """
 
 from __future__ import annotations
@@ -14,19 +16,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine import Direction
-from game.solver.search import DEFAULT_WEIGHTS, Searcher, Weights
-from game.solver.worker import SolverWorker
+from game.solver.search import DEFAULT_WEIGHTS, Searcher, Solver, Weights
+from game.solver.worker import Reply, SolverWorker
 
-__all__ = ["Searcher", "SolverWorker", "Weights", "best_move", "searcher"]
+__all__ = ["Reply", "Searcher", "Solver", "SolverWorker", "Weights", "best_move", "solver"]
 
-_searchers: dict[int, Searcher] = {}
+_solvers: dict[int, Solver] = {}
 
 
-def searcher(size: int) -> Searcher:
-    """The shared searcher of a board size (its tables are built on first use)."""
-    if size not in _searchers:
-        _searchers[size] = Searcher(size, DEFAULT_WEIGHTS)
-    return _searchers[size]
+def solver(size: int) -> Solver:
+    """The shared solver of a board size (its tables are built on first use)."""
+    if size not in _solvers:
+        _solvers[size] = Solver(size, DEFAULT_WEIGHTS)
+    return _solvers[size]
 
 
 def best_move(
@@ -37,10 +39,9 @@ def best_move(
     `budget_s`: the time to think, in seconds (iterative deepening). `depth`: search exactly
     this many moves deep instead, ignoring the budget (deterministic).
     """
-    search = searcher(len(grid))
-    board = search.layout.from_grid(grid)
+    search = solver(len(grid))
     if depth is not None:
-        result = search.search(board, depth=depth)
+        result = search.search(grid, depth=depth)
     else:
-        result = search.search(board, budget_s=budget_s)
+        result = search.search(grid, budget_s=budget_s)
     return None if result is None else result.direction

@@ -5,19 +5,30 @@ a 2, 2 for a 4, ...) in `cell_bits` bits at offset `cell_bits * (n * r + c)`. Ro
 `row_bits = n * cell_bits` bits at `row_bits * r`, its cell c at `cell_bits * c`, so LEFT slides
 a row toward its low bits.
 
-- 4x4: 4 bits a cell (exponents up to 15, a 32768 tile), the whole board fits 64 bits. Every
-  table has one entry per possible row, 65,536 of them, built once on first use in about a
-  second, or read from a cache file in a folder the caller names.
-- 5x5 and 6x6: 5 bits a cell (exponents up to 31). The tables are dicts filled as rows are met;
-  a game meets a few thousand distinct rows.
+Each size has a fast layout, and an exact one where the fast one cannot hold every tile:
+
+- Fast 4x4: 4 bits a cell (exponents up to 15, a 32768 tile), the whole board fits 64 bits.
+  Every table has one entry per possible row, 65,536 of them, built once on first use in about
+  a second, or read from a cache file in a folder the caller names.
+- Fast 3x3, 5x5 and up: 5 bits a cell (exponents up to 31). The tables are dicts filled as rows
+  are met; a game meets a few thousand distinct rows.
+- Exact: enough bits a cell for R2's largest tile, 2^(n*n+1) (5 bits on 4x4, 6 on 6x6, 7 on
+  8x8), lazy tables like the fast 5-bit ones. Where the fast layout already holds it (3x3, 5x5)
+  the two are the same.
+
+Moves follow the engine's rule exactly, R2's largest tile included: two tiles at a layout's
+`max_exponent` do not merge. On an exact layout that is the largest tile of the rules, so its
+moves equal `game.engine.shift` on every board. A fast layout narrower than that is exact on
+every board whose tiles sum to less than twice its largest tile (`Layout.holds`): no tile too
+big for its cells, nor two largest ones to merge, can stand there.
 
 Columns are handled by transposing: `spread[row]` places a row's cells down column 0 of the
 transposed board, so `transpose(b) = OR of spread[row r of b] << (cell_bits * r)`. UP and DOWN
 are LEFT and RIGHT on the transposed board, put back by `col_left` / `col_right`, which are
 `spread` of the moved row.
 
-The move tables depend only on the rules (they agree with `game.engine.shift`); the heuristic
-table depends on the search's weights and lives in `game.solver.search`.
+The move tables depend only on the rules; the heuristic table depends on the search's weights
+and lives in `game.solver.search`.
 """
 
 from __future__ import annotations
@@ -30,31 +41,38 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.engine import Direction
+from game.engine import MAX_SIZE, MIN_SIZE, Direction, max_tile_value
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: two 32768s stay apart in the tables, the largest tile they hold
 # The engine's order; move indexes 0..3 in the solver are these directions.
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 UP, DOWN, LEFT, RIGHT = range(4)
 
 
-def cell_bits_for(size: int) -> int:
-    return 4 if size == 4 else 5
+def largest_exponent(size: int) -> int:
+    """The exponent of R2's largest tile on a size x size board (17 on 4x4)."""
+    return max_tile_value(size).bit_length() - 1
+
+
+def cell_bits_for(size: int, *, exact: bool = False) -> int:
+    """Bits a cell: the fast layout's, or the exact one's (enough for R2's largest tile)."""
+    fast = 4 if size == 4 else 5
+    return max(fast, largest_exponent(size).bit_length()) if exact else fast
 
 
 def slide_exponents(cells: Sequence[int], limit: int) -> tuple[int, ...]:
     """One line of exponents slid and merged toward index 0 (R4, R5, R5a, R5b).
 
-    A merge of two `limit` tiles stays at `limit` (out of reach in play: 2^15 on 4x4 needs
-    the largest tile possible there twice, 2^31 on 5x5 or 6x6 far more).
+    Two tiles at `limit` do not merge: the engine's rule for R2's largest tile, when `limit`
+    is its exponent.
     """
     out: list[int] = []
     can_merge = False
     for value in cells:
         if not value:
             continue
-        if can_merge and out[-1] == value:
-            out[-1] = min(value + 1, limit)
+        if can_merge and out[-1] == value and value != limit:
+            out[-1] = value + 1
             can_merge = False
         else:
             out.append(value)
@@ -80,22 +98,40 @@ class Layout:
     Tables are indexed by a row's bits: `left[row]`, `right[row]` (the moved row),
     `col_left[row]`, `col_right[row]` (the moved row spread down a column), `spread[row]`,
     and `empties[i][row]`: for row position i, the bit masks that put a 2 in each empty cell
-    (shifted left by one more bit they put a 4). Lists for 4x4, lazy dicts otherwise.
+    (shifted left by one more bit they put a 4). Lists for the fast 4x4 layout (`full`), lazy
+    dicts otherwise.
+
+    `exact`: hold every tile the rules allow (see the module docstring). `max_exponent` is the
+    largest exponent a cell holds here, and two tiles at it do not merge.
     """
 
-    def __init__(self, size: int, tables_dir: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        size: int,
+        tables_dir: str | os.PathLike[str] | None = None,
+        *,
+        exact: bool = False,
+    ) -> None:
         self.size = size
-        self.cell_bits = cell_bits_for(size)
+        self.cell_bits = cell_bits_for(size, exact=exact)
         self.row_bits = size * self.cell_bits
         self.cell_mask = (1 << self.cell_bits) - 1
         self.row_mask = (1 << self.row_bits) - 1
-        self.max_exponent = self.cell_mask
+        self.max_exponent = min(self.cell_mask, largest_exponent(size))
+        self.exact = self.max_exponent == largest_exponent(size)
         self.row_shifts = tuple(self.row_bits * r for r in range(size))
         self.col_shifts = tuple(self.cell_bits * r for r in range(size))
-        if size == 4:
+        self.full = self.row_bits == 16  # the fast 4x4 layout: a table entry for every row
+        if self.full:
             self._build_full(tables_dir)
         else:
             self._build_lazy()
+
+    def holds(self, total: int) -> bool:
+        """Whether this layout moves every board whose tiles sum to at most `total` exactly
+        as the engine does. A tile of value v needs a sum of v, so below twice the largest
+        tile here, no bigger tile can stand, nor two largest ones to merge."""
+        return self.exact or total < 2 << self.max_exponent
 
     # -- rows ---------------------------------------------------------------------------------
 
@@ -290,17 +326,20 @@ def _save_cache(tables_dir: str | os.PathLike[str], tables: dict[str, list[int]]
         pass
 
 
-_layouts: dict[int, Layout] = {}
+_layouts: dict[tuple[int, int], Layout] = {}
 
 
-def layout(size: int, tables_dir: str | os.PathLike[str] | None = None) -> Layout:
-    """The shared layout of a board size, made on first use.
+def layout(
+    size: int, tables_dir: str | os.PathLike[str] | None = None, *, exact: bool = False
+) -> Layout:
+    """The shared layout of a board size (fast, or `exact`), made on first use.
 
     `tables_dir`: a folder for the 4x4 table cache (read if there, written if not); only the
-    first call for a size uses it.
+    first call for the fast 4x4 layout uses it.
     """
-    if size not in _layouts:
-        if not 3 <= size <= 8:
-            raise ValueError(f"board size {size} is not supported")
-        _layouts[size] = Layout(size, tables_dir)
-    return _layouts[size]
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"board size {size} is not supported")
+    key = (size, cell_bits_for(size, exact=exact))
+    if key not in _layouts:
+        _layouts[key] = Layout(size, tables_dir, exact=exact)
+    return _layouts[key]

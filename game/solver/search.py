@@ -1,5 +1,8 @@
 """Expectimax search over bitboards: the heuristic, the tree, and the time budget.
 
+`Solver(size).search(grid, budget_s=...)` is the entry for grids: it searches each board on
+the layout it needs (below). `Searcher` searches a board already on one layout.
+
 The tree alternates the player's moves (the best of the four counts) and chance (every empty
 cell, a 2 with probability 0.9 and a 4 with 0.1, averaged). `depth` counts the player's moves
 in a line of play, the root's move included: at depth 1 each move is judged by the heuristic of
@@ -20,6 +23,13 @@ of work.
 The heuristic is nneonneo/2048-ai's: per row and per column, a constant for being alive, a
 reward for empty cells and for equal neighbours, a penalty for breaking monotonicity (tile
 exponents to the 4th power) and for the sum of the tiles (exponents to the 3.5th power).
+
+Which layout: the fast one (4 bits a cell on 4x4, with its unrolled tree) wherever it is exact
+for the whole tree. A move keeps the sum of the tiles and a spawn adds at most 4, so no board
+in a tree `depth` moves deep sums to more than the root's sum plus 4 * depth, and below twice
+the fast layout's largest tile no tile too big for it can form (`Layout.holds`). Near R2's
+largest tile (a 4x4 board summing to about 65,536) the exact layout and the generic tree
+search instead: slower, never wrong. The heuristic is the same on both.
 """
 
 from __future__ import annotations
@@ -30,6 +40,7 @@ from dataclasses import dataclass
 
 from game.engine import Direction
 from game.solver.bitboard import DIRECTIONS, Layout, LazyTable, layout
+from game.solver.tree import UNSEARCHED, OutOfTime, make_tree_4x4, make_tree_generic
 
 
 @dataclass(frozen=True)
@@ -47,10 +58,8 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 PROB_THRESHOLD = 1e-4
-FOUR_PROBABILITY = 0.1
 MAX_DEPTH = 12
 _NEVER = float("inf")
-UNSEARCHED = float("-inf")
 
 
 def row_heuristic(cells: Sequence[int], weights: Weights) -> float:
@@ -90,15 +99,16 @@ def row_heuristic(cells: Sequence[int], weights: Weights) -> float:
     )
 
 
-_heuristic_tables: dict[tuple[int, Weights], object] = {}
+_heuristic_tables: dict[tuple[int, int, Weights], object] = {}
 
 
 def heuristic_table(board_layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
-    """Row bits -> heuristic: a list for 4x4 (built once), a lazy dict otherwise."""
-    key = (board_layout.size, weights)
+    """Row bits -> heuristic: a list for the fast 4x4 layout (built once), a lazy dict
+    otherwise."""
+    key = (board_layout.size, board_layout.cell_bits, weights)
     table = _heuristic_tables.get(key)
     if table is None:
-        if board_layout.size == 4:
+        if board_layout.full:
             cache: dict[tuple[int, ...], float] = {}
             table = []
             for row in range(65536):
@@ -118,10 +128,6 @@ def board_heuristic(board: int, board_layout: Layout, weights: Weights = DEFAULT
     rows = board_layout.rows(board)
     columns = board_layout.rows(board_layout.transpose(board))
     return sum(table[row] for row in rows) + sum(table[column] for column in columns)
-
-
-class OutOfTime(Exception):
-    """Raised inside the tree when the deadline passes."""
 
 
 @dataclass
@@ -147,7 +153,11 @@ def pick_move(scores: Sequence[float]) -> int:
 
 
 class Searcher:
-    """Expectimax for one board size and one set of weights. Not thread-safe; cheap to keep."""
+    """Expectimax for one layout and one set of weights. Not thread-safe; cheap to keep.
+
+    `exact`: search on the layout that holds every tile the rules allow; by default the fast
+    one, exact only on the boards its `layout.holds` (`Solver` picks for a grid).
+    """
 
     def __init__(
         self,
@@ -155,8 +165,10 @@ class Searcher:
         weights: Weights = DEFAULT_WEIGHTS,
         prob_threshold: float = PROB_THRESHOLD,
         tables_dir=None,
+        *,
+        exact: bool = False,
     ) -> None:
-        self.layout = layout(size, tables_dir)
+        self.layout = layout(size, tables_dir, exact=exact)
         self.weights = weights
         self.prob_threshold = prob_threshold
         self.heuristic = heuristic_table(self.layout, weights)
@@ -271,246 +283,46 @@ class Searcher:
         return scores
 
     def _make_tree(self, caches: list[dict[int, float]], deadline: float):
-        make = _make_tree_4x4 if self.layout.size == 4 else _make_tree_generic
+        make = make_tree_4x4 if self.layout.full else make_tree_generic
         return make(
             self.layout, self.heuristic, self.prob_threshold, self.alive_bonus, caches, deadline
         )
 
 
-_moved_heuristic_tables: dict[int, tuple[list[float], list[float]]] = {}
+class Solver:
+    """Grids in, moves out, for one board size: each board searched on the layout it needs
+    (the module docstring says which). Not thread-safe; cheap to keep."""
 
+    def __init__(
+        self,
+        size: int = 4,
+        weights: Weights = DEFAULT_WEIGHTS,
+        prob_threshold: float = PROB_THRESHOLD,
+        tables_dir=None,
+    ) -> None:
+        self.size = size
+        self.fast = Searcher(size, weights, prob_threshold, tables_dir)
+        self._exact: Searcher | None = None  # made the first time a board needs it
 
-def _moved_heuristics(lay: Layout, heur: list[float]) -> tuple[list[float], list[float]]:
-    """For 4x4: the heuristic of each row after LEFT and after RIGHT (built once per table)."""
-    tables = _moved_heuristic_tables.get(id(heur))
-    if tables is None:
-        tables = _moved_heuristic_tables[id(heur)] = (
-            [heur[row] for row in lay.left],
-            [heur[row] for row in lay.right],
-        )
-    return tables
+    def searcher_for(self, grid: Sequence[Sequence[int]], depth: int) -> Searcher:
+        """The searcher exact on every board of a tree `depth` moves deep from `grid`."""
+        if self.fast.layout.holds(sum(map(sum, grid)) + 4 * depth):
+            return self.fast
+        if self._exact is None:
+            fast = self.fast
+            self._exact = Searcher(self.size, fast.weights, fast.prob_threshold, exact=True)
+        return self._exact
 
-
-def _make_tree_4x4(
-    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
-):
-    """The tree's functions for 4x4 boards, unrolled over the four rows (the hot path)."""
-    L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
-    E0, E1, E2, E3 = lay.empties
-    H = heur
-    HL, HR = _moved_heuristics(lay, heur)
-    clock = time.perf_counter
-    p_two = 1.0 - FOUR_PROBABILITY
-    p_four = FOUR_PROBABILITY
-
-    def leaf(board: int) -> float:
-        r0 = board & 0xFFFF
-        r1 = (board >> 16) & 0xFFFF
-        r2 = (board >> 32) & 0xFFFF
-        r3 = board >> 48
-        t = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12
-        return (
-            H[r0]
-            + H[r1]
-            + H[r2]
-            + H[r3]
-            + H[t & 0xFFFF]
-            + H[(t >> 16) & 0xFFFF]
-            + H[(t >> 32) & 0xFFFF]
-            + H[t >> 48]
-        )
-
-    def player(board: int, cprob: float, remaining: int) -> float:
-        """The best of the moves; their children are chance nodes with `remaining` depth."""
-        r0 = board & 0xFFFF
-        r1 = (board >> 16) & 0xFFFF
-        r2 = (board >> 32) & 0xFFFF
-        r3 = board >> 48
-        t = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12
-        c0 = t & 0xFFFF
-        c1 = (t >> 16) & 0xFFFF
-        c2 = (t >> 32) & 0xFFFF
-        c3 = t >> 48
-        best = UNSEARCHED
-        if remaining == 0 or cprob < threshold:
-            # The children are leaves: their heuristics straight from this board's rows and
-            # columns. LEFT's rows are L[r]: their heuristics are HL[r]; its columns are the
-            # rows of CL[r0] | CL[r1] << 4 | ... (LEFT's transpose). UP, the other way round.
-            # (The same sums, in the same order, as `leaf` of each child.)
-            tc = CL[r0] | CL[r1] << 4 | CL[r2] << 8 | CL[r3] << 12
-            if tc != t:
-                value = (
-                    HL[r0]
-                    + HL[r1]
-                    + HL[r2]
-                    + HL[r3]
-                    + H[tc & 0xFFFF]
-                    + H[(tc >> 16) & 0xFFFF]
-                    + H[(tc >> 32) & 0xFFFF]
-                    + H[tc >> 48]
-                )
-                if value > best:
-                    best = value
-            tc = CR[r0] | CR[r1] << 4 | CR[r2] << 8 | CR[r3] << 12
-            if tc != t:
-                value = (
-                    HR[r0]
-                    + HR[r1]
-                    + HR[r2]
-                    + HR[r3]
-                    + H[tc & 0xFFFF]
-                    + H[(tc >> 16) & 0xFFFF]
-                    + H[(tc >> 32) & 0xFFFF]
-                    + H[tc >> 48]
-                )
-                if value > best:
-                    best = value
-            child = CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12
-            if child != board:
-                value = (
-                    H[child & 0xFFFF]
-                    + H[(child >> 16) & 0xFFFF]
-                    + H[(child >> 32) & 0xFFFF]
-                    + H[child >> 48]
-                    + HL[c0]
-                    + HL[c1]
-                    + HL[c2]
-                    + HL[c3]
-                )
-                if value > best:
-                    best = value
-            child = CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12
-            if child != board:
-                value = (
-                    H[child & 0xFFFF]
-                    + H[(child >> 16) & 0xFFFF]
-                    + H[(child >> 32) & 0xFFFF]
-                    + H[child >> 48]
-                    + HR[c0]
-                    + HR[c1]
-                    + HR[c2]
-                    + HR[c3]
-                )
-                if value > best:
-                    best = value
-            return best if best != UNSEARCHED else leaf(board) - alive_bonus
-        if clock() > deadline:
-            raise OutOfTime
-        for child in (
-            L[r0] | L[r1] << 16 | L[r2] << 32 | L[r3] << 48,
-            R[r0] | R[r1] << 16 | R[r2] << 32 | R[r3] << 48,
-            CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
-            CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
-        ):
-            if child != board:
-                value = chance(child, cprob, remaining)
-                if value > best:
-                    best = value
-        return best if best != UNSEARCHED else leaf(board) - alive_bonus
-
-    def chance(board: int, cprob: float, remaining: int) -> float:
-        """The expected value over the spawns; then the player has `remaining - 1` moves."""
-        cache = caches[remaining]
-        value = cache.get(board)
-        if value is not None:
-            return value
-        cells = (
-            E0[board & 0xFFFF]
-            + E1[(board >> 16) & 0xFFFF]
-            + E2[(board >> 32) & 0xFFFF]
-            + E3[board >> 48]
-        )
-        count = len(cells)
-        prob_two = cprob * p_two / count
-        prob_four = cprob * p_four / count
-        below = remaining - 1
-        total = 0.0
-        for cell in cells:
-            total += p_two * player(board | cell, prob_two, below) + p_four * player(
-                board | cell << 1, prob_four, below
-            )
-        value = cache[board] = total / count
-        return value
-
-    return player, chance, leaf
-
-
-def _make_tree_generic(
-    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
-):
-    """The tree's functions for any size, looping over the rows (5x5, 6x6)."""
-    L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
-    empties = lay.empties
-    H = heur
-    row_shifts = lay.row_shifts
-    col_shifts = lay.col_shifts
-    mask = lay.row_mask
-    clock = time.perf_counter
-    p_two = 1.0 - FOUR_PROBABILITY
-    p_four = FOUR_PROBABILITY
-
-    def children(board: int) -> tuple[int, int, int, int]:
-        rows = [(board >> s) & mask for s in row_shifts]
-        t = 0
-        for row, s in zip(rows, col_shifts, strict=True):
-            t |= SP[row] << s
-        cols = [(t >> s) & mask for s in row_shifts]
-        left = right = up = down = 0
-        for row, s in zip(rows, row_shifts, strict=True):
-            left |= L[row] << s
-            right |= R[row] << s
-        for col, s in zip(cols, col_shifts, strict=True):
-            up |= CL[col] << s
-            down |= CR[col] << s
-        return left, right, up, down
-
-    def leaf(board: int) -> float:
-        t = 0
-        total = 0.0
-        for s, cs in zip(row_shifts, col_shifts, strict=True):
-            row = (board >> s) & mask
-            total += H[row]
-            t |= SP[row] << cs
-        for s in row_shifts:
-            total += H[(t >> s) & mask]
-        return total
-
-    def player(board: int, cprob: float, remaining: int) -> float:
-        best = UNSEARCHED
-        if remaining == 0 or cprob < threshold:
-            for child in children(board):
-                if child != board:
-                    value = leaf(child)
-                    if value > best:
-                        best = value
-            return best if best != UNSEARCHED else leaf(board) - alive_bonus
-        if clock() > deadline:
-            raise OutOfTime
-        for child in children(board):
-            if child != board:
-                value = chance(child, cprob, remaining)
-                if value > best:
-                    best = value
-        return best if best != UNSEARCHED else leaf(board) - alive_bonus
-
-    def chance(board: int, cprob: float, remaining: int) -> float:
-        cache = caches[remaining]
-        value = cache.get(board)
-        if value is not None:
-            return value
-        cells: list[int] = []
-        for position, s in enumerate(row_shifts):
-            cells.extend(empties[position][(board >> s) & mask])
-        count = len(cells)
-        prob_two = cprob * p_two / count
-        prob_four = cprob * p_four / count
-        below = remaining - 1
-        total = 0.0
-        for cell in cells:
-            total += p_two * player(board | cell, prob_two, below) + p_four * player(
-                board | cell << 1, prob_four, below
-            )
-        value = cache[board] = total / count
-        return value
-
-    return player, chance, leaf
+    def search(
+        self,
+        grid: Sequence[Sequence[int]],
+        *,
+        budget_s: float | None = None,
+        depth: int | None = None,
+        moves: Sequence[int] | None = None,
+    ) -> SearchResult | None:
+        """`Searcher.search` for a grid (rows of tile values, 0 empty); ValueError if it is
+        not a board of this size."""
+        searcher = self.searcher_for(grid, depth or MAX_DEPTH)  # the deepest it may go
+        board = searcher.layout.from_grid(grid)
+        return searcher.search(board, budget_s=budget_s, depth=depth, moves=moves)

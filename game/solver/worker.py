@@ -3,35 +3,44 @@
     worker = SolverWorker(budget_s=0.15)
     worker.start()                      # spawns the process(es); returns at once
     worker.request(7, grid)             # non-blocking; supersedes any earlier request
-    for request_id, direction in worker.poll():   # non-blocking; call it every frame
-        ...                             # only the newest request is answered
+    for reply in worker.poll():         # non-blocking; call it every frame
+        ...                             # reply.request_id, reply.direction, reply.failure
     worker.close()                      # stops the processes; safe if never started
 
 - `request(request_id, grid, budget_s=None)`: ask for the best move of `grid` (rows of ints,
-  0 empty; size 4, 5 or 6). Any request not yet answered is dropped: its answer, if one is
+  0 empty; the worker's size). Any request not yet answered is dropped: its answer, if one is
   already on its way, is never reported. `request_id` is the caller's (any int that rises, a
   move counter for example); the caller still drops answers for a board that has changed
   since.
-- `poll()`: the answers that arrived, as `(request_id, direction)`; `direction` is None when
-  no move changes that board (the game is over).
+- `poll()`: the replies that arrived, each a `Reply` to the newest request: its `direction`
+  (None when no move changes that board: the game is over), or its `failure`, why the solver
+  could not answer. A request gets one reply at most.
 - `processes`: how many processes share one search. Each searches some of the four root moves
   (iterative deepening to the same budget) and the moves are compared at the deepest depth
   every process finished. 1 (the default) searches all four moves in one process.
 
+Nothing the solver does raises in the caller. A process that dies is started again on the
+next `poll()` and the pending request is sent again. When more than `MAX_RESTARTS` processes
+died within the last `RESTART_WINDOW_S` seconds (a rolling window; a process that could not
+start counts too), the worker stops its processes and fails the pending request; until the
+window has room again every request fails at once, then a request starts the processes again.
+An error the solver sends back (a board it could not read) fails that request only.
+
 The processes are started with the "spawn" method (the same on every platform, and what a
 frozen executable needs; its entry point calls `multiprocessing.freeze_support()`). They
-import only the engine and the solver, never pygame. A process that dies is started again
-on the next `poll()` and the pending request is sent again; after `MAX_RESTARTS` such deaths
-`poll()` raises RuntimeError rather than start processes forever. `poll()` also raises the
-error of a board the solver could not read (not square, or not tile values).
+import only the engine and the solver, never pygame.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import multiprocessing
 import os
-from collections.abc import Sequence
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from game.engine import Direction
@@ -39,14 +48,28 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.search import UNSEARCHED, pick_move
 
 _JOIN_TIMEOUT_S = 1.0
-MAX_RESTARTS = 5
+MAX_RESTARTS = 5  # processes that may die within RESTART_WINDOW_S and be started again
+RESTART_WINDOW_S = 60.0
+
+log = logging.getLogger(__name__)
+
+_Slot = tuple[multiprocessing.process.BaseProcess, Connection]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The solver's reply to one request: a direction, or why there is none."""
+
+    request_id: int
+    direction: Direction | None = None  # None when no move changes the board, or on failure
+    failure: str | None = None  # why the solver could not answer (for the log); None if it did
 
 
 def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
     """A solver process: answer the newest request, until told to stop (None) or orphaned."""
-    from game.solver.search import Searcher
+    from game.solver.search import Solver
 
-    searcher = Searcher(size, tables_dir=tables_dir)
+    solver = Solver(size, tables_dir=tables_dir)
     while True:
         try:
             message = connection.recv()
@@ -58,19 +81,21 @@ def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
             return
         request_id, grid, moves, budget_s = message
         try:
-            board = searcher.layout.from_grid(grid)
-            result = searcher.search(board, budget_s=budget_s, moves=moves)
-            answer = None if result is None else result.by_depth
-        except Exception as error:  # a bad grid: answer with the error, keep serving
-            answer = error
+            result = solver.search(grid, budget_s=budget_s, moves=moves)
+        except ValueError as error:  # a board the solver cannot read: say so, keep serving
+            reply = (request_id, None, f"the solver could not answer: {error}")
+        else:
+            reply = (request_id, None if result is None else result.by_depth, None)
         try:
-            connection.send((request_id, answer))
+            connection.send(reply)
         except (EOFError, OSError):
             return
 
 
 class SolverWorker:
-    """Background solver processes for one board size; see the module docstring."""
+    """Background solver processes for one board size; see the module docstring.
+
+    `clock`: seconds, for the restart window (tests pass their own)."""
 
     def __init__(
         self,
@@ -79,6 +104,7 @@ class SolverWorker:
         size: int = 4,
         processes: int = 1,
         tables_dir: str | os.PathLike[str] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         if processes < 1:
             raise ValueError("processes must be 1 or more")
@@ -86,23 +112,37 @@ class SolverWorker:
         self.size = size
         self.processes = min(processes, 4)
         self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)
+        self._clock = clock
         self._context = multiprocessing.get_context("spawn")
-        self._slots: list[tuple[multiprocessing.process.BaseProcess, Connection] | None] = []
+        self._slots: list[_Slot] = []  # empty: not started, or stopped after a failure
         self._pending: tuple[int, tuple[tuple[int, ...], ...], float] | None = None
         self._parts: dict[int, dict[int, tuple[float, ...]] | None] = {}
+        self._deaths: deque[float] = deque()  # when processes died, within the window
+        self._failures: list[Reply] = []  # failed requests, for the next poll()
         self._closed = False
-        self._restarts = 0
 
     # -- life cycle ---------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the processes (they build their tables in the background)."""
+        """Start the processes (they build their tables in the background). A process that
+        cannot start fails the worker as the module docstring says; this never raises for it."""
         if self._closed:
             raise RuntimeError("this SolverWorker is closed")
-        if not self._slots:
-            self._slots = [self._spawn() for _ in range(self.processes)]
+        if not self._slots and not self._budget_spent():
+            self._launch()
 
-    def _spawn(self) -> tuple[multiprocessing.process.BaseProcess, Connection]:
+    def _launch(self) -> bool:
+        """Start every process; False, with the worker stopped, if one cannot start."""
+        try:
+            for _ in range(self.processes):
+                self._slots.append(self._spawn())
+        except OSError as error:
+            self._deaths.append(self._clock())
+            self._fail(f"the solver's process could not start: {error}")
+            return False
+        return True
+
+    def _spawn(self) -> _Slot:
         ours, theirs = self._context.Pipe(duplex=True)
         process = self._context.Process(
             target=_serve,
@@ -110,31 +150,27 @@ class SolverWorker:
             name="solver",
             daemon=True,
         )
-        process.start()
-        theirs.close()
+        try:
+            process.start()
+        except OSError:
+            ours.close()
+            raise
+        finally:
+            theirs.close()
         return process, ours
 
     def close(self) -> None:
         """Stop the processes: politely, then by force. Safe to call twice or unstarted."""
         self._closed = True
         slots, self._slots = self._slots, []
-        for slot in slots:
-            if slot is None:
-                continue
-            process, connection = slot
-            with contextlib.suppress(OSError, ValueError):
+        for _, connection in slots:
+            with contextlib.suppress(OSError, ValueError):  # gone already: stopped below
                 connection.send(None)
         for slot in slots:
-            if slot is None:
-                continue
-            process, connection = slot
-            process.join(_JOIN_TIMEOUT_S)
-            if process.is_alive():
-                process.terminate()
-                process.join(_JOIN_TIMEOUT_S)
-            connection.close()
+            _stop(slot, _JOIN_TIMEOUT_S)
         self._pending = None
         self._parts = {}
+        self._failures = []
 
     def __enter__(self) -> SolverWorker:
         self.start()
@@ -142,6 +178,42 @@ class SolverWorker:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    # -- failures -----------------------------------------------------------------------------
+
+    def _budget_spent(self) -> bool:
+        """Whether more than MAX_RESTARTS processes died within the last RESTART_WINDOW_S."""
+        since = self._clock() - RESTART_WINDOW_S
+        while self._deaths and self._deaths[0] <= since:
+            self._deaths.popleft()
+        return len(self._deaths) > MAX_RESTARTS
+
+    def _replace(self, index: int) -> None:
+        """Process `index` died: start another and send it the pending request, within the
+        budget; past it, fail."""
+        self._deaths.append(self._clock())
+        if self._budget_spent():
+            died = len(self._deaths)
+            self._fail(f"{died} solver processes died within {RESTART_WINDOW_S:g} seconds")
+            return
+        _stop(self._slots[index])
+        try:
+            self._slots[index] = self._spawn()
+        except OSError as error:
+            self._fail(f"the solver's process could not start again: {error}")
+            return
+        self._send(index)
+
+    def _fail(self, reason: str) -> None:
+        """Stop every process; the pending request gets a failure at the next poll()."""
+        log.warning("the solver stopped: %s", reason)
+        slots, self._slots = self._slots, []
+        for slot in slots:
+            _stop(slot)
+        if self._pending is not None:
+            self._failures.append(Reply(self._pending[0], failure=reason))
+        self._pending = None
+        self._parts = {}
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -151,62 +223,76 @@ class SolverWorker:
         """Ask for the best move of `grid`; drops any request not yet answered. Non-blocking."""
         if len(grid) != self.size or any(len(row) != self.size for row in grid):
             raise ValueError(f"this worker solves {self.size}x{self.size} boards")
-        if not self._slots:
-            self.start()
+        if self._closed:
+            raise RuntimeError("this SolverWorker is closed")
         frozen = tuple(tuple(int(v) for v in row) for row in grid)
         self._pending = (request_id, frozen, self.budget_s if budget_s is None else budget_s)
         self._parts = {}
+        if not self._slots:
+            if self._budget_spent():
+                self._fail(f"too many solver processes died within {RESTART_WINDOW_S:g} seconds")
+                return
+            if not self._launch():
+                return
         for index in range(len(self._slots)):
             self._send(index)
 
     def _send(self, index: int) -> None:
-        if self._pending is None:
-            return
+        if self._pending is None or index >= len(self._slots):
+            return  # nothing to send, or the worker stopped meanwhile
         request_id, grid, budget_s = self._pending
         moves = tuple(m for m in range(4) if m % len(self._slots) == index)
-        slot = self._slots[index]
-        if slot is None:
-            return
         try:
-            slot[1].send((request_id, grid, moves, budget_s))
+            self._slots[index][1].send((request_id, grid, moves, budget_s))
         except (OSError, ValueError):
-            self._restart(index)
+            self._replace(index)
 
-    def _restart(self, index: int) -> None:
-        self._restarts += 1
-        if self._restarts > MAX_RESTARTS:
-            raise RuntimeError("the solver process keeps dying")
-        slot = self._slots[index]
-        if slot is not None:
-            slot[0].terminate()
-            slot[1].close()
-        self._slots[index] = self._spawn()
-        self._send(index)
-
-    def poll(self) -> list[tuple[int, Direction | None]]:
-        """The answers that have arrived: `(request_id, direction)`. Never blocks."""
-        answers: list[tuple[int, Direction | None]] = []
-        for index, slot in enumerate(self._slots):
-            if slot is None:
-                continue
-            process, connection = slot
+    def poll(self) -> list[Reply]:
+        """The replies that have arrived (see the module docstring). Never blocks or raises
+        for the solver's sake."""
+        replies: list[Reply] = []
+        for index in range(len(self._slots)):
+            if index >= len(self._slots):
+                break  # the worker stopped meanwhile
+            process, connection = self._slots[index]
             try:
                 while connection.poll():
-                    request_id, part = connection.recv()
-                    if self._pending is not None and request_id == self._pending[0]:
-                        if isinstance(part, Exception):
-                            raise part
+                    request_id, part, error = connection.recv()
+                    if self._pending is None or request_id != self._pending[0]:
+                        continue  # superseded
+                    if error is not None:
+                        log.warning("%s", error)
+                        replies.append(Reply(request_id, failure=error))
+                        self._pending = None
+                        self._parts = {}
+                    else:
                         self._parts[index] = part
             except (EOFError, OSError):
-                self._restart(index)
+                self._replace(index)
                 continue
             if not process.is_alive() and index not in self._parts:
-                self._restart(index)
-        if self._pending is not None and len(self._parts) == len(self._slots):
-            answers.append((self._pending[0], _combine(list(self._parts.values()))))
+                self._replace(index)
+        replies += self._failures
+        self._failures = []
+        if self._pending is not None and self._slots and len(self._parts) == len(self._slots):
+            replies.append(Reply(self._pending[0], _combine(list(self._parts.values()))))
             self._pending = None
             self._parts = {}
-        return answers
+        return replies
+
+
+def _stop(slot: _Slot, wait_s: float = 0.0) -> None:
+    """End one process (it may be dead already): wait `wait_s` for it to stop by itself,
+    then by force; and close its pipe."""
+    process, connection = slot
+    process.join(wait_s)
+    if process.is_alive():
+        process.terminate()
+        process.join(_JOIN_TIMEOUT_S)
+    if process.is_alive():
+        process.kill()
+        process.join(_JOIN_TIMEOUT_S)
+    connection.close()
 
 
 def _combine(parts: list[dict[int, tuple[float, ...]] | None]) -> Direction | None:

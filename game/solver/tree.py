@@ -1,0 +1,256 @@
+"""The expectimax tree's functions over bitboards: player nodes, chance nodes and leaves.
+
+`make_tree_4x4` is the hot path, unrolled over the four rows of the fast 4x4 layout's full
+tables; `make_tree_generic` loops over the rows of any layout. Both return
+`(player, chance, leaf)` and compute the same values (see `game.solver.search`).
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.engine import FOUR_PROBABILITY
+from game.solver.bitboard import Layout
+
+UNSEARCHED = float("-inf")
+
+
+class OutOfTime(Exception):
+    """Raised inside the tree when the deadline passes."""
+
+
+_moved_heuristic_tables: dict[int, tuple[list[float], list[float]]] = {}
+
+
+def _moved_heuristics(lay: Layout, heur: list[float]) -> tuple[list[float], list[float]]:
+    """For 4x4: the heuristic of each row after LEFT and after RIGHT (built once per table)."""
+    tables = _moved_heuristic_tables.get(id(heur))
+    if tables is None:
+        tables = _moved_heuristic_tables[id(heur)] = (
+            [heur[row] for row in lay.left],
+            [heur[row] for row in lay.right],
+        )
+    return tables
+
+
+def make_tree_4x4(lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float):
+    """The tree's functions for the fast 4x4 layout, unrolled over the four rows."""
+    L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
+    E0, E1, E2, E3 = lay.empties
+    H = heur
+    HL, HR = _moved_heuristics(lay, heur)
+    clock = time.perf_counter
+    p_two = 1.0 - FOUR_PROBABILITY
+    p_four = FOUR_PROBABILITY
+
+    def leaf(board: int) -> float:
+        r0 = board & 0xFFFF
+        r1 = (board >> 16) & 0xFFFF
+        r2 = (board >> 32) & 0xFFFF
+        r3 = board >> 48
+        t = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12
+        return (
+            H[r0]
+            + H[r1]
+            + H[r2]
+            + H[r3]
+            + H[t & 0xFFFF]
+            + H[(t >> 16) & 0xFFFF]
+            + H[(t >> 32) & 0xFFFF]
+            + H[t >> 48]
+        )
+
+    def player(board: int, cprob: float, remaining: int) -> float:
+        """The best of the moves; their children are chance nodes with `remaining` depth."""
+        r0 = board & 0xFFFF
+        r1 = (board >> 16) & 0xFFFF
+        r2 = (board >> 32) & 0xFFFF
+        r3 = board >> 48
+        t = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12
+        c0 = t & 0xFFFF
+        c1 = (t >> 16) & 0xFFFF
+        c2 = (t >> 32) & 0xFFFF
+        c3 = t >> 48
+        best = UNSEARCHED
+        if remaining == 0 or cprob < threshold:
+            # The children are leaves: their heuristics straight from this board's rows and
+            # columns. LEFT's rows are L[r]: their heuristics are HL[r]; its columns are the
+            # rows of CL[r0] | CL[r1] << 4 | ... (LEFT's transpose). UP, the other way round.
+            # (The same sums, in the same order, as `leaf` of each child.)
+            tc = CL[r0] | CL[r1] << 4 | CL[r2] << 8 | CL[r3] << 12
+            if tc != t:
+                value = (
+                    HL[r0]
+                    + HL[r1]
+                    + HL[r2]
+                    + HL[r3]
+                    + H[tc & 0xFFFF]
+                    + H[(tc >> 16) & 0xFFFF]
+                    + H[(tc >> 32) & 0xFFFF]
+                    + H[tc >> 48]
+                )
+                if value > best:
+                    best = value
+            tc = CR[r0] | CR[r1] << 4 | CR[r2] << 8 | CR[r3] << 12
+            if tc != t:
+                value = (
+                    HR[r0]
+                    + HR[r1]
+                    + HR[r2]
+                    + HR[r3]
+                    + H[tc & 0xFFFF]
+                    + H[(tc >> 16) & 0xFFFF]
+                    + H[(tc >> 32) & 0xFFFF]
+                    + H[tc >> 48]
+                )
+                if value > best:
+                    best = value
+            child = CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12
+            if child != board:
+                value = (
+                    H[child & 0xFFFF]
+                    + H[(child >> 16) & 0xFFFF]
+                    + H[(child >> 32) & 0xFFFF]
+                    + H[child >> 48]
+                    + HL[c0]
+                    + HL[c1]
+                    + HL[c2]
+                    + HL[c3]
+                )
+                if value > best:
+                    best = value
+            child = CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12
+            if child != board:
+                value = (
+                    H[child & 0xFFFF]
+                    + H[(child >> 16) & 0xFFFF]
+                    + H[(child >> 32) & 0xFFFF]
+                    + H[child >> 48]
+                    + HR[c0]
+                    + HR[c1]
+                    + HR[c2]
+                    + HR[c3]
+                )
+                if value > best:
+                    best = value
+            return best if best != UNSEARCHED else leaf(board) - alive_bonus
+        if clock() > deadline:
+            raise OutOfTime
+        for child in (
+            L[r0] | L[r1] << 16 | L[r2] << 32 | L[r3] << 48,
+            R[r0] | R[r1] << 16 | R[r2] << 32 | R[r3] << 48,
+            CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
+            CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
+        ):
+            if child != board:
+                value = chance(child, cprob, remaining)
+                if value > best:
+                    best = value
+        return best if best != UNSEARCHED else leaf(board) - alive_bonus
+
+    def chance(board: int, cprob: float, remaining: int) -> float:
+        """The expected value over the spawns; then the player has `remaining - 1` moves."""
+        cache = caches[remaining]
+        value = cache.get(board)
+        if value is not None:
+            return value
+        cells = (
+            E0[board & 0xFFFF]
+            + E1[(board >> 16) & 0xFFFF]
+            + E2[(board >> 32) & 0xFFFF]
+            + E3[board >> 48]
+        )
+        count = len(cells)
+        prob_two = cprob * p_two / count
+        prob_four = cprob * p_four / count
+        below = remaining - 1
+        total = 0.0
+        for cell in cells:
+            total += p_two * player(board | cell, prob_two, below) + p_four * player(
+                board | cell << 1, prob_four, below
+            )
+        value = cache[board] = total / count
+        return value
+
+    return player, chance, leaf
+
+
+def make_tree_generic(
+    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
+):
+    """The tree's functions for any layout, looping over the rows."""
+    L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
+    empties = lay.empties
+    H = heur
+    row_shifts = lay.row_shifts
+    col_shifts = lay.col_shifts
+    mask = lay.row_mask
+    clock = time.perf_counter
+    p_two = 1.0 - FOUR_PROBABILITY
+    p_four = FOUR_PROBABILITY
+
+    def children(board: int) -> tuple[int, int, int, int]:
+        rows = [(board >> s) & mask for s in row_shifts]
+        t = 0
+        for row, s in zip(rows, col_shifts, strict=True):
+            t |= SP[row] << s
+        cols = [(t >> s) & mask for s in row_shifts]
+        left = right = up = down = 0
+        for row, s in zip(rows, row_shifts, strict=True):
+            left |= L[row] << s
+            right |= R[row] << s
+        for col, s in zip(cols, col_shifts, strict=True):
+            up |= CL[col] << s
+            down |= CR[col] << s
+        return left, right, up, down
+
+    def leaf(board: int) -> float:
+        t = 0
+        total = 0.0
+        for s, cs in zip(row_shifts, col_shifts, strict=True):
+            row = (board >> s) & mask
+            total += H[row]
+            t |= SP[row] << cs
+        for s in row_shifts:
+            total += H[(t >> s) & mask]
+        return total
+
+    def player(board: int, cprob: float, remaining: int) -> float:
+        best = UNSEARCHED
+        if remaining == 0 or cprob < threshold:
+            for child in children(board):
+                if child != board:
+                    value = leaf(child)
+                    if value > best:
+                        best = value
+            return best if best != UNSEARCHED else leaf(board) - alive_bonus
+        if clock() > deadline:
+            raise OutOfTime
+        for child in children(board):
+            if child != board:
+                value = chance(child, cprob, remaining)
+                if value > best:
+                    best = value
+        return best if best != UNSEARCHED else leaf(board) - alive_bonus
+
+    def chance(board: int, cprob: float, remaining: int) -> float:
+        cache = caches[remaining]
+        value = cache.get(board)
+        if value is not None:
+            return value
+        cells: list[int] = []
+        for position, s in enumerate(row_shifts):
+            cells.extend(empties[position][(board >> s) & mask])
+        count = len(cells)
+        prob_two = cprob * p_two / count
+        prob_four = cprob * p_four / count
+        below = remaining - 1
+        total = 0.0
+        for cell in cells:
+            total += p_two * player(board | cell, prob_two, below) + p_four * player(
+                board | cell << 1, prob_four, below
+            )
+        value = cache[board] = total / count
+        return value
+
+    return player, chance, leaf
