@@ -18,6 +18,9 @@ from game.engine import Direction, Game, Grid
 from game.solver import SolverWorker
 
 HINT_BUDGET_S = 0.15
+# A solver that is alive but has not answered this long after its budget is stuck (a doctored
+# table, a hung process): it is stopped and the player told, as for one that died.
+ANSWER_GRACE_S = 8.0
 FASTEST_BUDGET_S = 0.05  # "as fast as it can": a shorter think per move
 PACES = {"1": 1.0, "2": 2.0, "5": 5.0, "10": 10.0, "20": 20.0, "max": 0.0}
 
@@ -45,6 +48,8 @@ class Autoplay:
         self._workers: dict[int, SolverWorker] = {}
         self._request_id = 0
         self._pending: tuple[int, Grid, str] | None = None  # (id, board, "hint" or "move")
+        self._waited = 0.0  # how long the pending request has waited, past its budget
+
         self._next_move: tuple[Grid, Direction] | None = None
         self._cooldown = 0.0
 
@@ -76,6 +81,10 @@ class Autoplay:
         """One fixed step: collect answers; make autoplay's next move when it is due."""
         answers: list[Answer] = []
         self._cooldown -= dt
+        if self._pending is not None:
+            self._waited += dt
+            if self._waited > ANSWER_GRACE_S:
+                return [self._give_up(game.size)]
         worker = self._workers.get(game.size)
         if worker is not None and self._pending is not None:
             for reply in worker.poll():
@@ -133,7 +142,17 @@ class Autoplay:
         worker = self._worker(game.size)
         self._request_id += 1
         self._pending = (self._request_id, game.grid, purpose)
+        self._waited = -budget_s
         worker.request(self._request_id, game.grid, budget_s)
+
+    def _give_up(self, size: int) -> Answer:
+        """The solver is stuck: stop it (the next request starts a fresh one) and say so."""
+        worker = self._workers.pop(size, None)
+        if worker is not None:
+            worker.close()
+        self._pending = None
+        self.stop()
+        return Answer(solver_failed=True)
 
     def close(self) -> None:
         for worker in self._workers.values():

@@ -14,7 +14,7 @@ import pytest
 from solver_helpers import play_until
 
 from game.app import App, Options
-from game.autoplay import HINT_BUDGET_S, Answer, Autoplay
+from game.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Answer, Autoplay
 from game.engine import Direction, Game, shift
 from game.session import Session
 from game.solver import Reply, SolverWorker
@@ -169,6 +169,34 @@ def test_a_failing_solver_stops_autoplay_with_one_answer_that_says_so():
     autoplay.ask_hint(game)  # a later hint asks again, and is dropped with the same word
     assert autoplay.step(STEP, game, busy=False) == [Answer(solver_failed=True)]
     assert worker.requests == [1, 2] and not autoplay.busy
+
+
+class SilentWorker(FailingWorker):
+    """A solver alive but stuck: it never answers (a doctored table, a hung process)."""
+
+    closed = False
+
+    def request(self, request_id, grid, budget_s=None) -> None:
+        self.requests.append(request_id)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_solver_that_never_answers_is_stopped_and_said_so():
+    autoplay = Autoplay(None, pace="5")
+    worker = autoplay._workers[4] = SilentWorker()
+    game = Game.new(4, seed=1)
+    autoplay.play(game)
+    answers = []
+    for _ in range(round((ANSWER_GRACE_S - 0.5) / STEP)):
+        answers += autoplay.step(STEP, game, busy=False)
+    assert answers == [] and autoplay.playing  # a slow answer is still awaited
+    for _ in range(round(1.0 / STEP)):
+        answers += autoplay.step(STEP, game, busy=False)
+    assert answers == [Answer(solver_failed=True)]
+    assert worker.closed and not autoplay.playing and not autoplay.busy
+    assert 4 not in autoplay._workers  # the next hint starts a fresh solver
 
 
 # -- the game, with the real solver process killed under autoplay ------------------------------
