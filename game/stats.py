@@ -17,20 +17,27 @@ stays the player's own.
 
 Every figure only ever improves: counts and totals rise, best score and biggest tile rise, the
 fastest win and the fewest moves to a win fall. `merged` keeps the better of two copies of each
-figure, so merging a file with its older backup can never lower a record (promise 4).
+figure, so merging a file with its older backup can never lower a record (promise 4). Counts
+and clocks share the engine's bounds (MAX_COUNT, MAX_SECONDS) and stop there, so whatever the
+engine lets a game reach, the statistics can hold and load again.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from game.engine import MAX_SIZE, MIN_SIZE, max_tile_value
-
-_LARGEST_COUNT = 2**53  # beyond this a JSON number is no longer exact
+from game.engine import (
+    MAX_COUNT,
+    MAX_SECONDS,
+    MAX_SIZE,
+    MIN_SIZE,
+    capped_count,
+    capped_seconds,
+    max_tile_value,
+)
 
 
 @dataclass(frozen=True)
@@ -82,7 +89,7 @@ class SizeStats:
         if fastest is not None:
             fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
         fewest = data["fewest_moves_to_win"]
-        if fewest is not None and (type(fewest) is not int or not 1 <= fewest < _LARGEST_COUNT):
+        if fewest is not None and (type(fewest) is not int or not 1 <= fewest <= MAX_COUNT):
             raise ValueError(f"{name}.fewest_moves_to_win: must be a whole number, 1 or more")
         return cls(
             biggest_tile=tile,
@@ -118,7 +125,9 @@ class Stats:
     def game_started(self, size: int, *, assisted: bool) -> Stats:
         """A game got its first valid move: one more game played."""
         old = self.for_size(size, assisted=assisted)
-        return self._with(size, assisted, replace(old, games_played=old.games_played + 1))
+        return self._with(
+            size, assisted, replace(old, games_played=capped_count(old.games_played + 1))
+        )
 
     def score_reached(self, size: int, *, assisted: bool, score: int, biggest_tile: int) -> Stats:
         """After a move: the best score and biggest tile rise if this game passed them."""
@@ -138,8 +147,8 @@ class Stats:
             assisted,
             replace(
                 old,
-                games_won=old.games_won + 1,
-                fastest_win_seconds=_lowest(old.fastest_win_seconds, float(seconds)),
+                games_won=capped_count(old.games_won + 1),
+                fastest_win_seconds=_lowest(old.fastest_win_seconds, capped_seconds(seconds)),
                 fewest_moves_to_win=_lowest(old.fewest_moves_to_win, moves),
             ),
         )
@@ -149,7 +158,8 @@ class Stats:
         if not seconds > 0:
             return self
         old = self.for_size(size, assisted=assisted)
-        return self._with(size, assisted, replace(old, total_seconds=old.total_seconds + seconds))
+        total = capped_seconds(old.total_seconds + seconds)
+        return self._with(size, assisted, replace(old, total_seconds=total))
 
     def merged(self, other: Stats) -> Stats:
         """The better of each figure of the two (a file and its backup, say)."""
@@ -205,12 +215,13 @@ def _lowest(a: Any, b: Any) -> Any:
 
 
 def _count(value: Any, name: str) -> int:
-    if type(value) is not int or not 0 <= value < _LARGEST_COUNT:
-        raise ValueError(f"{name}: must be a whole number, 0 or more")
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{name}: must be a whole number from 0 to {MAX_COUNT}")
     return value
 
 
 def _seconds(value: Any, name: str) -> float:
-    if type(value) not in (int, float) or not (math.isfinite(value) and value >= 0):
-        raise ValueError(f"{name}: must be a finite number of seconds, 0 or more")
+    # The bound is checked first: it also refuses NaN, and an int too big to be a float.
+    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
+        raise ValueError(f"{name}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
     return float(value)
