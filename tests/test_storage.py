@@ -9,7 +9,7 @@ import sys
 
 import platformdirs
 import pytest
-from storage_helpers import ROOT, finished_game, played_game
+from storage_helpers import ROOT, finished_game, played_game, said
 
 from game.engine import Direction
 from game.stats import Stats
@@ -192,12 +192,12 @@ def test_each_unreadable_setting_falls_back_on_its_own_and_the_player_is_told(st
     path = storage.data_dir / "settings.json"
     # Two bad fields under a good checksum, and a field this version does not know.
     data = Settings(theme="dark", volume=20, muted=True).to_dict()
-    data.update(volume="loud", window_size=[10, 720], wobble=True)
+    data.update(volume="loud", window_size=[720], wobble=True)
     path.write_bytes(encode_document(SETTINGS_FORMAT, data))
 
     loaded = storage.load_settings()
     assert loaded == Settings(theme="dark", muted=True)  # volume and window size: defaults
-    notices = storage.pop_notices()
+    notices = said(storage)
     assert len(notices) == 1
     assert "volume" in notices[0] and "window size" in notices[0]
 
