@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Direction, Game, is_over, shift
 from game.solver import best_move
-from game.solver.bitboard import DIRECTIONS, Layout, cache_path, layout
+from game.solver.bitboard import DIRECTIONS, Layout, layout
 from game.solver.search import (
     DEFAULT_WEIGHTS,
     UNSEARCHED,
@@ -19,6 +19,7 @@ from game.solver.search import (
     board_heuristic,
     row_heuristic,
 )
+from game.solver.table_cache import cache_path
 
 
 def random_grid(rng: random.Random, size: int, fill: float = 0.7, top: int = 11) -> tuple:
