@@ -196,6 +196,12 @@ MAX_COUNT = 2**53  # up to here every whole number is exact as a JSON number or 
 MAX_SECONDS = float(2**53)
 
 
+def is_cell_value(value: Any, size: int) -> bool:
+    """0 (empty) or a tile a size x size board can hold (R2): what a saved grid's cells and
+    the statistics' biggest tile may be."""
+    return _is_tile(value, max_tile_value(size))
+
+
 def capped_count(value: int) -> int:
     """A count that has grown, kept within MAX_COUNT."""
     return min(value, MAX_COUNT)

@@ -36,7 +36,7 @@ from game.engine import (
     MIN_SIZE,
     capped_count,
     capped_seconds,
-    max_tile_value,
+    is_cell_value,
 )
 
 
@@ -81,16 +81,16 @@ class SizeStats:
             for key in ("games_played", "games_won", "best_score")
         }
         tile = data["biggest_tile"]
-        if type(tile) is not int or not (
-            tile == 0 or (2 <= tile <= max_tile_value(size) and tile & (tile - 1) == 0)
-        ):
+        if not is_cell_value(tile, size):
             raise ValueError(f"{name}.biggest_tile: {tile!r} is not a tile value")
         fastest = data["fastest_win_seconds"]
         if fastest is not None:
             fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
         fewest = data["fewest_moves_to_win"]
         if fewest is not None and (type(fewest) is not int or not 1 <= fewest <= MAX_COUNT):
-            raise ValueError(f"{name}.fewest_moves_to_win: must be a whole number, 1 or more")
+            raise ValueError(
+                f"{name}.fewest_moves_to_win: must be a whole number, 1 to {MAX_COUNT}"
+            )
         return cls(
             biggest_tile=tile,
             fastest_win_seconds=fastest,
