@@ -321,6 +321,8 @@ class Storage:
             kept = self._set_aside(backup.path, "newer")
             if kept is None:  # the newer copy cannot be moved: never write over it
                 self._held.add(name)
+                if not self.read_only:
+                    self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
                 return good
             self._notice(NoticeKey.NEWER_BACKUP_KEPT, kept=kept.name, **file_fields(name))
             backup = _Copy(backup.path, Status.MISSING)
