@@ -92,6 +92,20 @@ def test_logs_named_by_a_clock_set_forward_never_cost_the_new_log(tmp_path):
     assert len(list(logs.glob("crash-*.txt"))) == KEEP_LOGS
 
 
+def test_a_log_named_in_the_future_is_pruned_before_the_real_ones(tmp_path):
+    """With a few logs from a clock set years ahead, every later crash must not cost the
+    real logs before it: the future ones go first."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    real = [logs / f"crash-2020010{day}-120000-000000.txt" for day in range(1, 4)]
+    future = [logs / f"crash-2099010{day}-120000-000000.txt" for day in range(1, 5)]
+    for path in real + future:
+        path.write_text("a log")
+    newest = write_crash_log(tmp_path, _crash())
+    kept = sorted(p.name for p in logs.glob("crash-*.txt"))
+    assert kept == sorted([newest.name, *(p.name for p in real), future[-1].name])
+
+
 @posix_only
 def test_a_logs_link_to_another_folder_is_never_written_through_or_pruned(tmp_path):
     other = tmp_path / "someone-elses"

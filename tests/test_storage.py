@@ -66,6 +66,20 @@ def test_the_data_folder_is_private_and_files_are_kept_only_there(tmp_path, monk
     assert list(working.iterdir()) == []
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+@pytest.mark.parametrize("umask", [0o000, 0o277])
+def test_a_data_folder_the_game_makes_is_0700_whatever_the_umask(tmp_path, umask):
+    data = tmp_path / "data"
+    old = os.umask(umask)
+    try:
+        with Storage(data) as storage:
+            assert storage.save_settings(Settings(theme="dark"))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert Storage(data).load_settings() == Settings(theme="dark")
+
+
 def test_files_are_small_json_with_a_format_and_a_version(storage):
     storage.save_game(played_game(), {"phase": "playing"})
     storage.save_game(played_game(size=5), {"phase": "playing"})

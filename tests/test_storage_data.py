@@ -189,7 +189,7 @@ def test_flush_gives_up_after_its_timeout_on_a_stuck_disk(tmp_path, monkeypatch)
     real_fsync = os.fsync
 
     def stuck_fsync(fd):
-        time.sleep(0.5)
+        time.sleep(0.2)
         return real_fsync(fd)
 
     with Storage(tmp_path, background=True) as storage:
@@ -211,13 +211,17 @@ def _everything_from(storage: Storage) -> list:
     return storage.pop_notices()
 
 
-def test_a_data_folder_that_is_a_file_gives_one_clear_notice(tmp_path):
+@pytest.mark.parametrize("below", [(), ("data",), ("games", "data")])
+def test_a_data_folder_that_is_a_file_gives_one_clear_notice(tmp_path, below):
+    """The data folder is a file (EEXIST), or one of the folders above it is (EEXIST,
+    ENOTDIR): one notice that says so."""
     blocker = tmp_path / "data"
     blocker.write_text("a file where the folder should be")
-    notices = _everything_from(Storage(blocker).open())
+    folder = blocker.joinpath(*below)
+    notices = _everything_from(Storage(folder).open())
     assert [notice.key for notice in notices] == ["cannot_save"]
     text = english(notices[0])
-    assert "a file where its data folder should be" in text and str(blocker) in text
+    assert "a file where its data folder should be" in text and str(folder) in text
     assert "could not be read" not in text and "File exists" not in text
     assert blocker.read_text() == "a file where the folder should be"
 

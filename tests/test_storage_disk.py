@@ -75,7 +75,9 @@ def test_a_data_folder_that_cannot_be_made_means_playing_without_saving(tmp_path
     blocker.write_text("a file where the folder should be")
     storage = Storage(blocker / "data").open()
     assert storage.read_only
-    assert "cannot save" in said(storage)[0]
+    notices = said(storage)
+    assert len(notices) == 1 and "cannot save" in notices[0]
+    assert "a file where its data folder should be" in notices[0]
     assert storage.load_game(4) is None and storage.load_settings() == Settings()
     assert storage.save_game(played_game(), {}) is False
     assert blocker.read_text() == "a file where the folder should be"

@@ -14,7 +14,7 @@ import pytest
 from storage_helpers import disk_error, failing
 
 from game.solver.bitboard import Layout
-from game.solver.table_cache import cache_path, load_tables, save_tables
+from game.solver.table_cache import EDGE_ROWS, cache_path, load_tables, save_tables
 from game.storage import Storage
 
 ROWS = 1 << 16
@@ -66,6 +66,19 @@ def test_a_doctored_cache_with_a_good_checksum_is_refused(tmp_path, fresh):
     assert _load(tmp_path, compute) is None
     assert Layout(4, tmp_path).left == tables["left"]  # rebuilt, and the good tables kept
     assert _load(tmp_path, compute) == tables
+
+
+def test_a_cache_doctored_everywhere_but_the_rows_always_checked_is_refused(tmp_path, fresh):
+    """One row in ten made to move nothing: the sample finds it, whatever rows it draws."""
+    tables, compute = fresh
+    doctored = dict(tables)
+    doctored["left"] = [
+        row if row % 10 == 3 and row not in EDGE_ROWS else tables["left"][row]
+        for row in range(ROWS)
+    ]
+    save_tables(tmp_path, doctored)
+    for _ in range(5):
+        assert _load(tmp_path, compute) is None
 
 
 def test_a_cache_built_by_other_rules_is_rebuilt(tmp_path, fresh):

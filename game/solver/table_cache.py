@@ -34,7 +34,7 @@ CACHE_VERSION = 2  # bump when the file's layout or the tables' meaning changes
 _KIND = "2048-solver-rows"
 _ENTRY = "Q"  # unsigned 64 bits: a spread row of a 4x4 board fills 52
 # Rows where the rules are at their edges: empty, full of equal tiles, the largest tiles.
-_EDGE_ROWS = (0, 0x1111, 0x2211, 0x0102, 0xF0F0, 0x1234, 0xABCD, 0xEEFF, 0xFFFF, 0xFF00)
+EDGE_ROWS = (0, 0x1111, 0x2211, 0x0102, 0xF0F0, 0x1234, 0xABCD, 0xEEFF, 0xFFFF, 0xFF00)
 _SAMPLED_ROWS = 512  # a sample finds a file where more than one row in a hundred is off
 
 
@@ -74,7 +74,7 @@ def load_tables(
         if sys.byteorder != "little":
             table.byteswap()
         tables[name] = table.tolist()
-    checked = [row for row in _EDGE_ROWS if row < rows]
+    checked = [row for row in EDGE_ROWS if row < rows]
     checked += random.Random().sample(range(rows), min(rows, _SAMPLED_ROWS))
     for name, entry in compute.items():
         if any(tables[name][row] != entry(row) for row in checked):
