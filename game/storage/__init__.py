@@ -50,19 +50,16 @@ damaged one (bad bytes, bad data, not a regular file, too big) is set aside and 
 a file the game may not read (EACCES, as another user's) is left in place, and that file is not
 saved for the rest of the run, nor one written by a newer version, nor one the game failed to
 read through a fault of its own (logged). The file envelope is in envelope.py, what each file
-holds in schema.py, the file operations in files.py, the writer thread in writer.py.
+holds in schema.py, the file operations in files.py, what one file's place holds in copies.py,
+the writer thread in writer.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import enum
-import errno
-import logging
 import os
 import threading
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
 from functools import partial, reduce
 from pathlib import Path
 from typing import Any
@@ -73,14 +70,13 @@ from filelock import FileLock, Timeout
 from game.engine import Game
 from game.settings import Settings
 from game.stats import Stats
+from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
 from game.storage.envelope import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
     STATS_FORMAT,
     decode_document,
     encode_document,
-    is_newer,
-    upgrade,
 )
 from game.storage.files import (
     MAX_FILE_BYTES,
@@ -88,7 +84,6 @@ from game.storage.files import (
     DamagedFile,
     atomic_write,
     make_private_folder,
-    read_file,
     remove_leftovers,
     set_aside,
 )
@@ -137,7 +132,6 @@ LOCK_NAME = "game.lock"
 _OLD_TEMPORARIES = tuple(
     name + suffix + TEMP_SUFFIX for name in DATA_FILES for suffix in ("", BACKUP_SUFFIX)
 )
-log = logging.getLogger(__name__)
 
 
 def resolve_data_dir(
@@ -149,32 +143,6 @@ def resolve_data_dir(
     if chosen:
         return Path(chosen).expanduser().absolute()
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
-
-
-class Status(enum.Enum):
-    """What was found at one file's place."""
-
-    GOOD = "good"
-    MISSING = "missing"  # nothing there (or no data folder to look in: open() tells)
-    DAMAGED = "damaged"  # not a whole, good file of its kind: set aside
-    NEWER = "newer"  # written by a newer version: left as it is
-    UNREADABLE = "unreadable"  # may not be read (EACCES, a disk error): left as it is
-    FAILED = "failed"  # the game's own fault while reading it (logged): left as it is
-
-
-_LEFT_IN_PLACE = (Status.UNREADABLE, Status.FAILED)
-
-
-@dataclass(frozen=True)
-class _Copy:
-    """What was found at one path: its status, its bytes, the value read from them, and the
-    error that kept it from being read."""
-
-    path: Path
-    status: Status
-    raw: bytes = b""
-    value: Any = None
-    error: str = ""
 
 
 class Storage:
@@ -307,10 +275,10 @@ class Storage:
         damaged, mends a missing or damaged copy from the good one, and tells the player; leaves
         alone, and never saves over, what it could not read."""
         self.flush()  # a save still on its way is newer than the file
-        main = self._read(self.data_dir / name, kind, parse)
-        backup = self._read(self.data_dir / (name + BACKUP_SUFFIX), kind, parse)
+        main = read_copy(self.data_dir / name, kind, parse)
+        backup = read_copy(self.data_dir / (name + BACKUP_SUFFIX), kind, parse)
         good = [copy.value for copy in (main, backup) if copy.status is Status.GOOD]
-        unread = [copy for copy in (main, backup) if copy.status in _LEFT_IN_PLACE]
+        unread = [copy for copy in (main, backup) if copy.status in LEFT_IN_PLACE]
         if unread:
             self._held.add(name)
             failed = unread[0].status is Status.FAILED
@@ -325,7 +293,7 @@ class Storage:
                     self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
                 return good
             self._notice(NoticeKey.NEWER_BACKUP_KEPT, kept=kept.name, **file_fields(name))
-            backup = _Copy(backup.path, Status.MISSING)
+            backup = Copy(backup.path, Status.MISSING)
         if Status.NEWER in (main.status, backup.status):
             self._held.add(name)
             self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
@@ -348,28 +316,6 @@ class Storage:
                     with contextlib.suppress(OSError):  # the next save will say so
                         atomic_write(copy.path, raw)
         return good
-
-    def _read(self, path: Path, kind: str, parse: Callable[[Any], Any]) -> _Copy:
-        try:
-            raw = read_file(path, MAX_FILE_BYTES)
-        except DamagedFile:  # not a regular file, or far too big to be the game's
-            return _Copy(path, Status.DAMAGED)
-        except (FileNotFoundError, NotADirectoryError):
-            return _Copy(path, Status.MISSING)
-        except OSError as error:
-            if error.errno == errno.ENAMETOOLONG:  # the data folder's problem: open() told it
-                return _Copy(path, Status.MISSING)
-            return _Copy(path, Status.UNREADABLE, error=error_name(error))
-        try:
-            version, data = decode_document(raw, kind)
-            if is_newer(kind, version):
-                return _Copy(path, Status.NEWER, raw)
-            return _Copy(path, Status.GOOD, raw, parse(upgrade(kind, version, data)))
-        except ValueError:  # what damage raises: DamagedFile, the validators, bad text
-            return _Copy(path, Status.DAMAGED, raw)
-        except Exception:  # a fault of the game's, not of the file: logged, the file kept
-            log.exception("reading %s failed", path)
-            return _Copy(path, Status.FAILED, raw, error="fault")
 
     def _set_aside(self, path: Path, tag: str) -> Path | None:
         """Rename a file to NAME.<tag>-<time>, never deleting it. None when this copy may not

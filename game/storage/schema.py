@@ -15,7 +15,6 @@ from typing import Any, NamedTuple
 from game.engine import MAX_SIZE, MIN_SIZE, Game
 from game.settings import Settings
 from game.stats import Stats
-from game.storage.envelope import GAME_FORMAT, SETTINGS_FORMAT, STATS_FORMAT
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"
@@ -30,8 +29,6 @@ def game_file(size: int) -> str:
 
 GAME_FILES = tuple(game_file(size) for size in range(MIN_SIZE, MAX_SIZE + 1))
 DATA_FILES = (*GAME_FILES, SETTINGS_FILE, STATS_FILE)
-KINDS = {**dict.fromkeys(GAME_FILES, GAME_FORMAT), SETTINGS_FILE: SETTINGS_FORMAT}
-KINDS[STATS_FILE] = STATS_FORMAT
 
 
 def file_fields(name: str) -> dict[str, str]:
