@@ -75,6 +75,7 @@ from game.storage.envelope import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
     STATS_FORMAT,
+    VERSIONS,
     decode_document,
     encode_document,
 )
@@ -110,6 +111,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "SETTINGS_FORMAT",
     "STATS_FORMAT",
+    "VERSIONS",
     "DamagedFile",
     "Notice",
     "NoticeKey",
