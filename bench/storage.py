@@ -8,7 +8,8 @@ Per board size it prints the median and p99 of
     fsynced and renamed, the folder fsynced): what the frame pays without a writer thread;
   - a save with Storage(background=True): what the frame pays when a writer thread does the
     disk work (JSON and checksum, then a hand-over);
-  - the JSON part alone, and a load.
+  - the JSON part alone, and a load;
+and the solver's 4x4 table cache: a load with its whole-file check, against building the tables.
 The folder defaults to a temporary one under the system's temp folder; pass --data-dir to
 measure the disk the game really uses. Disk figures swing with what else writes to the disk.
 
@@ -29,6 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Game  # noqa: E402
+from game.solver.bitboard import Layout  # noqa: E402
+from game.solver.table_cache import load_tables, save_tables  # noqa: E402
 from game.stats import Stats  # noqa: E402
 from game.storage import GAME_FORMAT, Settings, Storage, encode_document  # noqa: E402
 
@@ -113,6 +116,13 @@ def main() -> int:
                     "save_settings", timed(lambda: storage.save_settings(settings), args.saves // 5)
                 )
             )
+        built = []
+        print(summary("solver tables: build", timed(lambda: built.append(Layout(4)), 3)))
+        tables = {"left": built[0].left, "right": built[0].right, "spread": built[0].spread}
+        compute = {"left": built[0]._left, "right": built[0]._right, "spread": built[0]._spread}
+        save_tables(folder, tables)
+        load = timed(lambda: load_tables(folder, compute, 1 << 16), 20)
+        print(summary("solver tables: load and check", load))
     print(
         json.dumps(
             {"worst_p99_ms": {k: round(v, 3) for k, v in worst.items()}, "budget_ms": BUDGET_MS}

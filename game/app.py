@@ -23,23 +23,15 @@ from game.guard import run_guarded
 from game.input import GAMEPAD_EVENTS, GamepadInput, PointerInput, keyboard_command
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
 from game.records import Recorder, stats_lines
-from game.session import SaveSlots, Session
+from game.session import SETTINGS_ITEMS, SaveSlots, Session
+from game.settings import SETTINGS, clamp_window, value_text
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import notice_text, system_language, tr
-from game.view.theme import THEMES
 from game.view.view import View
 
 __all__ = ["App", "Options", "main", "parse_args", "run_app"]
 
 IDLE_WAKE_SECONDS = 1.0  # idle with nothing due, the loop still looks round this often
-VOLUME_STEP = 10
-# The values each setting of the settings menu cycles through, in order.
-SETTING_CHOICES = {
-    "theme": THEMES,
-    "animation": ("normal", "fast", "slow", "off"),
-    "autoplay_pace": ("2", "5", "10", "max"),
-    "language": ("auto", "en", "el"),
-}
 # Window events after which the game is saved (R18: when the window loses focus or hides).
 _FOCUS_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)
 _FOCUS_GAINED = (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
@@ -218,23 +210,16 @@ class App:
     # -- settings ------------------------------------------------------------------------------
 
     def change_setting(self, name: str, step: int) -> None:
-        """Apply one setting at once, and keep it."""
-        settings = self.settings
-        if name in SETTING_CHOICES:
-            choices = SETTING_CHOICES[name]
-            current = getattr(settings, name)
-            index = choices.index(current) if current in choices else 0
-            self.settings = replace(settings, **{name: choices[(index + step) % len(choices)]})
-        elif name == "volume":
-            volume = min(100, max(0, settings.volume + step * VOLUME_STEP))
-            self.settings = replace(settings, volume=volume, muted=False)
-        elif name == "mute":
-            self.settings = replace(settings, muted=not settings.muted)
-        elif name == "undo_setting":
-            self.settings = replace(settings, undo_enabled=not settings.undo_enabled)
-            self.session.set_undo_enabled(self.settings.undo_enabled)
-        elif name == "fullscreen":
+        """Step one setting (the model in game/settings.py says how), apply it at once, and
+        keep it."""
+        if name == "fullscreen":
             self.screen.want_fullscreen(not self.screen.wanted_fullscreen)  # once a frame
+        else:
+            self.settings = self.settings.stepped(name, step)
+            if name == "volume":
+                self.settings = replace(self.settings, muted=False)  # a volume to be heard
+            elif name == "undo_enabled":
+                self.session.set_undo_enabled(self.settings.undo_enabled)
         self._apply_settings()
         self._save_settings()
 
@@ -250,23 +235,15 @@ class App:
         self._refresh_records()
 
     def setting_values(self) -> dict[str, str]:
-        """Each setting's current value in the player's words, for the settings menu."""
+        """Each setting of the settings menu with its current value, in the player's words."""
+        current = replace(self.settings, fullscreen=self.screen.wanted_fullscreen)
         lang = self.view.lang
-        settings = self.settings
-        pace = settings.autoplay_pace
-        on_off = {True: tr("value_on", lang), False: tr("value_off", lang)}
-        return {
-            "theme": tr(f"value_{settings.theme}", lang),
-            "animation": tr(f"value_{settings.animation}", lang),
-            "volume": f"{settings.volume}",
-            "mute": on_off[not settings.muted],
-            "fullscreen": on_off[self.screen.wanted_fullscreen],
-            "undo_setting": on_off[settings.undo_enabled],
-            "autoplay_pace": tr("value_max", lang)
-            if pace == "max"
-            else tr("value_pace", lang, n=pace),
-            "language": tr(f"value_{settings.language}", lang),
-        }
+        values = {}
+        for name in SETTINGS_ITEMS:
+            if name in SETTINGS:
+                key, fields = value_text(name, getattr(current, name))
+                values[name] = tr(key, lang, **fields)
+        return values
 
     # -- saving --------------------------------------------------------------------------------
 
@@ -278,7 +255,7 @@ class App:
 
     def _save_settings(self) -> None:
         screen = self.screen
-        size = self.settings.window_size if screen.fullscreen else tuple(self.window.size)
+        size = self.settings.window_size if screen.fullscreen else clamp_window(*self.window.size)
         self.settings = replace(
             self.settings,
             size=self.session.game.size,
@@ -394,9 +371,9 @@ class App:
         return self.view.lang
 
     def save_for_crash(self) -> bool:
-        """Save everything and wait for the disk; True only if it is all there."""
+        """Save everything and wait for the disk (not for ever); True only if it is all there."""
         self.save()
-        return self.storage.flush()
+        return self.storage.flush(timeout=5.0)
 
     def close(self) -> None:
         """Save everything, let go of the lock and the solver, and quit pygame."""

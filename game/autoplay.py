@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 
 from game.engine import Direction, Game, Grid
+from game.settings import MOVES_PER_SECOND
 from game.solver import SolverWorker
 
 HINT_BUDGET_S = 0.15
@@ -22,7 +23,6 @@ HINT_BUDGET_S = 0.15
 # table, a hung process): it is stopped and the player told, as for one that died.
 ANSWER_GRACE_S = 8.0
 FASTEST_BUDGET_S = 0.05  # "as fast as it can": a shorter think per move
-PACES = {"1": 1.0, "2": 2.0, "5": 5.0, "10": 10.0, "20": 20.0, "max": 0.0}
 
 
 def solver_processes(cores: int | None = None) -> int:
@@ -43,7 +43,7 @@ class Answer:
 class Autoplay:
     def __init__(self, tables_dir: str | os.PathLike[str] | None, pace: str = "5") -> None:
         self.tables_dir = tables_dir
-        self.pace = pace if pace in PACES else "5"
+        self.pace = pace if pace in MOVES_PER_SECOND else "5"
         self.playing = False
         self._workers: dict[int, SolverWorker] = {}
         self._request_id = 0
@@ -59,7 +59,7 @@ class Autoplay:
         return self.playing or self._pending is not None
 
     def set_pace(self, pace: str) -> None:
-        if pace in PACES:
+        if pace in MOVES_PER_SECOND:
             self.pace = pace
 
     def ask_hint(self, game: Game) -> None:
@@ -113,17 +113,16 @@ class Autoplay:
         if self._next_move is not None and ready:
             answers.append(Answer(move=self._next_move[1]))
             self._next_move = None
-            rate = PACES[self.pace]
             # A move made a frame late makes the next one no later: the pace holds on average.
-            interval = 1.0 / rate if rate else 0.0
+            interval = 1.0 / MOVES_PER_SECOND[self.pace]
             self._cooldown = interval + max(self._cooldown, -interval / 2)
         elif self._next_move is None and self._pending is None and not game.over:
             self._ask(game, "move", self._move_budget())
         return answers
 
     def _move_budget(self) -> float:
-        rate = PACES[self.pace]
-        return FASTEST_BUDGET_S if rate == 0 or rate > 10 else min(0.1, 1.0 / rate)
+        rate = MOVES_PER_SECOND[self.pace]
+        return FASTEST_BUDGET_S if rate > 10 else min(0.1, 1.0 / rate)
 
     def warm_up(self, size: int) -> None:
         """Start the solver's process now, so that the first hint comes within its budget."""

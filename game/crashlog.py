@@ -8,7 +8,11 @@ then calls
 and tells the player, in plain words, where the log is (None: it could not be written; the
 game goes on all the same). A log holds the time, the traceback, the versions of the game,
 Python and the libraries, and the operating system. Logs live in logs/ inside the data folder;
-only the newest few are kept.
+only the newest few are kept, and the one just written always is.
+
+Only the game's own logs are ever removed: files named as it names them
+(crash-YYYYmmdd-HHMMSS-ffffff[-N].txt), regular files of the player's, never through a link.
+A `logs` that is a link or a file is not the game's: no log is written there.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import contextlib
 import datetime
 import os
 import platform
+import re
+import stat
 import sys
 import traceback
 from collections.abc import Mapping
@@ -24,11 +30,13 @@ from importlib import metadata
 from pathlib import Path
 
 from game import __version__
-from game.storage import atomic_write
+from game.storage.files import atomic_write, is_own_file, make_private_folder, remove_leftovers
 
 LOGS_FOLDER = "logs"
 KEEP_LOGS = 5
 _LIBRARIES = ("pygame-ce", "platformdirs", "filelock")
+_LOG_NAME = re.compile(r"crash-(\d{8}-\d{6})-(\d{6})(?:-(\d+))?\.txt")
+_CLOCK_SLACK = datetime.timedelta(days=1)  # a log named later: by a clock set ahead
 
 
 def write_crash_log(
@@ -45,18 +53,41 @@ def write_crash_log(
     now = datetime.datetime.now().astimezone()
     stamp = f"crash-{now:%Y%m%d-%H%M%S-%f}"
     try:
-        logs.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private_folder(data_dir)
+        make_private_folder(logs)
+        if not stat.S_ISDIR(os.lstat(logs).st_mode):  # a link to some other folder
+            return None
         path, number = logs / f"{stamp}.txt", 1
-        while path.exists():  # a coarse clock: two crashes in one tick
+        while os.path.lexists(path):  # a coarse clock: two crashes in one tick
             number += 1
             path = logs / f"{stamp}-{number}.txt"
         atomic_write(path, crash_report(exc, now, details).encode("utf-8", "replace"))
     except OSError:
         return None
-    for old in sorted(logs.glob("crash-*.txt"))[: -max(keep, 1)]:
-        with contextlib.suppress(OSError):
-            old.unlink()
+    _prune(logs, path, max(keep, 1))
     return path
+
+
+def _prune(logs: Path, newest: Path, keep: int) -> None:
+    """Remove all but the `keep` newest of the game's logs, `newest` always among them: newest
+    by the time in their names, a log named in the future (by a clock set forward) counting as
+    the oldest."""
+    latest_believable = (datetime.datetime.now() + _CLOCK_SLACK).strftime("%Y%m%d-%H%M%S")
+    others = []
+    with contextlib.suppress(OSError), os.scandir(logs) as entries:
+        for entry in entries:
+            name = _LOG_NAME.fullmatch(entry.name)
+            if name is None or entry.name == newest.name:
+                continue
+            with contextlib.suppress(OSError):
+                if is_own_file(entry.stat(follow_symlinks=False)):
+                    stamp, micro, number = name.group(1), name.group(2), int(name.group(3) or 1)
+                    others.append((stamp <= latest_believable, stamp, micro, number, entry.name))
+    others.sort(reverse=True)
+    for *_, name in others[keep - 1 :]:
+        with contextlib.suppress(OSError):
+            os.unlink(logs / name)
+    remove_leftovers(logs)
 
 
 def crash_report(

@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 import functools
 import random
-import sys
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -194,8 +193,33 @@ def biggest_tile(grid: Sequence[Sequence[int]]) -> int:
 
 
 def max_tile_value(size: int) -> int:
-    """R2: the largest tile possible on a size x size board, 2^(n+1) for n cells."""
+    """R2: the largest tile possible on a size x size board, 2^(n+1) for n cells. The bound is
+    absolute: two tiles of this value do not merge, so play never passes it."""
     return 2 ** (size * size + 1)
+
+
+# The bounds every part shares (the engine, the statistics, storage): a state inside them is
+# one the game can save and load again exactly, and play stays inside them. Counts (score,
+# moves, games) stop at MAX_COUNT, clocks at MAX_SECONDS, instead of passing them: no play a
+# player can make comes near (2^53 points, 285 million years).
+MAX_COUNT = 2**53  # up to here every whole number is exact as a JSON number or a float
+MAX_SECONDS = float(2**53)
+
+
+def is_cell_value(value: Any, size: int) -> bool:
+    """0 (empty) or a tile a size x size board can hold (R2): what a saved grid's cells and
+    the statistics' biggest tile may be."""
+    return _is_tile(value, max_tile_value(size))
+
+
+def capped_count(value: int) -> int:
+    """A count that has grown, kept within MAX_COUNT."""
+    return min(value, MAX_COUNT)
+
+
+def capped_seconds(value: float) -> float:
+    """A clock that has run, kept within MAX_SECONDS."""
+    return min(float(value), MAX_SECONDS)
 
 
 @dataclass(frozen=True)
@@ -273,6 +297,11 @@ class Game:
         """A game from a given position (tests, puzzles, the solver's benchmarks)."""
         grid = tuple(tuple(row) for row in rows)
         _check_grid(grid)
+        for key in ("score", "moves", "undos_left"):
+            if key in state:
+                _count_field(state, key)
+        if "seconds" in state:
+            _seconds_field(state, "seconds")
         state.setdefault("won", biggest_tile(grid) >= WIN_VALUE)
         return cls(grid, rng=_make_rng(seed), **state)
 
@@ -285,8 +314,8 @@ class Game:
             return None
         self._history.append(_Snapshot(self.grid, self.score, self.moves, self._rng.getstate()))
         self.grid = result.grid
-        self.score += result.points
-        self.moves += 1
+        self.score = capped_count(self.score + result.points)
+        self.moves = capped_count(self.moves + 1)
         spawned = self._spawn()
         won_now = not self.won and any(m.value >= WIN_VALUE for m in result.merges)
         self.won = self.won or won_now
@@ -312,7 +341,7 @@ class Game:
     def advance_clock(self, seconds: float) -> None:
         """The caller decides when the clock runs (R17); the engine only adds up."""
         if 0 < seconds < float("inf"):
-            self.seconds += seconds
+            self.seconds = capped_seconds(self.seconds + seconds)
 
     def valid_directions(self) -> list[Direction]:
         return valid_directions(self.grid)
@@ -378,9 +407,7 @@ class Game:
         if undos_left > UNDO_LIMIT:
             raise ValueError(f"undos_left: {undos_left} is more than {UNDO_LIMIT}")
         undo_enabled = _field(data, "undo_enabled", bool)
-        seconds = _field(data, "seconds", (int, float))
-        if not 0 <= seconds <= sys.float_info.max:  # also an int too big for a float
-            raise ValueError("seconds: must be a finite number of seconds, 0 or more")
+        seconds = _seconds_field(data, "seconds")
         rng = random.Random()
         rng.setstate(_state_from_json(data.get("random_state"), "random_state"))
         raw_history = _field(data, "history", list)
@@ -466,9 +493,16 @@ def _field(data: dict, key: str, kind: type | tuple[type, ...], prefix: str = ""
 
 def _count_field(data: dict, key: str, prefix: str = "") -> int:
     value = _field(data, key, int, prefix)
-    if value < 0:
-        raise ValueError(f"{prefix + '.' if prefix else ''}{key}: must not be negative")
+    if not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{prefix + '.' if prefix else ''}{key}: must be 0 to {MAX_COUNT}")
     return value
+
+
+def _seconds_field(data: dict, key: str) -> float:
+    seconds = _field(data, key, (int, float))
+    if not 0 <= seconds <= MAX_SECONDS:  # also NaN, and an int too big for a float
+        raise ValueError(f"{key}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
+    return seconds
 
 
 def _grid_field(data: dict, key: str, size: int, prefix: str = "") -> Grid:

@@ -18,6 +18,7 @@ from typing import Any
 from game import commands as cmd
 from game import events as ev
 from game.engine import BOARD_SIZES, Direction, Game
+from game.settings import SETTINGS
 
 
 class Phase(enum.Enum):
@@ -70,17 +71,8 @@ def confirm_menu(size: int) -> Menu:
     return Menu(MenuKind.CONFIRM_NEW, items, focus=items.index("cancel"), size=size)
 
 
-SETTINGS_ITEMS = (
-    "theme",
-    "animation",
-    "volume",
-    "mute",
-    "fullscreen",
-    "undo_setting",
-    "autoplay_pace",
-    "language",
-    "back",
-)
+# The settings menu: every setting a player steps (game/settings.py), then Back.
+SETTINGS_ITEMS = (*(name for name in SETTINGS if name not in ("size", "window_size")), "back")
 
 
 def pause_items() -> list[str]:
@@ -206,7 +198,7 @@ class Session:
             case cmd.Quit():
                 return [ev.QuitRequested()]
             case cmd.ToggleMute():
-                return [ev.SettingChanged("mute", 1)]
+                return [ev.SettingChanged("muted", 1)]
             case cmd.ToggleFullscreen():
                 return [ev.SettingChanged("fullscreen", 1)]
             case cmd.SolverMove(direction):

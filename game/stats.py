@@ -25,6 +25,8 @@ never raises it.
 Every stored figure only ever improves: closed counts and totals rise, best score and biggest
 tile rise, the fastest win and the fewest moves to a win fall. `merged` keeps the better of
 two copies of each figure, so merging a file with its older backup can never lower a record.
+Counts and clocks share the engine's bounds (MAX_COUNT, MAX_SECONDS) and stop there, so
+whatever the engine lets a game reach, the statistics can hold and load again.
 """
 
 from __future__ import annotations
@@ -36,9 +38,16 @@ from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Any
 
-from game.engine import MAX_SIZE, MIN_SIZE, max_tile_value
+from game.engine import (
+    MAX_COUNT,
+    MAX_SECONDS,
+    MAX_SIZE,
+    MIN_SIZE,
+    capped_count,
+    capped_seconds,
+    is_cell_value,
+)
 
-_LARGEST_COUNT = 2**53  # beyond this a JSON number is no longer exact
 _GAME_ID = re.compile(r"[0-9a-f]{1,64}")
 COLUMNS = ("own", "assisted")
 
@@ -79,16 +88,16 @@ class SizeStats:
             for key in ("games_played", "games_won", "best_score")
         }
         tile = data["biggest_tile"]
-        if type(tile) is not int or not (
-            tile == 0 or (2 <= tile <= max_tile_value(size) and tile & (tile - 1) == 0)
-        ):
+        if not is_cell_value(tile, size):
             raise ValueError(f"{name}.biggest_tile: {tile!r} is not a tile value")
         fastest = data["fastest_win_seconds"]
         if fastest is not None:
             fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
         fewest = data["fewest_moves_to_win"]
-        if fewest is not None and (type(fewest) is not int or not 1 <= fewest < _LARGEST_COUNT):
-            raise ValueError(f"{name}.fewest_moves_to_win: must be a whole number, 1 or more")
+        if fewest is not None and (type(fewest) is not int or not 1 <= fewest <= MAX_COUNT):
+            raise ValueError(
+                f"{name}.fewest_moves_to_win: must be a whole number, 1 to {MAX_COUNT}"
+            )
         return cls(
             biggest_tile=tile,
             fastest_win_seconds=fastest,
@@ -148,8 +157,8 @@ class Stats:
             return closed
         return replace(
             closed,
-            games_played=closed.games_played + 1,
-            games_won=closed.games_won + playing.won,
+            games_played=capped_count(closed.games_played + 1),
+            games_won=capped_count(closed.games_won + playing.won),
         )
 
     def best_score(self, size: int) -> int:
@@ -202,7 +211,7 @@ class Stats:
             assisted,
             replace(
                 old,
-                fastest_win_seconds=_lowest(old.fastest_win_seconds, float(seconds)),
+                fastest_win_seconds=_lowest(old.fastest_win_seconds, capped_seconds(seconds)),
                 fewest_moves_to_win=_lowest(old.fewest_moves_to_win, moves),
             ),
         )
@@ -211,7 +220,8 @@ class Stats:
             return stats._with_playing(size, replace(playing, won=True))
         # Won before its first move was counted (not in play): the win still counts.
         closed = stats._closed(size, assisted)
-        return stats._with(size, assisted, replace(closed, games_won=closed.games_won + 1))
+        games_won = capped_count(closed.games_won + 1)
+        return stats._with(size, assisted, replace(closed, games_won=games_won))
 
     def time_played(self, size: int, game_id: str, *, assisted: bool, seconds: float) -> Stats:
         """Clock time played (R17) added to the column's total, and noted against the game in
@@ -219,11 +229,12 @@ class Stats:
         if not 0 < seconds < math.inf:
             return self
         old = self._closed(size, assisted)
-        stats = self._with(size, assisted, replace(old, total_seconds=old.total_seconds + seconds))
+        total = capped_seconds(old.total_seconds + seconds)
+        stats = self._with(size, assisted, replace(old, total_seconds=total))
         playing = self._playing.get(size)
         if playing is None or playing.game_id != game_id:
             return stats
-        credited = playing.credited_seconds + seconds
+        credited = capped_seconds(playing.credited_seconds + seconds)
         return stats._with_playing(size, replace(playing, credited_seconds=credited))
 
     def merged(self, other: Stats) -> Stats:
@@ -275,7 +286,9 @@ class Stats:
         """The game in play leaves: its count and win join the closed figures of its column."""
         old = self._closed(size, playing.assisted)
         closed = replace(
-            old, games_played=old.games_played + 1, games_won=old.games_won + playing.won
+            old,
+            games_played=capped_count(old.games_played + 1),
+            games_won=capped_count(old.games_won + playing.won),
         )
         playing_now = {key: value for key, value in self._playing.items() if key != size}
         return Stats({**self._records, (size, playing.assisted): closed}, playing_now)
@@ -331,12 +344,13 @@ def _lowest(a: Any, b: Any) -> Any:
 
 
 def _count(value: Any, name: str) -> int:
-    if type(value) is not int or not 0 <= value < _LARGEST_COUNT:
-        raise ValueError(f"{name}: must be a whole number, 0 or more")
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{name}: must be a whole number from 0 to {MAX_COUNT}")
     return value
 
 
 def _seconds(value: Any, name: str) -> float:
-    if type(value) not in (int, float) or not (math.isfinite(value) and value >= 0):
-        raise ValueError(f"{name}: must be a finite number of seconds, 0 or more")
+    # The bound is checked first: it also refuses NaN, and an int too big to be a float.
+    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
+        raise ValueError(f"{name}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
     return float(value)

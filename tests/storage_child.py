@@ -16,6 +16,7 @@ import time
 
 from game.engine import Game
 from game.storage import Settings, Storage
+from game.text import notice_text
 
 
 def say(*words: object) -> None:
@@ -74,7 +75,7 @@ def second(data_dir: str) -> None:
             storage.save_settings(Settings(theme="dark")),
             storage.save_stats(stats.score_reached(4, assisted=False, score=10**6, biggest_tile=4)),
         ],
-        "notices": storage.pop_notices(),
+        "notices": [notice_text(notice, "en") for notice in storage.pop_notices()],
     }
     storage.close()
     print(json.dumps(report), flush=True)

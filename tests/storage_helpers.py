@@ -3,6 +3,7 @@ system calls that fail on cue."""
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import errno
 import os
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.engine import Direction, Game
+from game.text import notice_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CHILD = Path(__file__).resolve().parent / "storage_child.py"
@@ -99,3 +101,39 @@ def counting(function_name: str) -> Iterator[list[int]]:
     """Count the calls of os.<function_name> while inside (no failure)."""
     with failing(function_name, 0, OSError()) as calls:
         yield calls
+
+
+@contextlib.contextmanager
+def unreadable(*paths: Path) -> Iterator[None]:
+    """Opening any of `paths` for reading fails with EACCES while inside, as a file of another
+    user's or one after chmod 000 does (even for a test run as root, which may read anything)."""
+    refused = {os.path.abspath(path) for path in paths}
+    real_os_open, real_open = os.open, builtins.open
+
+    def is_refused(path, writing: bool) -> bool:
+        return (
+            not writing
+            and isinstance(path, str | os.PathLike)
+            and (os.path.abspath(path) in refused)
+        )
+
+    def os_open(path, flags, *args, **kwargs):
+        if is_refused(path, bool(flags & (os.O_WRONLY | os.O_RDWR))):
+            raise disk_error(errno.EACCES)
+        return real_os_open(path, flags, *args, **kwargs)
+
+    def open_(file, mode="r", *args, **kwargs):
+        if is_refused(file, any(c in mode for c in "wax+")):
+            raise disk_error(errno.EACCES)
+        return real_open(file, mode, *args, **kwargs)
+
+    os.open, builtins.open = os_open, open_
+    try:
+        yield
+    finally:
+        os.open, builtins.open = real_os_open, real_open
+
+
+def said(storage) -> list[str]:
+    """The notices since the last call, as the player reads them in English."""
+    return [notice_text(notice, "en") for notice in storage.pop_notices()]

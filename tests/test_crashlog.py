@@ -3,11 +3,14 @@ few kept; a log that cannot be written never makes things worse."""
 
 from __future__ import annotations
 
+import os
 import platform
 import stat
 import sys
+import time
 
 import pytest
+from storage_helpers import snapshot
 
 from game import __version__
 from game.crashlog import KEEP_LOGS, write_crash_log
@@ -68,3 +71,75 @@ def test_two_crashes_in_a_row_make_two_logs(tmp_path):
 def test_a_log_that_cannot_be_written_returns_none_and_raises_nothing(tmp_path):
     (tmp_path / "logs").write_text("a file where the logs folder should be")
     assert write_crash_log(tmp_path, _crash()) is None
+
+
+# -- pruning: only the game's own logs, never through a link, never the new one (issue 13) ------
+
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and modes")
+
+
+def test_logs_named_by_a_clock_set_forward_never_cost_the_new_log(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    future = time.time() + 3 * 365 * 86400
+    for day in range(1, 8):
+        path = logs / f"crash-2099010{day}-120000-000000.txt"
+        path.write_text("written while the clock was years ahead")
+        os.utime(path, (future + day, future + day))
+    newest = write_crash_log(tmp_path, _crash())
+    assert newest is not None and newest.exists()
+    assert "the tile fell off the board" in newest.read_text()
+    assert len(list(logs.glob("crash-*.txt"))) == KEEP_LOGS
+
+
+def test_a_log_named_in_the_future_is_pruned_before_the_real_ones(tmp_path):
+    """With a few logs from a clock set years ahead, every later crash must not cost the
+    real logs before it: the future ones go first."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    real = [logs / f"crash-2020010{day}-120000-000000.txt" for day in range(1, 4)]
+    future = [logs / f"crash-2099010{day}-120000-000000.txt" for day in range(1, 5)]
+    for path in real + future:
+        path.write_text("a log")
+    newest = write_crash_log(tmp_path, _crash())
+    kept = sorted(p.name for p in logs.glob("crash-*.txt"))
+    assert kept == sorted([newest.name, *(p.name for p in real), future[-1].name])
+
+
+@posix_only
+def test_a_logs_link_to_another_folder_is_never_written_through_or_pruned(tmp_path):
+    other = tmp_path / "someone-elses"
+    other.mkdir()
+    for day in range(1, 8):
+        (other / f"crash-2020010{day}-120000-000000.txt").write_text("theirs")
+    (other / "notes.txt").write_text("theirs")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "logs").symlink_to(other, target_is_directory=True)
+    before = snapshot(other)
+    assert write_crash_log(data, _crash()) is None
+    assert snapshot(other) == before
+
+
+def test_only_files_named_as_the_game_names_its_logs_are_pruned(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for day in range(1, 8):
+        (logs / f"crash-2020010{day}-120000-000000.txt").write_text("old")
+    lookalikes = ["crash-0-mine.txt", "crash-notes.txt", "crash-.txt"]
+    for name in lookalikes:
+        (logs / name).write_text("not a crash log of the game's")
+    (logs / "crash-20200101-000000-000000-2.txt").mkdir()  # a folder, not a log
+    write_crash_log(tmp_path, _crash())
+    for name in lookalikes:
+        assert (logs / name).read_text() == "not a crash log of the game's"
+    assert (logs / "crash-20200101-000000-000000-2.txt").is_dir()
+
+
+@posix_only
+def test_a_data_folder_made_for_a_log_is_private(tmp_path):
+    data = tmp_path / "new" / "data"
+    path = write_crash_log(data, _crash())
+    assert path is not None
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700

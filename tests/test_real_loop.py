@@ -11,7 +11,8 @@ from loop_helpers import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, 
 from game.app import App, Options
 from game.engine import Direction, Game
 from game.session import MenuKind, Phase, Session
-from game.text import format_clock
+from game.storage import Notice, NoticeKey
+from game.text import format_clock, notice_text
 from game.view.view import NOTICE_SECONDS
 
 LEFT, RIGHT, UP = Direction.LEFT, Direction.RIGHT, Direction.UP
@@ -88,7 +89,7 @@ def test_a_notice_leaves_after_its_eight_seconds(tmp_path):
     def notices():  # the storage has news two seconds in, as after a failed save
         if clock.elapsed >= 2.0 and not told:
             told.append(clock.elapsed)
-            return [*pop_notices(), "Saving works again."]
+            return [*pop_notices(), Notice(NoticeKey.SAVE_WORKS)]
         return pop_notices()
 
     app.storage.pop_notices = notices
@@ -99,7 +100,7 @@ def test_a_notice_leaves_after_its_eight_seconds(tmp_path):
     clock.at(2.0 + NOTICE_SECONDS + 0.1, lambda: seen.update(frames=len(drawn.seconds)))
     run(app)
     assert told[0] == pytest.approx(2.0, abs=0.02)
-    assert seen["before"] == ["Saving works again."]
+    assert seen["before"] == [notice_text(Notice(NoticeKey.SAVE_WORKS), "en")]
     assert seen["after"] == []
     assert seen["frames"] >= 2  # drawn with it, and again without it
 

@@ -175,7 +175,7 @@ def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.undos_left == 4
-        app.change_setting("undo_setting", 1)  # off
+        app.change_setting("undo_enabled", 1)  # off
         app.command(cmd.Pause())
         app.command(cmd.Select(app.session.menu.items.index("size_5")))
         move(app)
@@ -186,7 +186,7 @@ def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 2  # nor on the 4x4 game saved with undo on
-        app.change_setting("undo_setting", 1)  # on again
+        app.change_setting("undo_enabled", 1)  # on again
         app.command(cmd.Undo())
         assert app.session.game.undos_left == 3  # the one used before stays used
     finally:

@@ -723,7 +723,7 @@ def test_autoplay_stops_at_the_win_banner_and_at_game_over():
 def test_muting_and_fullscreen_do_not_stop_autoplay():
     session = played_session()
     session.handle(cmd.ToggleAutoplay())
-    assert session.handle(cmd.ToggleMute()) == [ev.SettingChanged("mute", 1)]
+    assert session.handle(cmd.ToggleMute()) == [ev.SettingChanged("muted", 1)]
     assert session.handle(cmd.ToggleFullscreen()) == [ev.SettingChanged("fullscreen", 1)]
     assert session.autoplaying
 

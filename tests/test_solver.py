@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import Direction, Game, is_over, shift
 from game.solver import best_move
-from game.solver.bitboard import DIRECTIONS, Layout, cache_path, layout
+from game.solver.bitboard import DIRECTIONS, Layout, layout
 from game.solver.search import (
     DEFAULT_WEIGHTS,
     UNSEARCHED,
@@ -18,6 +18,7 @@ from game.solver.search import (
     board_heuristic,
     row_heuristic,
 )
+from game.solver.table_cache import cache_path
 from game.solver.tree import make_tree_generic
 
 

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game.engine import MAX_COUNT, MAX_SECONDS
 from game.stats import SizeStats, Stats
 
 
@@ -206,3 +207,35 @@ def test_merging_never_lowers_a_record(a, b):
             assert m.biggest_tile == max(x.biggest_tile, y.biggest_tile)
             wins = [t for t in (x.fastest_win_seconds, y.fastest_win_seconds) if t is not None]
             assert m.fastest_win_seconds == (min(wins) if wins else None)
+
+
+def test_counts_and_totals_stop_at_the_bounds_the_engine_shares():
+    """Issue 13: a figure that would pass what a file may hold stops at the bound instead, so
+    the statistics always load again."""
+    full = SizeStats(games_played=MAX_COUNT, games_won=MAX_COUNT, total_seconds=MAX_SECONDS)
+    stats = Stats({(4, False): full})
+    stats = stats.game_counted(4, "a1", assisted=False).game_counted(4, "b2", assisted=False)
+    stats = stats.game_won(4, "b2", assisted=False, seconds=MAX_SECONDS * 2, moves=MAX_COUNT)
+    stats = stats.time_played(4, "b2", assisted=False, seconds=MAX_SECONDS)
+    record = stats.for_size(4)
+    assert (record.games_played, record.games_won) == (MAX_COUNT, MAX_COUNT)
+    assert record.total_seconds == record.fastest_win_seconds == MAX_SECONDS
+    assert Stats.from_dict(stats.to_dict()) == stats
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("best_score", MAX_COUNT + 1),
+        ("games_played", -1),
+        ("total_seconds", float("nan")),
+        ("total_seconds", 10**400),  # an int too big to be a float: refused, not a crash
+        ("fastest_win_seconds", MAX_SECONDS * 2),
+        ("fewest_moves_to_win", 0),
+        ("biggest_tile", 2 * 2**17),
+    ],
+)
+def test_a_figure_past_the_bounds_is_refused_as_damage(field, value):
+    data = SizeStats(fastest_win_seconds=1.0, fewest_moves_to_win=1).to_dict() | {field: value}
+    with pytest.raises(ValueError):
+        SizeStats.from_dict(data, 4)

@@ -9,7 +9,7 @@ import sys
 
 import platformdirs
 import pytest
-from storage_helpers import ROOT, finished_game, played_game
+from storage_helpers import ROOT, finished_game, played_game, said
 
 from game.engine import Direction
 from game.stats import Stats
@@ -65,6 +65,20 @@ def test_the_data_folder_is_private_and_files_are_kept_only_there(tmp_path, monk
     for path in data.iterdir():
         assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path.name
     assert list(working.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+@pytest.mark.parametrize("umask", [0o000, 0o277])
+def test_a_data_folder_the_game_makes_is_0700_whatever_the_umask(tmp_path, umask):
+    data = tmp_path / "data"
+    old = os.umask(umask)
+    try:
+        with Storage(data) as storage:
+            assert storage.save_settings(Settings(theme="dark"))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    assert Storage(data).load_settings() == Settings(theme="dark")
 
 
 def test_files_are_small_json_with_a_format_and_a_version(storage):
@@ -193,12 +207,12 @@ def test_each_unreadable_setting_falls_back_on_its_own_and_the_player_is_told(st
     path = storage.data_dir / "settings.json"
     # Two bad fields under a good checksum, and a field this version does not know.
     data = Settings(theme="dark", volume=20, muted=True).to_dict()
-    data.update(volume="loud", window_size=[10, 720], wobble=True)
+    data.update(volume="loud", window_size=[720], wobble=True)
     path.write_bytes(encode_document(SETTINGS_FORMAT, data))
 
     loaded = storage.load_settings()
     assert loaded == Settings(theme="dark", muted=True)  # volume and window size: defaults
-    notices = storage.pop_notices()
+    notices = said(storage)
     assert len(notices) == 1
     assert "volume" in notices[0] and "window size" in notices[0]
 

@@ -8,7 +8,7 @@ import os
 import threading
 import time
 
-from storage_helpers import disk_error, failing, played_game, start_child
+from storage_helpers import disk_error, failing, played_game, said, start_child
 
 from game.storage import GAME_FORMAT, Storage, decode_document
 
@@ -62,13 +62,13 @@ def test_disk_errors_in_the_background_still_come_as_one_notice(tmp_path):
         with failing("replace", 1, disk_error(errno.ENOSPC)):
             assert storage.save_game(played_game(), {"counter": 2})  # on its way
             storage.flush()
-        notices = storage.pop_notices()
+        notices = said(storage)
         assert len(notices) == 1 and "disk is full" in notices[0]
         assert _counter_on_disk(tmp_path / "game-4.json") == 1
         assert not list(tmp_path.glob("*.tmp"))
         storage.save_game(played_game(), {"counter": 3})
         storage.flush()
-        assert storage.pop_notices() == ["Saving works again."]
+        assert said(storage) == ["Saving works again."]
     assert _counter_on_disk(tmp_path / "game-4.json") == 3
 
 

@@ -10,7 +10,7 @@ import zlib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_helpers import played_game
+from storage_helpers import played_game, said
 
 from game.stats import Stats
 from game.storage import (
@@ -23,6 +23,7 @@ from game.storage import (
     decode_document,
     encode_document,
 )
+from game.text import notice_text
 
 MAIN, BACKUP = "game-4.json", "game-4.json.bak"
 
@@ -54,12 +55,12 @@ def _assert_backup_used(storage, game, damaged: bytes):
     saved = storage.load_game(4)
     assert saved is not None and saved.game.to_dict() == game.to_dict()
     notices = storage.pop_notices()
-    assert len(notices) == 1 and "backup" in notices[0]
+    assert len(notices) == 1 and "backup" in notice_text(notices[0], "en")
     kept = _aside(storage)
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
-    assert kept[0].name in notices[0]
+    assert kept[0].name in notice_text(notices[0], "en")
     assert notices[0].key == "restored_from_backup"  # for showing it in another language
-    assert notices[0].fields == {"file": MAIN, "kept": kept[0].name}
+    assert notices[0].fields == {"file": MAIN, "size": "4", "kept": kept[0].name}
     # Mended: both copies are good again, so a second accident is survived too.
     assert (storage.data_dir / MAIN).read_bytes() == (storage.data_dir / BACKUP).read_bytes()
     assert storage.load_game(4).game.to_dict() == game.to_dict()
@@ -203,7 +204,7 @@ def test_when_both_copies_are_bad_a_new_game_starts_and_both_are_kept(storage, r
     (storage.data_dir / MAIN).write_bytes(raw[:100])
     (storage.data_dir / BACKUP).write_bytes(b"\0" * 50)
     assert storage.load_game(4) is None
-    notices = storage.pop_notices()
+    notices = said(storage)
     assert len(notices) == 1
     assert "new game was started" in notices[0] and ".corrupt-" in notices[0]
     assert [p.read_bytes() for p in _aside(storage)] == [raw[:100]]
@@ -249,7 +250,7 @@ def test_a_copy_that_may_not_write_leaves_a_bad_file_where_it_is(tmp_path, real_
         assert reader.read_only
         assert reader.load_game(4).game.to_dict() == game.to_dict()
         assert reader.load_game(4) is not None
-        assert len([n for n in reader.pop_notices() if "backup" in n]) == 1  # once
+        assert len([n for n in said(reader) if "backup" in n]) == 1  # once
         assert (tmp_path / MAIN).read_bytes() == raw[:50]
         assert not list(tmp_path.glob("*.corrupt-*"))
 
@@ -267,7 +268,7 @@ def test_damaged_settings_and_stats_fall_back_too(storage):
     (storage.data_dir / "settings.json").write_bytes(b"\xff\xfe")
     (storage.data_dir / "settings.json.bak").write_bytes(b"\xff\xfe")
     assert storage.load_settings() == Settings()
-    assert "default settings" in storage.pop_notices()[0]
+    assert "default settings" in said(storage)[0]
 
 
 # -- whatever the bytes -------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 
 import pytest
-from storage_helpers import disk_error, failing, played_game
+from storage_helpers import disk_error, failing, played_game, said
 
 from game.stats import Stats
 from game.storage import Settings, Storage
@@ -32,7 +32,7 @@ def test_the_game_plays_on_when_the_disk_refuses_and_saves_again_when_it_can(
             with failing(function_name, 1, disk_error(ERRORS[error_name])):
                 assert storage.save_game(game, {"moves": game.moves}) is False
             assert not list(tmp_path.glob("*.tmp"))
-        notices = storage.pop_notices()
+        notices = said(storage)
         assert len(notices) == 1, notices
         assert "cannot be saved" in notices[0] and "keep playing" in notices[0]
         reader = Storage(tmp_path)
@@ -40,7 +40,7 @@ def test_the_game_plays_on_when_the_disk_refuses_and_saves_again_when_it_can(
 
         game.move(game.valid_directions()[0])
         assert storage.save_game(game, {"moves": game.moves})  # tried again, and it works
-        assert storage.pop_notices() == ["Saving works again."]
+        assert said(storage) == ["Saving works again."]
     assert Storage(tmp_path).load_game(4).game.to_dict() == game.to_dict()
 
 
@@ -56,7 +56,7 @@ def test_the_game_plays_on_when_the_disk_refuses_and_saves_again_when_it_can(
 def test_the_notice_says_what_is_wrong_in_plain_words(tmp_path, code, words):
     with Storage(tmp_path) as storage, failing("write", 1, disk_error(code)):
         assert storage.save_settings(Settings()) is False
-        assert words in storage.pop_notices()[0]
+        assert words in said(storage)[0]
 
 
 def test_settings_and_stats_saves_share_the_one_notice(tmp_path):
@@ -75,7 +75,9 @@ def test_a_data_folder_that_cannot_be_made_means_playing_without_saving(tmp_path
     blocker.write_text("a file where the folder should be")
     storage = Storage(blocker / "data").open()
     assert storage.read_only
-    assert "cannot save" in storage.pop_notices()[0]
+    notices = said(storage)
+    assert len(notices) == 1 and "cannot save" in notices[0]
+    assert "a file where its data folder should be" in notices[0]
     assert storage.load_game(4) is None and storage.load_settings() == Settings()
     assert storage.save_game(played_game(), {}) is False
     assert blocker.read_text() == "a file where the folder should be"

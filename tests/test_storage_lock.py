@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from storage_helpers import played_game, snapshot, start_child
+from storage_helpers import played_game, said, snapshot, start_child
 
 from game.stats import Stats
 from game.storage import Settings, Storage
@@ -35,7 +35,7 @@ def test_a_second_copy_in_the_same_process_saves_nothing(tmp_path):
         assert second.save_game(played_game(seed=9), {}) is False
         assert second.save_settings(Settings()) is False
         assert second.save_stats(Stats()) is False
-        notices = second.pop_notices()
+        notices = said(second)
         assert "Another copy of 2048 is already running" in notices[0]
         second.close()
     assert snapshot(tmp_path) == before

@@ -6,9 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from storage_helpers import played_game, snapshot
+from storage_helpers import played_game, said, snapshot
 
-from game import storage as storage_module
 from game.stats import Stats
 from game.storage import (
     GAME_FORMAT,
@@ -19,6 +18,7 @@ from game.storage import (
     Storage,
     encode_document,
 )
+from game.storage import envelope as storage_module
 
 
 def _newer(kind: str) -> bytes:
@@ -33,7 +33,7 @@ def test_a_newer_game_file_is_left_byte_for_byte_and_the_game_plays_without_savi
 
     with Storage(tmp_path) as storage:
         assert storage.load_game(4) is None  # a fresh game to play
-        notices = storage.pop_notices()
+        notices = said(storage)
         assert len(notices) == 1 and "newer version" in notices[0] and "4×4" in notices[0]
         game = played_game(seed=1, moves=0)
         for direction in game.valid_directions() * 4:
@@ -64,7 +64,7 @@ def test_newer_settings_or_stats_are_never_overwritten(tmp_path, kind, name, loa
     (tmp_path / name).write_bytes(newer)
     with Storage(tmp_path) as storage:
         assert load(storage) in (Settings(), Stats())  # defaults, in memory
-        assert "newer version" in storage.pop_notices()[0]
+        assert "newer version" in said(storage)[0]
         assert storage.save_settings(Settings(volume=3)) is (kind != SETTINGS_FORMAT)
         assert storage.save_stats(Stats().game_counted(4, "a1", assisted=True)) is (
             kind != STATS_FORMAT
@@ -73,13 +73,16 @@ def test_newer_settings_or_stats_are_never_overwritten(tmp_path, kind, name, loa
     assert not (tmp_path / (name + ".bak")).exists()
 
 
-def test_a_newer_backup_alone_also_stops_saving(tmp_path):
-    with Storage(tmp_path) as storage:
-        storage.save_game(played_game(), {})
+@pytest.mark.parametrize("main", [None, b"damaged"])
+def test_a_newer_backup_without_a_good_main_file_also_stops_saving(tmp_path, main):
+    """With no good file of this version beside it, the newer backup is all there is: it is
+    kept as it is. (Beside a good file it is set aside instead: see test_storage_data.py.)"""
     newer = _newer(GAME_FORMAT)
     (tmp_path / "game-4.json.bak").write_bytes(newer)
+    if main is not None:
+        (tmp_path / "game-4.json").write_bytes(main)
     with Storage(tmp_path) as storage:
-        storage.load_game(4)
+        assert storage.load_game(4) is None
         assert storage.save_game(played_game(seed=2), {}) is False
     assert (tmp_path / "game-4.json.bak").read_bytes() == newer
 
@@ -124,4 +127,4 @@ def test_an_old_version_with_no_way_up_counts_as_damaged(tmp_path, monkeypatch):
     monkeypatch.setattr(storage_module, "VERSIONS", {**storage_module.VERSIONS, STATS_FORMAT: 3})
     with Storage(tmp_path) as storage:
         assert storage.load_stats() == Stats()
-        assert "could not be read" in storage.pop_notices()[0]
+        assert "could not be read" in said(storage)[0]

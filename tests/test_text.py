@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import Notice
+from game.storage import Notice, NoticeKey
 from game.text import HELP, STRINGS, format_clock, help_lines, notice_text, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,19 +45,31 @@ def test_the_clock_reads_m_ss_then_h_mm_ss(seconds, shown):
     assert format_clock(seconds) == shown
 
 
-def storage_notice_keys() -> set[str]:
-    """The keys storage gives its notices, read from its source."""
-    source = (ROOT / "game" / "storage.py").read_text()
-    keys = set(re.findall(r'self\._notice\(\s*"(\w+)"', source))
-    keys |= set(re.findall(r'key = "(\w+)"', source))
-    return keys
+_FIELDS = {"file": "game-5.json", "size": "5", "error": "ENOSPC", "names": "theme,volume"}
 
 
-def test_every_storage_notice_has_a_greek_text():
-    keys = storage_notice_keys()
-    assert {"second_copy", "save_failed", "restored_from_backup"} <= keys
-    for key in keys:
-        notice = Notice(key, "English text", file="game-5.json", error="ENOSPC", names="theme")
-        greek = notice_text(notice, "el")
-        assert greek != "English text" and "{" not in greek, key
-        assert notice_text(notice, "en") == "English text"
+@pytest.mark.parametrize("key", list(NoticeKey))
+@pytest.mark.parametrize("fields", [_FIELDS, {**_FIELDS, "file": "stats.json", "kept": "x.bak"}])
+def test_every_storage_notice_reads_in_both_languages(key, fields):
+    notice = Notice(key, {**fields, "folder": "/data/2048"})
+    english, greek = notice_text(notice, "en"), notice_text(notice, "el")
+    assert english and greek and english != greek, key
+    for text in (english, greek):
+        assert "{" not in text and "}" not in text, (key, text)
+    assert notice_text(notice, "xx") == english  # an unknown language falls back to English
+
+
+def test_a_notice_names_the_file_as_a_player_would_and_says_why():
+    full = Notice(NoticeKey.SAVE_FAILED, {"error": "ENOSPC"})
+    assert "the disk is full" in notice_text(full, "en")
+    assert "ο δίσκος είναι γεμάτος" in notice_text(full, "el")
+    damaged = Notice(NoticeKey.DAMAGED, {"file": "game-5.json", "size": "5", "kept": "k"})
+    assert notice_text(damaged, "en") == (
+        "Your saved 5×5 game could not be read and had no good backup, so a new game was "
+        "started. The damaged file is kept as k."
+    )
+    reset = Notice(NoticeKey.SETTINGS_RESET, {"names": "volume,window_size"})
+    assert notice_text(reset, "en").endswith("defaults: volume, window size.")
+    assert "ένταση, μέγεθος παραθύρου" in notice_text(reset, "el")
+    odd = Notice(NoticeKey.SAVE_FAILED, {"error": "EIO"})
+    assert "disk error (EIO)" in notice_text(odd, "en")

@@ -33,17 +33,13 @@ and lives in `game.solver.search`.
 
 from __future__ import annotations
 
-import array
 import functools
 import os
-import sys
-import tempfile
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from game.engine import MAX_SIZE, MIN_SIZE, Direction, max_tile_value
+from game.solver.table_cache import load_tables, save_tables
 
-CACHE_VERSION = 2  # 2: two 32768s stay apart in the tables, the largest tile they hold
 # The engine's order; move indexes 0..3 in the solver are these directions.
 DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 UP, DOWN, LEFT, RIGHT = range(4)
@@ -179,7 +175,8 @@ class Layout:
     # -- 4x4: full tables ---------------------------------------------------------------------
 
     def _build_full(self, tables_dir: str | os.PathLike[str] | None) -> None:
-        loaded = _load_cache(tables_dir) if tables_dir is not None else None
+        compute = {"left": self._left, "right": self._right, "spread": self._spread}
+        loaded = load_tables(tables_dir, compute, 1 << self.row_bits) if tables_dir else None
         if loaded is None:
             rows = range(1 << self.row_bits)
             loaded = {
@@ -188,7 +185,7 @@ class Layout:
                 "spread": [self._spread(row) for row in rows],
             }
             if tables_dir is not None:
-                _save_cache(tables_dir, loaded)
+                save_tables(tables_dir, loaded)
         self.left = loaded["left"]
         self.right = loaded["right"]
         self.spread = spread = loaded["spread"]
@@ -264,66 +261,6 @@ class Layout:
         return tuple(
             tuple(1 << e if e else 0 for e in self.row_cells(row)) for row in self.rows(board)
         )
-
-
-# -- the 4x4 cache file ------------------------------------------------------------------------
-
-_CACHE_NAMES = ("left", "right", "spread")
-
-
-def cache_path(tables_dir: str | os.PathLike[str]) -> Path:
-    return Path(tables_dir) / f"solver-rows-4x4-v{CACHE_VERSION}.bin"
-
-
-def _load_cache(tables_dir: str | os.PathLike[str]) -> dict[str, list[int]] | None:
-    """The tables from the cache file, or None if it is missing or not exactly right."""
-    try:
-        data = cache_path(tables_dir).read_bytes()
-    except OSError:
-        return None
-    width = array.array("Q").itemsize * 65536
-    if len(data) != width * len(_CACHE_NAMES):
-        return None
-    out = {}
-    for index, name in enumerate(_CACHE_NAMES):
-        table = array.array("Q")
-        table.frombytes(data[index * width : (index + 1) * width])
-        if sys.byteorder != "little":
-            table.byteswap()
-        out[name] = table.tolist()
-    # A cheap check that it is what we would build: a few rows computed afresh.
-    check = Layout.__new__(Layout)
-    check.size, check.cell_bits, check.row_bits = 4, 4, 16
-    check.cell_mask, check.max_exponent = 15, 15
-    for row in (0, 0x1111, 0x2211, 0x0102, 0xF0F0, 0x1234, 0xABCD, 0xFFFF):
-        if out["left"][row] != check._left(row) or out["right"][row] != check._right(row):
-            return None
-        if out["spread"][row] != check._spread(row):
-            return None
-    return out
-
-
-def _save_cache(tables_dir: str | os.PathLike[str], tables: dict[str, list[int]]) -> None:
-    """Write the cache atomically; a failure only costs the next start-up a rebuild."""
-    path = cache_path(tables_dir)
-    blob = bytearray()
-    for name in _CACHE_NAMES:
-        table = array.array("Q", tables[name])
-        if sys.byteorder != "little":
-            table.byteswap()
-        blob += table.tobytes()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(blob)
-            os.replace(temp, path)
-        except BaseException:
-            os.unlink(temp)
-            raise
-    except OSError:
-        pass
 
 
 _layouts: dict[tuple[int, int], Layout] = {}

@@ -13,6 +13,7 @@ import pygame
 
 from game import events as ev
 from game.engine import Direction, Grid, Motion
+from game.settings import ANIMATION_FACTOR
 from game.tween import Tween, appear, ease_in_out, nudge, pop
 from game.view.layout import Layout
 from game.view.render import LRU, Text
@@ -22,7 +23,6 @@ SLIDE_SECONDS = 0.100
 POP_SECONDS = 0.200
 APPEAR_SECONDS = 0.200
 NUDGE_SECONDS = 0.150
-ANIMATION_SPEEDS = {"normal": 1.0, "fast": 0.5, "slow": 2.0, "off": 0.0}
 
 
 @dataclass
@@ -50,7 +50,7 @@ class BoardView:
     def __init__(self, text: Text, grid: Grid, speed: str = "normal") -> None:
         self.text = text
         self.grid: Grid = grid
-        self.speed = ANIMATION_SPEEDS.get(speed, 1.0)
+        self.speed = ANIMATION_FACTOR.get(speed, 1.0)
         self.animation: MoveAnimation | None = None
         self.blocked: tuple[Direction, Tween] | None = None
         self._tiles = LRU(512)
@@ -61,7 +61,7 @@ class BoardView:
         self._boards.clear()
 
     def set_speed(self, name: str) -> None:
-        self.speed = ANIMATION_SPEEDS.get(name, 1.0)
+        self.speed = ANIMATION_FACTOR.get(name, 1.0)
 
     @property
     def animating(self) -> bool:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.session import HELP_PAGES, Menu, MenuKind, Session
+from game.settings import SETTINGS
 from game.text import format_clock, help_lines, tr
 from game.view.layout import Layout
 from game.view.render import LRU, Text
@@ -27,7 +28,7 @@ def item_label(item: str, session: Session, lang: str, values: dict[str, str]) -
     if item == "undo":
         return tr("undo_n", lang, n=session.game.undos_left)
     if item in values:
-        return f"{tr('setting_' + item, lang)}: {values[item]}"
+        return f"{tr(SETTINGS[item].label, lang)}: {values[item]}"
     return tr(item, lang)
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import colorsys
 from dataclasses import dataclass
 
+from game.settings import THEMES  # the names a player chooses from, each a palette here
+
 RGB = tuple[int, int, int]
 
-THEMES = ("classic", "dark", "high_contrast")
 LIGHT_TEXT: RGB = (249, 246, 242)
 DARK_TEXT: RGB = (60, 58, 50)
 SOFT_TEXT: RGB = (119, 110, 101)  # the original's brown for 2 and 4
@@ -159,6 +160,7 @@ HIGH_CONTRAST = Theme(
 )
 
 _BY_NAME = {theme.name: theme for theme in (CLASSIC, DARK, HIGH_CONTRAST)}
+assert tuple(_BY_NAME) == THEMES, "every theme a player can choose has a palette, in order"
 
 
 def theme_named(name: str) -> Theme:

@@ -1,0 +1,393 @@
+"""Saves, settings and statistics on disk: small JSON files, written atomically, one writer.
+
+The promise to the player: the game in progress comes back exactly after any quit or crash, the
+best scores only ever rise, and no bad file, full disk, unreadable file or second copy of the
+game costs anything. The game writes only its own files, only in its data folder.
+
+How the app uses it (all of it pure Python; nothing here touches pygame):
+
+    data_dir = resolve_data_dir(args.data_dir)     # --data-dir > $GAME2048_DATA_DIR > user data
+    storage = Storage(data_dir, background=True).open()  # takes game.lock, or stays read-only
+    settings = storage.load_settings()             # Settings, defaults for anything unreadable
+    stats = storage.load_stats()                   # Stats (game/stats.py), merged with its backup
+    saved = storage.load_game(4)                   # SavedGame(game, session) or None
+    storage.save_game(game, session.state_dict())  # after every move, on quit, focus loss, minimise
+    storage.save_settings(settings); storage.save_stats(stats)
+    for notice in storage.pop_notices():           # each to show once, in the player's words:
+        show(text.notice_text(notice, lang))
+    storage.close()                                # on quit: writes what is pending, unlocks
+
+After an unexpected exception: save_game(...), then `saved = flush(timeout=...)`, then
+crashlog.write_crash_log(...); `saved` is True only if every save asked for is on disk, so the
+player is told the truth.
+
+New game needs no call of its own: save the new game, and it replaces the old one. Saving never
+raises for a disk problem: the game plays on in memory, one notice tells the player, and the
+next save tries again (making the data folder again if it was deleted).
+
+A save costs about 0.25 ms of JSON and 1 ms of disk on a quiet machine, but the disk part (two
+fsyncs) can stall for 20 ms or more while other programs write. `Storage(data_dir,
+background=True)` takes the disk part off the frame: the save is encoded on the spot, and one
+writer thread writes it, the newest save of each file winning over one not yet written. Loads
+wait for the writes before them; `flush()` waits for all; `close()` flushes, and so does the end
+of the program even without `close()`. Without `background`, every save is written before it
+returns (what the tests mostly use).
+
+Files, in the data folder (made 0700; files 0600):
+
+    game-4.json, game-5.json, game-6.json   the game in progress per board size (R18)
+    settings.json, stats.json               settings; statistics and best scores (R9, R19, R20)
+    NAME.bak                                the last good copy, rewritten after every good save
+    NAME.corrupt-YYYYmmdd-HHMMSS            a damaged file, set aside, never deleted
+    NAME.bak.newer-YYYYmmdd-HHMMSS          a newer version's backup beside a good file, kept
+    .NAME.<16 hex>.tmp                      a save on its way (a leftover is cleared at start)
+    game.lock                               held by the running copy that may write
+    logs/                                   crash logs (game/crashlog.py)
+    solver-rows-4x4-v2.bin                  the solver's row tables (game/solver/table_cache.py)
+
+What is found at a file's place decides what happens (`Status`): a good file is used; a
+damaged one (bad bytes, bad data, not a regular file, too big) is set aside and its backup used;
+a file the game may not read (EACCES, as another user's) is left in place, and that file is not
+saved for the rest of the run, nor one written by a newer version, nor one the game failed to
+read through a fault of its own (logged). The file envelope is in envelope.py, what each file
+holds in schema.py, the file operations in files.py, what one file's place holds in copies.py,
+the writer thread in writer.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections.abc import Callable, Hashable, Mapping
+from functools import partial, reduce
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from filelock import FileLock, Timeout
+
+from game.engine import Game
+from game.settings import Settings
+from game.stats import Stats
+from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
+from game.storage.envelope import (
+    GAME_FORMAT,
+    SETTINGS_FORMAT,
+    STATS_FORMAT,
+    VERSIONS,
+    decode_document,
+    encode_document,
+)
+from game.storage.files import (
+    MAX_FILE_BYTES,
+    TEMP_SUFFIX,
+    DamagedFile,
+    atomic_write,
+    make_private_folder,
+    remove_leftovers,
+    set_aside,
+)
+from game.storage.notices import Notice, NoticeKey, error_name
+from game.storage.schema import (
+    BACKUP_SUFFIX,
+    DATA_FILES,
+    SETTINGS_FILE,
+    STATS_FILE,
+    SavedGame,
+    check_session_state,
+    file_fields,
+    game_file,
+    parse_game,
+    parse_settings,
+    parse_stats,
+)
+from game.storage.writer import Writer
+
+__all__ = [
+    "BACKUP_SUFFIX",
+    "DATA_DIR_ENV",
+    "GAME_FORMAT",
+    "MAX_FILE_BYTES",
+    "SETTINGS_FORMAT",
+    "STATS_FORMAT",
+    "VERSIONS",
+    "DamagedFile",
+    "Notice",
+    "NoticeKey",
+    "SavedGame",
+    "Settings",
+    "Status",
+    "Storage",
+    "atomic_write",
+    "check_session_state",
+    "decode_document",
+    "encode_document",
+    "game_file",
+    "resolve_data_dir",
+]
+
+APP_NAME = "2048"
+DATA_DIR_ENV = "GAME2048_DATA_DIR"
+LOCK_NAME = "game.lock"
+# The fixed temporary names older versions wrote through: their leftovers are the game's own.
+_OLD_TEMPORARIES = tuple(
+    name + suffix + TEMP_SUFFIX for name in DATA_FILES for suffix in ("", BACKUP_SUFFIX)
+)
+
+
+def resolve_data_dir(
+    cli_value: str | os.PathLike[str] | None = None, environ: Mapping[str, str] = os.environ
+) -> Path:
+    """Where the game keeps its files: --data-dir, else $GAME2048_DATA_DIR, else the user's
+    data folder (platformdirs). Never the program's own folder."""
+    chosen = cli_value or environ.get(DATA_DIR_ENV)
+    if chosen:
+        return Path(chosen).expanduser().absolute()
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+class Storage:
+    """The game's files in one data folder. Loads work at once; saving needs `open()`, which
+    takes the lock (a second running copy stays read-only and says so)."""
+
+    def __init__(
+        self, data_dir: str | os.PathLike[str], *, lock_wait: float = 1.0, background: bool = False
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.read_only = True  # until open() holds the lock
+        self.notices: list[Notice] = []
+        self._guard = threading.Lock()  # notices and _unsaved: the writer thread changes them too
+        self._lock_wait = lock_wait
+        self._lock: FileLock | None = None
+        self._background = background
+        self._writer: Writer | None = None
+        self._held: set[str] = set()  # files never written this run (newer, or not read)
+        self._unsaved: set[str] = set()  # files whose last save asked for is not on disk
+        self._told: set[Hashable] = set()  # what the player was told about, once each
+        self._save_failing = False
+
+    # -- the lock ---------------------------------------------------------------------------
+
+    def open(self) -> Storage:
+        """Make the data folder and take the lock. Waits up to `lock_wait` seconds for a copy
+        that is just quitting; if another copy keeps it, this one plays without saving."""
+        if self._lock is not None:
+            return self
+        try:
+            make_private_folder(self.data_dir)
+            lock = self._take_lock(self._lock_wait)
+        except Timeout:
+            self._notice(NoticeKey.SECOND_COPY)
+            return self
+        except OSError as error:
+            self._notice(NoticeKey.CANNOT_SAVE, error=error_name(error), folder=str(self.data_dir))
+            return self
+        self._lock = lock
+        self.read_only = False
+        remove_leftovers(self.data_dir, _OLD_TEMPORARIES)  # from a copy killed mid-save
+        if self._background:
+            self._writer = Writer(self._write)
+        return self
+
+    def _take_lock(self, wait: float) -> FileLock:
+        # Not thread-local: the writer thread may take it anew (a deleted folder), and the main
+        # thread lets it go.
+        lock = FileLock(
+            str(self.data_dir / LOCK_NAME), timeout=wait, mode=0o600, thread_local=False
+        )
+        lock.acquire()
+        return lock
+
+    def close(self) -> None:
+        """Write what is still pending, then let go of the lock. Safe to call twice."""
+        self.read_only = True  # from now on nothing more is asked to be written
+        if self._writer is not None:
+            self._writer.stop()
+            self._writer = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every save asked for so far is written or has failed, at most `timeout`
+        seconds. True only if each file's last save asked for is on disk: none failed, none was
+        refused (a read-only copy, a file held back), none is still on its way."""
+        written = self._writer.flush(timeout) if self._writer is not None else True
+        with self._guard:
+            return written and not self._unsaved
+
+    def __enter__(self) -> Storage:
+        return self.open()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def pop_notices(self) -> list[Notice]:
+        """The messages for the player since the last call, oldest first."""
+        with self._guard:
+            notices, self.notices = self.notices, []
+        return notices
+
+    # -- the game in progress (R18) ---------------------------------------------------------
+
+    def load_game(self, size: int) -> SavedGame | None:
+        """The saved game of this board size, or None for a fresh start."""
+        found = self._load(game_file(size), GAME_FORMAT, partial(parse_game, size))
+        return found[0] if found else None
+
+    def save_game(self, game: Game, session_state: Mapping[str, Any] | None = None) -> bool:
+        """Keep this game as its size's game in progress. False if it was not written; with
+        `background`, True means it is on its way (a disk error then comes as a notice)."""
+        data = {"game": game.to_dict(), "session": check_session_state(dict(session_state or {}))}
+        return self._save(game_file(game.size), GAME_FORMAT, data)
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def load_settings(self) -> Settings:
+        found = self._load(SETTINGS_FILE, SETTINGS_FORMAT, parse_settings)
+        if not found:
+            return Settings()
+        settings, rejected = found[0]
+        if rejected:
+            self._notice(
+                NoticeKey.SETTINGS_RESET,
+                about=("settings", tuple(rejected)),
+                names=",".join(rejected),
+            )
+        return settings
+
+    def save_settings(self, settings: Settings) -> bool:
+        return self._save(SETTINGS_FILE, SETTINGS_FORMAT, settings.to_dict())
+
+    # -- statistics and best scores (R9, R19, R20) ------------------------------------------
+
+    def load_stats(self) -> Stats:
+        """The statistics, each figure the better of the file and its backup (so a best
+        score never goes down)."""
+        copies = self._load(STATS_FILE, STATS_FORMAT, parse_stats)
+        return reduce(Stats.merged, copies) if copies else Stats()
+
+    def save_stats(self, stats: Stats) -> bool:
+        return self._save(STATS_FILE, STATS_FORMAT, stats.to_dict())
+
+    # -- loading ----------------------------------------------------------------------------
+
+    def _load(self, name: str, kind: str, parse: Callable[[Any], Any]) -> list[Any]:
+        """The good values of the file and its backup, main file first. Sets aside what is
+        damaged, mends a missing or damaged copy from the good one, and tells the player; leaves
+        alone, and never saves over, what it could not read."""
+        self.flush()  # a save still on its way is newer than the file
+        main = read_copy(self.data_dir / name, kind, parse)
+        backup = read_copy(self.data_dir / (name + BACKUP_SUFFIX), kind, parse)
+        good = [copy.value for copy in (main, backup) if copy.status is Status.GOOD]
+        unread = [copy for copy in (main, backup) if copy.status in LEFT_IN_PLACE]
+        if unread:
+            self._held.add(name)
+            failed = unread[0].status is Status.FAILED
+            key = NoticeKey.LOAD_FAILED if failed else NoticeKey.NOT_READABLE
+            self._notice(key, about=(key, name), error=unread[0].error, **file_fields(name))
+            return good
+        if main.status is Status.GOOD and backup.status is Status.NEWER:
+            kept = self._set_aside(backup.path, "newer")
+            if kept is None:  # the newer copy cannot be moved: never write over it
+                self._held.add(name)
+                if not self.read_only:
+                    self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
+                return good
+            self._notice(NoticeKey.NEWER_BACKUP_KEPT, kept=kept.name, **file_fields(name))
+            backup = Copy(backup.path, Status.MISSING)
+        if Status.NEWER in (main.status, backup.status):
+            self._held.add(name)
+            self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
+            return []
+        if backup.status is Status.DAMAGED:
+            self._set_aside(backup.path, "corrupt")
+        if main.status is Status.DAMAGED:
+            kept = self._set_aside(main.path, "corrupt")
+            self._notice(
+                NoticeKey.RESTORED_FROM_BACKUP if good else NoticeKey.DAMAGED,
+                # A file set aside is gone: finding damage again is news. One left in place is not.
+                about=None if kept else ("damaged", name, main.raw),
+                kept=kept.name if kept else "",
+                **file_fields(name),
+            )
+        if good and not self.read_only:
+            raw = main.raw if main.status is Status.GOOD else backup.raw
+            for copy in (main, backup):
+                if copy.status is not Status.GOOD:
+                    with contextlib.suppress(OSError):  # the next save will say so
+                        atomic_write(copy.path, raw)
+        return good
+
+    def _set_aside(self, path: Path, tag: str) -> Path | None:
+        """Rename a file to NAME.<tag>-<time>, never deleting it. None when this copy may not
+        write or the rename fails."""
+        if self.read_only or not os.path.lexists(path):
+            return None
+        return set_aside(path, tag)
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def _save(self, name: str, kind: str, data: Any) -> bool:
+        with self._guard:
+            self._unsaved.add(name)  # until it is on disk
+        if self.read_only or name in self._held:
+            return False
+        raw = encode_document(kind, data)
+        if self._writer is not None:
+            self._writer.submit(name, raw)
+            return True
+        return self._write(name, raw)
+
+    def _write(self, name: str, raw: bytes) -> bool:
+        """Write a file and then its backup; a disk error becomes one notice per failing run."""
+        try:
+            for path in (self.data_dir / name, self.data_dir / (name + BACKUP_SUFFIX)):
+                try:
+                    atomic_write(path, raw)
+                except FileNotFoundError:
+                    if not self._make_folder_again():
+                        raise
+                    atomic_write(path, raw)
+        except OSError as error:
+            if not self._save_failing:
+                self._save_failing = True
+                self._notice(NoticeKey.SAVE_FAILED, error=error_name(error))
+            return False
+        with self._guard:
+            self._unsaved.discard(name)
+        if self._save_failing:
+            self._save_failing = False
+            self._notice(NoticeKey.SAVE_WORKS)
+        return True
+
+    def _make_folder_again(self) -> bool:
+        """The data folder was deleted while the game ran: make it again, and take the lock
+        anew inside it, so that this copy stays the one that writes. False if the folder is
+        there (the error was another) or cannot be had."""
+        if self.data_dir.is_dir():
+            return False
+        try:
+            make_private_folder(self.data_dir)
+            lock = self._take_lock(0)
+        except Timeout:  # another copy started meanwhile and holds the new folder
+            self.read_only = True
+            self._notice(NoticeKey.SECOND_COPY)
+            return False
+        except OSError:
+            return False
+        old, self._lock = self._lock, lock
+        if old is not None:
+            with contextlib.suppress(OSError):
+                old.release()
+        return True
+
+    def _notice(self, key: NoticeKey, *, about: Hashable = None, **fields: str) -> None:
+        """Tell the player; `about` names what it is about, to tell it only once."""
+        with self._guard:
+            if about is not None:
+                if about in self._told:
+                    return
+                self._told.add(about)
+            self.notices.append(Notice(key, fields))

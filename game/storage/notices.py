@@ -1,0 +1,38 @@
+"""What storage tells the player: a key and its particulars, never words. game/text.py turns a
+notice into a sentence in the player's language (`notice_text(notice, lang)`)."""
+
+from __future__ import annotations
+
+import enum
+import errno
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+class NoticeKey(enum.StrEnum):
+    SECOND_COPY = "second_copy"  # another copy holds the lock: this one saves nothing
+    CANNOT_SAVE = "cannot_save"  # the data folder cannot be made or locked (error, folder)
+    SAVE_FAILED = "save_failed"  # a save failed; the next one tries again (error)
+    SAVE_WORKS = "save_works"  # after SAVE_FAILED, a save worked
+    SETTINGS_RESET = "settings_reset"  # some settings took their defaults (names)
+    NEWER_FILE = "newer_file"  # written by a newer version: left untouched, not saved (file)
+    NEWER_BACKUP_KEPT = "newer_backup_kept"  # a newer backup beside a good file (file, kept)
+    RESTORED_FROM_BACKUP = "restored_from_backup"  # damaged; the backup was used (file, kept)
+    DAMAGED = "damaged"  # damaged, and no good backup (file, kept)
+    NOT_READABLE = "not_readable"  # may not be read: left in place, not saved over (file, error)
+    LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the player. `fields` hold its particulars as text: `file` (a file's
+    name) and `size` (its board size, for a game), `kept` (the name a damaged file was kept
+    as), `error` (an errno name such as "ENOSPC"), `folder`, `names` (settings, comma-separated)."""
+
+    key: NoticeKey
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+def error_name(error: OSError) -> str:
+    """The errno name of an error ("ENOSPC"), or "unknown"."""
+    return errno.errorcode.get(error.errno or 0, "unknown")

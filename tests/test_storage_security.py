@@ -1,0 +1,172 @@
+"""Issue 13, security: the game writes only its own files, only in its folder, and reads only
+regular files of a sane size, without ever hanging on one."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import pytest
+from storage_helpers import disk_error, failing, played_game, snapshot
+
+from game.stats import Stats
+from game.storage import Settings, Storage, atomic_write
+
+NAMES = ("game-4.json", "settings.json", "stats.json")
+BEST = Stats().score_reached(4, assisted=False, score=900, biggest_tile=64)
+posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links, FIFOs and modes")
+
+
+def _save_everything(storage: Storage) -> None:
+    assert storage.save_game(played_game(seed=3), {"phase": "playing"})
+    assert storage.save_settings(Settings(theme="dark"))
+    assert storage.save_stats(BEST)
+
+
+@pytest.fixture
+def outside(tmp_path):
+    """A private file in a private folder beside the data folder: the target of planted links."""
+    folder = tmp_path / "elsewhere"
+    folder.mkdir(mode=0o700)
+    target = folder / "secret.txt"
+    target.write_bytes(b"not the game's")
+    target.chmod(0o600)
+    return target
+
+
+# -- temporary files ----------------------------------------------------------------------------
+
+
+@posix_only
+def test_a_link_planted_at_a_temporary_name_while_the_game_runs_is_never_followed(
+    tmp_path, outside
+):
+    data = tmp_path / "data"
+    with Storage(data) as storage:
+        for name in NAMES:
+            for copy in (name, name + ".bak"):
+                (data / (copy + ".tmp")).symlink_to(outside)
+        _save_everything(storage)
+    assert outside.read_bytes() == b"not the game's"
+    with Storage(data) as again:
+        assert again.load_game(4).game.to_dict() == played_game(seed=3).to_dict()
+        assert again.load_settings() == Settings(theme="dark")
+
+
+def test_temporary_files_are_made_exclusively_and_never_through_a_link(tmp_path, monkeypatch):
+    """The mechanism behind the test above: every file a write creates is created anew
+    (O_EXCL), and where the system has it, a link at that name is refused (O_NOFOLLOW)."""
+    real_open = os.open
+    created = []
+
+    def recording_open(path, flags, *args, **kwargs):
+        if flags & os.O_CREAT:
+            created.append(flags)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", recording_open)
+    atomic_write(tmp_path / "file.json", b"bytes")
+    assert created, "atomic_write created no file"
+    for flags in created:
+        assert flags & os.O_EXCL
+        assert flags & getattr(os, "O_NOFOLLOW", 0) == getattr(os, "O_NOFOLLOW", 0)
+
+
+def test_only_the_games_own_leftovers_are_removed_at_start(tmp_path, outside):
+    data = tmp_path / "data"
+    data.mkdir()
+    # What a copy of the game killed mid-save leaves: removed at the next start.
+    with Storage(data) as storage:
+        storage.save_game(played_game(seed=1), {})
+        with (
+            failing("replace", 1, disk_error(5)),
+            failing("unlink", 1, disk_error(5)),
+            failing("remove", 1, disk_error(5)),
+        ):
+            assert storage.save_game(played_game(seed=2), {}) is False
+    leftovers = {p.name for p in data.iterdir()} - {"game-4.json", "game-4.json.bak", "game.lock"}
+    assert leftovers, "the failed save left no temporary file to clear"
+    (data / "stats.json.bak.tmp").write_bytes(b"")  # an older version's leftover
+    # Not the game's: someone else's files that merely look alike.
+    theirs = {"notes.json.tmp": b"mine", "photos.json.old.tmp": b"mine too", "x.json-1.tmp": b""}
+    for name, content in theirs.items():
+        (data / name).write_bytes(content)
+    if sys.platform != "win32":
+        (data / "game-5.json.tmp").symlink_to(outside)
+    with Storage(data) as storage:
+        assert storage.load_game(4).game.to_dict() == played_game(seed=1).to_dict()
+    names = {p.name for p in data.iterdir()}
+    assert not names & leftovers and "stats.json.bak.tmp" not in names
+    for name, content in theirs.items():
+        assert (data / name).read_bytes() == content
+    assert outside.read_bytes() == b"not the game's"
+
+
+# -- what the game reads ------------------------------------------------------------------------
+
+
+def _load_everything(data) -> tuple:
+    storage = Storage(data)
+    return storage.load_game(4), storage.load_settings(), storage.load_stats(), storage
+
+
+@posix_only
+@pytest.mark.parametrize("name", NAMES)
+def test_a_fifo_in_place_of_a_file_never_hangs_the_start(tmp_path, name):
+    data = tmp_path / "data"
+    with Storage(data) as storage:
+        _save_everything(storage)
+    os.unlink(data / name)
+    os.mkfifo(data / name)
+    results = []
+    loader = threading.Thread(target=lambda: results.append(_load_everything(data)), daemon=True)
+    loader.start()
+    loader.join(timeout=10)
+    if loader.is_alive():  # let the stuck reader go before failing
+        os.close(os.open(data / name, os.O_WRONLY | os.O_NONBLOCK))
+        loader.join(timeout=10)
+        pytest.fail(f"reading a FIFO named {name} hung")
+    game, settings, stats, _ = results[0]
+    # The backup, a regular file, stands in for the FIFO.
+    assert game.game.to_dict() == played_game(seed=3).to_dict()
+    assert settings == Settings(theme="dark")
+    assert stats == BEST
+
+
+def test_a_huge_file_is_refused_without_being_read(tmp_path, monkeypatch):
+    data = tmp_path / "data"
+    with Storage(data) as storage:
+        _save_everything(storage)
+    with open(data / "game-4.json", "r+b") as file:
+        file.truncate(3 << 30)  # sparse: 3 GB that take no room
+    real_read = os.read
+    biggest = [0]
+
+    def watched_read(fd, count):
+        biggest[0] = max(biggest[0], count)
+        return real_read(fd, count)
+
+    monkeypatch.setattr(os, "read", watched_read)
+    saved = Storage(data).load_game(4)
+    assert saved.game.to_dict() == played_game(seed=3).to_dict()  # the backup
+    assert biggest[0] <= 2 << 20
+
+
+@posix_only
+def test_no_write_goes_outside_the_data_folder_whatever_links_are_planted(tmp_path, outside):
+    """Links at every name the game may write, planted before it starts: the game replaces
+    the links with its own files, and the file they point at is never written."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    for name in NAMES:
+        for copy in (name, name + ".bak", name + ".tmp", name + ".bak.tmp"):
+            (data / copy).symlink_to(outside)
+    before = snapshot(outside.parent)
+    with Storage(data) as storage:
+        storage.load_game(4)
+        storage.load_settings()
+        storage.load_stats()
+        _save_everything(storage)
+    assert snapshot(outside.parent) == before
+    assert Storage(data).load_settings() == Settings(theme="dark")
