@@ -19,12 +19,15 @@ from game.autoplay import Autoplay
 from game.autosave import Autosave
 from game.cli import Options, parse_args
 from game.engine import Game
+from game.gamepad import GAMEPAD_EVENTS, GamepadInput
 from game.guard import run_guarded
-from game.input import GAMEPAD_EVENTS, GamepadInput, PointerInput, keyboard_command
+from game.input import PointerInput, keyboard_command
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
+from game.menus import SETTINGS_ITEMS
 from game.records import Recorder, stats_lines
-from game.session import SETTINGS_ITEMS, SaveSlots, Session
+from game.session import Session
 from game.settings import SETTINGS, clamp_window, value_text
+from game.slots import SaveSlots, StorageSlots
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import notice_text, system_language, tr
 from game.view.view import View
@@ -44,20 +47,6 @@ _REDRAW = (
 _RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 _PAD_PRESSES = (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)
 log = logging.getLogger("game")
-
-
-class StorageSlots:
-    """The session's one-game-per-size slots (R18), kept on disk."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-
-    def load(self, size: int):
-        saved = self.storage.load_game(size)
-        return None if saved is None else (saved.game, saved.session)
-
-    def save(self, game: Game, session_state: dict) -> None:
-        self.storage.save_game(game, session_state)
 
 
 class App:

@@ -17,8 +17,18 @@ from typing import Any
 
 from game import commands as cmd
 from game import events as ev
-from game.engine import BOARD_SIZES, Direction, Game
-from game.settings import SETTINGS
+from game.engine import Direction, Game
+from game.menus import (
+    HELP_PAGES,
+    SETTINGS_ITEMS,
+    Menu,
+    MenuKind,
+    confirm_menu,
+    help_menu,
+    pause_items,
+    stats_menu,
+)
+from game.slots import SaveSlots
 
 
 class Phase(enum.Enum):
@@ -28,78 +38,9 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-class MenuKind(enum.Enum):
-    PAUSE = "pause"
-    HELP = "help"
-    CONFIRM_NEW = "confirm_new"
-    STATS = "stats"
-    SETTINGS = "settings"
-    WON = "won"  # the win banner's two buttons
-    OVER = "over"  # the game-over panel's buttons
-
-
-HELP_PAGES = ("controls", "rules", "strategy", "solver")
-HELP_ITEMS = ["prev_page", "next_page", "back"]  # clickable, so the mouse can read and leave
-
-
-@dataclass
-class Menu:
-    """An open menu or panel: its items (text keys), the focused one, and what it is about."""
-
-    kind: MenuKind
-    items: list[str]
-    focus: int = 0
-    page: int = 0  # help only
-    size: int | None = None  # confirm_new only: the board size the new game will have
-
-    @property
-    def focused_item(self) -> str | None:
-        return self.items[self.focus] if self.items else None
-
-
-def help_menu() -> Menu:
-    return Menu(MenuKind.HELP, list(HELP_ITEMS), focus=HELP_ITEMS.index("next_page"))
-
-
-def stats_menu() -> Menu:
-    return Menu(MenuKind.STATS, ["back"])
-
-
-def confirm_menu(size: int) -> Menu:
-    """R15: the safe answer is focused, so a reflex Enter keeps the game."""
-    items = ["confirm_new", "cancel"]
-    return Menu(MenuKind.CONFIRM_NEW, items, focus=items.index("cancel"), size=size)
-
-
-# The settings menu: every setting a player steps (game/settings.py), then Back.
-SETTINGS_ITEMS = (*(name for name in SETTINGS if name not in ("size", "window_size")), "back")
-
-
-def pause_items() -> list[str]:
-    sizes = (f"size_{s}" for s in BOARD_SIZES)
-    return ["resume", "new_game", "autoplay", *sizes, "settings", "stats", "help", "quit"]
-
-
 def new_game_id() -> str:
     """A name for one game, kept with it: the records know a game by it (R19, R22)."""
     return secrets.token_hex(8)
-
-
-class SaveSlots:
-    """One saved game per board size (R18), in memory: tests and seeded runs use it; the app
-    passes one backed by storage with the same two methods."""
-
-    def __init__(self) -> None:
-        self._slots: dict[int, tuple[dict, dict]] = {}
-
-    def load(self, size: int) -> tuple[Game, dict[str, Any]] | None:
-        if size not in self._slots:
-            return None
-        game_dict, session_state = self._slots[size]
-        return Game.from_dict(game_dict), dict(session_state)
-
-    def save(self, game: Game, session_state: dict[str, Any]) -> None:
-        self._slots[game.size] = (game.to_dict(), dict(session_state))
 
 
 @dataclass

@@ -8,18 +8,8 @@ import time
 import pygame
 import pytest
 
-from game.audio import (
-    RESERVED_CHANNELS,
-    Audio,
-    Cue,
-    Play,
-    SilentBank,
-    SoundBank,
-    Voice,
-    chord_notes,
-    mix_chord,
-    plan,
-)
+from game.audio import Audio, SilentBank, SoundBank
+from game.cues import RESERVED_CHANNELS, Cue, Play, Voice, chord_notes, mix_chord, plan
 from game.engine import Direction, Game
 from game.events import (
     Blocked,

@@ -9,7 +9,7 @@ from solver_helpers import play_until
 
 from game.app import App, Options
 from game.engine import Game
-from game.input import GamepadInput, PadHandle
+from game.gamepad import GamepadInput, PadHandle
 from game.session import SETTINGS_ITEMS, MenuKind, Session, pause_items
 
 STEP = 1 / 120

@@ -9,7 +9,7 @@ import pytest
 from game import commands as cmd
 from game import events as ev
 from game.engine import Direction, Game
-from game.input import GAMEPAD_EVENTS, GamepadInput, PadHandle
+from game.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
 from game.session import MenuKind, Phase, Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.session import HELP_PAGES, Menu, MenuKind, Session
+from game.menus import HELP_PAGES, Menu, MenuKind
+from game.session import Session
 from game.settings import SETTINGS
 from game.text import format_clock, help_lines, tr
 from game.view.layout import Layout

@@ -8,7 +8,8 @@ import pygame
 from game import commands as cmd
 from game import events as ev
 from game.engine import Direction
-from game.session import MenuKind, Session
+from game.menus import MenuKind
+from game.session import Session
 from game.tween import Tween
 from game.view.board import BoardView
 from game.view.hud import Hud
