@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import time
+
+from game.solver.bitboard import Layout
+from game.solver.search import Searcher
 
 STEP = 1 / 120
 
@@ -18,3 +22,14 @@ def play_until(app, done, seconds: float = 20.0) -> None:
         app.frame(now - last, [])
         last = now
         time.sleep(0.002)
+
+
+@functools.cache
+def layout(size: int, exact: bool = False) -> Layout:
+    """One layout of each kind for the tests to share: its tables take half a second."""
+    return Layout(size, exact=exact)
+
+
+def searcher(size: int, **options) -> Searcher:
+    """A searcher on the shared layout (its heuristic table is its own)."""
+    return Searcher(size, layout=layout(size, options.pop("exact", False)), **options)

@@ -7,15 +7,16 @@ import random
 import time
 
 import pytest
+from solver_helpers import layout
+from solver_helpers import searcher as shared_searcher
 
 from game.engine import Direction, Game, is_over, shift
 from game.solver import best_move
-from game.solver.bitboard import DIRECTIONS, Layout, layout
+from game.solver.bitboard import DIRECTIONS, Layout
 from game.solver.search import (
     DEFAULT_WEIGHTS,
     UNSEARCHED,
     Searcher,
-    board_heuristic,
     row_heuristic,
 )
 from game.solver.table_cache import cache_path
@@ -110,7 +111,8 @@ def test_row_heuristic_prefers_order_and_space() -> None:
     lay = layout(4)
     board = lay.from_grid(((2, 4, 8, 16), (0,) * 4, (0,) * 4, (0,) * 4))
     mirrored = lay.from_grid(((16, 8, 4, 2), (0,) * 4, (0,) * 4, (0,) * 4))
-    assert board_heuristic(board, lay) == board_heuristic(mirrored, lay)
+    heuristic = shared_searcher(4).board_heuristic
+    assert heuristic(board) == heuristic(mirrored)
 
 
 def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
@@ -118,7 +120,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
     lay = searcher.layout
 
     def heuristic(g) -> float:
-        return board_heuristic(lay.from_grid(g), lay, searcher.weights)
+        return searcher.board_heuristic(lay.from_grid(g))
 
     def player(g, remaining: int) -> float:
         children = [shift(g, d) for d in Direction]
@@ -151,7 +153,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
 
 @pytest.mark.parametrize("size", [4, 5])
 def test_search_matches_a_plain_expectimax(size: int) -> None:
-    searcher = Searcher(size, prob_threshold=0.0)
+    searcher = shared_searcher(size, prob_threshold=0.0)
     for seed in range(3):
         grid = played_grid(size, seed, 40 if size == 4 else 90)
         board = searcher.layout.from_grid(grid)
@@ -163,8 +165,8 @@ def test_search_matches_a_plain_expectimax(size: int) -> None:
 
 
 def test_unrolled_4x4_tree_equals_the_generic_tree() -> None:
-    searcher = Searcher(4)
-    generic = Searcher(4)
+    searcher = shared_searcher(4)
+    generic = shared_searcher(4)
     generic._make_tree = lambda caches, deadline: make_tree_generic(
         generic.layout,
         generic.heuristic,
@@ -207,14 +209,14 @@ def test_a_valid_move_even_when_every_move_looks_bad() -> None:
     # an invalid move (scored as not searched) and losing.
     grid = ((16384, 2, 8192, 4), (4, 4096, 8, 2048), (8192, 16, 1024, 8), (2, 512, 4, 0))
     lay = layout(4)
-    searcher = Searcher(4)
+    searcher = shared_searcher(4)
     for depth in (1, 2, 3):
         result = searcher.search(lay.from_grid(grid), depth=depth)
         assert max(result.scores) < 0  # the case this test is about
         assert shift(grid, result.direction).moved
     assert shift(grid, best_move(grid, budget_s=0.05)).moved
     lost = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
-    assert board_heuristic(lay.from_grid(lost), lay) - searcher.alive_bonus < 0
+    assert searcher.board_heuristic(lay.from_grid(lost)) - searcher.alive_bonus < 0
 
 
 @pytest.mark.parametrize(("size", "budget_s"), [(4, 0.05), (4, 0.1), (5, 0.05), (6, 0.05)])
@@ -224,7 +226,7 @@ def test_best_move_keeps_its_budget(size: int, budget_s: float) -> None:
     depths = []
     for seed in range(3):
         grid = played_grid(size, seed, 100)
-        searcher = Searcher(size)
+        searcher = shared_searcher(size)
         board = searcher.layout.from_grid(grid)
         started = time.perf_counter()
         result = searcher.search(board, budget_s=budget_s)
@@ -237,14 +239,14 @@ def test_best_move_keeps_its_budget(size: int, budget_s: float) -> None:
 
 def test_fixed_depth_is_deterministic() -> None:
     grid = played_grid(4, 5, 200)
-    first = Searcher(4).search(layout(4).from_grid(grid), depth=3)
-    again = Searcher(4).search(layout(4).from_grid(grid), depth=3)
+    first = shared_searcher(4).search(layout(4).from_grid(grid), depth=3)
+    again = shared_searcher(4).search(layout(4).from_grid(grid), depth=3)
     assert first.scores == again.scores and first.move == again.move
     assert best_move(grid, depth=3) == best_move(grid, depth=3) == first.direction
 
 
 def test_split_root_moves_score_like_the_whole_search() -> None:
-    searcher = Searcher(4)
+    searcher = shared_searcher(4)
     board = searcher.layout.from_grid(played_grid(4, 2, 120))
     whole = searcher.search(board, depth=2).scores
     parts = [searcher.search(board, depth=2, moves=(m,)) for m in range(4)]
@@ -256,7 +258,7 @@ def test_split_root_moves_score_like_the_whole_search() -> None:
 
 
 def test_a_shallow_search_wins_most_seeded_games() -> None:
-    searcher = Searcher(4)
+    searcher = shared_searcher(4)
     won = 0
     for seed in range(10):
         game = Game.new(4, seed=seed)

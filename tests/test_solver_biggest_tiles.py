@@ -11,7 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver_helpers import play_until
+from solver_helpers import layout, play_until
 
 from game.app import App, Options
 from game.engine import (
@@ -26,7 +26,7 @@ from game.engine import (
 )
 from game.session import Session
 from game.solver import SolverWorker, best_move
-from game.solver.bitboard import DIRECTIONS, layout
+from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS, Solver, row_heuristic
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)

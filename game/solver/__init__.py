@@ -13,6 +13,7 @@ never waits on it, and reports a solver that cannot work instead of raising (see
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from game.engine import Direction
@@ -21,14 +22,13 @@ from game.solver.worker import Reply, SolverWorker
 
 __all__ = ["Reply", "Searcher", "Solver", "SolverWorker", "Weights", "best_move", "solver"]
 
-_solvers: dict[int, Solver] = {}
 
-
+@functools.cache
 def solver(size: int) -> Solver:
-    """The shared solver of a board size (its tables are built on first use)."""
-    if size not in _solvers:
-        _solvers[size] = Solver(size, DEFAULT_WEIGHTS)
-    return _solvers[size]
+    """A solver of a board size, made once for `best_move`'s callers (its tables take half a
+    second to build; they depend only on the rules). The game's own solver process keeps its
+    own `Solver`."""
+    return Solver(size, DEFAULT_WEIGHTS)
 
 
 def best_move(

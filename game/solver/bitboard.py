@@ -108,6 +108,8 @@ class Layout:
         *,
         exact: bool = False,
     ) -> None:
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise ValueError(f"board size {size} is not supported")
         self.size = size
         self.cell_bits = cell_bits_for(size, exact=exact)
         self.row_bits = size * self.cell_bits
@@ -261,22 +263,3 @@ class Layout:
         return tuple(
             tuple(1 << e if e else 0 for e in self.row_cells(row)) for row in self.rows(board)
         )
-
-
-_layouts: dict[tuple[int, int], Layout] = {}
-
-
-def layout(
-    size: int, tables_dir: str | os.PathLike[str] | None = None, *, exact: bool = False
-) -> Layout:
-    """The shared layout of a board size (fast, or `exact`), made on first use.
-
-    `tables_dir`: a folder for the 4x4 table cache (read if there, written if not); only the
-    first call for the fast 4x4 layout uses it.
-    """
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"board size {size} is not supported")
-    key = (size, cell_bits_for(size, exact=exact))
-    if key not in _layouts:
-        _layouts[key] = Layout(size, tables_dir, exact=exact)
-    return _layouts[key]

@@ -39,8 +39,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import Direction
-from game.solver.bitboard import DIRECTIONS, Layout, LazyTable, layout
-from game.solver.tree import UNSEARCHED, OutOfTime, make_tree_4x4, make_tree_generic
+from game.solver.bitboard import DIRECTIONS, Layout, LazyTable
+from game.solver.tree import (
+    UNSEARCHED,
+    OutOfTime,
+    make_tree_4x4,
+    make_tree_generic,
+    moved_heuristics,
+)
 
 
 @dataclass(frozen=True)
@@ -99,35 +105,12 @@ def row_heuristic(cells: Sequence[int], weights: Weights) -> float:
     )
 
 
-_heuristic_tables: dict[tuple[int, int, Weights], object] = {}
-
-
 def heuristic_table(board_layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
-    """Row bits -> heuristic: a list for the fast 4x4 layout (built once), a lazy dict
-    otherwise."""
-    key = (board_layout.size, board_layout.cell_bits, weights)
-    table = _heuristic_tables.get(key)
-    if table is None:
-        if board_layout.full:
-            cache: dict[tuple[int, ...], float] = {}
-            table = []
-            for row in range(65536):
-                cells = board_layout.row_cells(row)
-                value = cache.get(cells)
-                if value is None:
-                    value = cache[cells] = row_heuristic(cells, weights)
-                table.append(value)
-        else:
-            table = LazyTable(lambda row: row_heuristic(board_layout.row_cells(row), weights))
-        _heuristic_tables[key] = table
-    return table
-
-
-def board_heuristic(board: int, board_layout: Layout, weights: Weights = DEFAULT_WEIGHTS) -> float:
-    table = heuristic_table(board_layout, weights)
-    rows = board_layout.rows(board)
-    columns = board_layout.rows(board_layout.transpose(board))
-    return sum(table[row] for row in rows) + sum(table[column] for column in columns)
+    """Row bits -> heuristic: a list for the fast 4x4 layout (built at once), a lazy dict
+    otherwise. A searcher builds its own and keeps it."""
+    if board_layout.full:
+        return [row_heuristic(board_layout.row_cells(row), weights) for row in range(65536)]
+    return LazyTable(lambda row: row_heuristic(board_layout.row_cells(row), weights))
 
 
 @dataclass
@@ -167,11 +150,15 @@ class Searcher:
         tables_dir=None,
         *,
         exact: bool = False,
+        layout: Layout | None = None,
     ) -> None:
-        self.layout = layout(size, tables_dir, exact=exact)
+        # The layout's tables and the heuristic's are this searcher's own; a caller holding a
+        # layout of the same size and kind may share its tables (they depend only on the rules).
+        self.layout = layout or Layout(size, tables_dir, exact=exact)
         self.weights = weights
         self.prob_threshold = prob_threshold
         self.heuristic = heuristic_table(self.layout, weights)
+        self.moved_heuristic = moved_heuristics(self.layout, self.heuristic)
         # A lost board is worth its heuristic without the bonus each line gets for being alive.
         self.alive_bonus = 2 * size * weights.lost_penalty
 
@@ -282,9 +269,27 @@ class Searcher:
                 scores[m] = chance(child, 1.0, depth - 1)
         return scores
 
+    def board_heuristic(self, board: int) -> float:
+        """The heuristic of a whole board: its rows and its columns."""
+        lay = self.layout
+        rows = lay.rows(board)
+        columns = lay.rows(lay.transpose(board))
+        return sum(self.heuristic[row] for row in rows) + sum(
+            self.heuristic[column] for column in columns
+        )
+
     def _make_tree(self, caches: list[dict[int, float]], deadline: float):
-        make = make_tree_4x4 if self.layout.full else make_tree_generic
-        return make(
+        if self.layout.full:
+            return make_tree_4x4(
+                self.layout,
+                self.heuristic,
+                self.moved_heuristic,
+                self.prob_threshold,
+                self.alive_bonus,
+                caches,
+                deadline,
+            )
+        return make_tree_generic(
             self.layout, self.heuristic, self.prob_threshold, self.alive_bonus, caches, deadline
         )
 

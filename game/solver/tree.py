@@ -19,26 +19,23 @@ class OutOfTime(Exception):
     """Raised inside the tree when the deadline passes."""
 
 
-_moved_heuristic_tables: dict[int, tuple[list[float], list[float]]] = {}
+def moved_heuristics(lay: Layout, heur) -> tuple[list[float], list[float]] | None:
+    """For the fast 4x4 layout: the heuristic of each row after LEFT and after RIGHT, which the
+    unrolled tree reads at its leaves. None for other layouts."""
+    if not lay.full:
+        return None
+    return ([heur[row] for row in lay.left], [heur[row] for row in lay.right])
 
 
-def _moved_heuristics(lay: Layout, heur: list[float]) -> tuple[list[float], list[float]]:
-    """For 4x4: the heuristic of each row after LEFT and after RIGHT (built once per table)."""
-    tables = _moved_heuristic_tables.get(id(heur))
-    if tables is None:
-        tables = _moved_heuristic_tables[id(heur)] = (
-            [heur[row] for row in lay.left],
-            [heur[row] for row in lay.right],
-        )
-    return tables
-
-
-def make_tree_4x4(lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float):
-    """The tree's functions for the fast 4x4 layout, unrolled over the four rows."""
+def make_tree_4x4(
+    lay: Layout, heur, moved, threshold: float, alive_bonus: float, caches, deadline: float
+):
+    """The tree's functions for the fast 4x4 layout, unrolled over the four rows; `moved` is
+    `moved_heuristics` of the layout and `heur`."""
     L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
     E0, E1, E2, E3 = lay.empties
     H = heur
-    HL, HR = _moved_heuristics(lay, heur)
+    HL, HR = moved
     clock = time.perf_counter
     p_two = 1.0 - FOUR_PROBABILITY
     p_four = FOUR_PROBABILITY
