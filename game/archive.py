@@ -102,10 +102,12 @@ class Archive:
         *,
         background: bool = True,
         read_only: bool = False,
+        durable: bool = True,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> Archive:
         """The archive of this data folder; a damaged file is set aside and a new one started.
-        `read_only` (another copy of the game holds the folder): read, never write."""
+        `read_only` (another copy of the game holds the folder): read, never write.
+        `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety)."""
         path = Path(data_dir) / ARCHIVE_FILE
         notices: list[Notice] = []
         try:
@@ -130,6 +132,8 @@ class Archive:
             connection = None
             if not read_only:
                 notices.append(_notice("archive_failed"))
+        if connection is not None and not durable:
+            connection.execute("PRAGMA synchronous = OFF")
         return cls(connection, background=background, read_only=read_only, notices=notices, now=now)
 
     # -- notices and life cycle -----------------------------------------------------------------

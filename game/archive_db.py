@@ -302,7 +302,10 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
         _check_and_upgrade(connection, read_only)
     except sqlite3.DatabaseError as error:
         connection.close()
-        if error.sqlite_errorcode in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        if getattr(error, "sqlite_errorcode", None) in (
+            sqlite3.SQLITE_CORRUPT,
+            sqlite3.SQLITE_NOTADB,
+        ):
             raise Damaged(str(error)) from None
         raise
     except BaseException:
