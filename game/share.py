@@ -35,7 +35,7 @@ from typing import Any
 
 from game.archive import Archive, ArchiveError
 from game.archive_db import parse_utc, utc_text
-from game.engine import MAX_SIZE, MIN_SIZE
+from game.engine import MAX_SIZE, MIN_SIZE, Game
 from game.replay import (
     Action,
     GameRecord,
@@ -50,8 +50,8 @@ from game.storage import atomic_write
 SHARE_FORMAT = "2048-shared-game"
 SHARE_VERSION = 1
 SHARE_SUFFIX = ".2048.json"
-MAX_SHARE_BYTES = 8 << 20  # a 100,000-move game is about 2 MB
-MAX_STEPS = 400_000
+MAX_SHARE_BYTES = 4 << 20  # a 100,000-move game takes about 2 MB
+MAX_STEPS = 200_000  # replayed on import in a few seconds
 MAX_SECONDS = 10 * 366 * 24 * 3600.0  # ten years of play on the clock
 # version -> the step that turns that version's "game" into the next version's
 SHARE_UPGRADES: Mapping[int, Callable[[Any], Any]] = {}
@@ -171,8 +171,9 @@ def _record(data: Any) -> GameRecord:
     assisted = data["assisted_from"]
     if assisted is not None and (type(assisted) is not int or not 0 <= assisted <= len(steps)):
         raise ValueError("assisted_from: not a step")
-    if type(data["won"]) is not bool or type(data["start"]) is not dict:
-        raise ValueError("won or start: not what a game holds")
+    if type(data["won"]) is not bool:
+        raise ValueError("won: not a flag")
+    Game.from_dict(data["start"])  # ValueError naming the field, if it is not a game
     summary = GameSummary(
         game_id=None,
         uid=data["uid"],

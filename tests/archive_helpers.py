@@ -91,3 +91,22 @@ def recorded(tmp_path, size: int = 4, seed: int = 1, actions=None, **play_option
 
 def seen_in_replay(positions) -> list[Seen]:
     return [Seen(p.step.action, p.grid, p.score, p.moves, p.seconds) for p in positions[1:]]
+
+
+def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: int | None = None):
+    """A game from `grid`, played with `actions` through the session and kept: (record, its
+    replayed positions). `assisted_at`: the step before which the player asks for a hint."""
+    archive = Archive.open(folder, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = Session(Game.from_grid(grid, seed=seed))
+    recorder.attach(session)
+    thinking = list(think) if think is not None else [0.0] * len(actions)
+    for index, (action, seconds) in enumerate(zip(actions, thinking, strict=True)):
+        if index == assisted_at:
+            session.mark_assisted()
+        play(session, recorder, [action], think=[seconds])
+    from game.replay import replay
+
+    record = archive.load(archive.list_games()[0].game_id)
+    archive.close()
+    return record, replay(record)
