@@ -1,11 +1,20 @@
-"""The archive's SQLite file: its schema and versions, opening it safely, and its writer thread.
+"""The archive's SQLite file: its schema and versions, its rows, opening it safely, its writer.
 
-`connect(path)` opens only a regular file (never a planted link, never a FIFO that would hang),
-checks that it is ours and whole, and upgrades it to this version (`UPGRADES[n]` turns version
-n into n + 1, in one transaction with the new `PRAGMA user_version`; version 0 is a new, empty
-file). It raises `Damaged` for a file to set aside (`set_aside` renames it and its -wal and
--shm to NAME.corrupt-<time>) and `Newer` for one a newer version of the game wrote, which is
-left untouched. game/archive.py builds on it.
+- The schema: `games` (one row a game: its summary and its start, `Game.to_dict()` as JSON),
+  `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
+  solver scores, kept so that a second look is instant).
+- The changes a transaction is made of (`NewGame`, `AddSteps`, `DropStep`, `UpdateSummary`,
+  `SaveScores`) and `apply`, their SQL; `summary_of` and `record_of` read rows back, refusing
+  values we never write.
+- `connect(path)` opens only a regular file (never a planted link, never a FIFO that would
+  hang), checks that it is ours and whole, and upgrades it to this version (`UPGRADES[n]` turns
+  version n into n + 1, in one transaction with the new `PRAGMA user_version`; version 0 is a
+  new, empty file). It raises `Damaged` for a file to set aside (`set_aside` renames it and its
+  -wal and -shm to NAME.corrupt-<time>) and `Newer` for one a newer version of the game wrote,
+  which is left untouched.
+- `Writer`: the one thread that runs the archive's transactions, one at a time.
+
+game/archive.py builds on it.
 """
 
 from __future__ import annotations

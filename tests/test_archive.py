@@ -3,6 +3,9 @@ clock's time, how it ended, own or assisted; and a kept game is found again afte
 
 from __future__ import annotations
 
+import sqlite3
+import threading
+
 from archive_helpers import (
     UNDO,
     play,
@@ -232,3 +235,21 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
     assert seen_in_replay(replay(record)) == seen
     archive.close()
     archive.close()  # twice is safe
+
+
+def test_the_writer_keeps_at_most_one_batch_in_flight_so_a_kill_loses_at_most_one():
+    from game.archive_db import Writer
+
+    release = threading.Event()
+    order = []
+    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
+    writer.submit(lambda: (release.wait(10), order.append("first")))
+    second = threading.Thread(target=lambda: writer.submit(lambda: order.append("second")))
+    second.start()
+    second.join(0.3)
+    assert second.is_alive()  # handing over the next batch waits for the one in flight
+    release.set()
+    second.join(10)
+    writer.call(lambda connection: None)
+    writer.stop()
+    assert order == ["first", "second"]

@@ -93,11 +93,11 @@ def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_p
 
 
 def test_a_planted_link_is_never_followed(tmp_path):
-    elsewhere = tmp_path / "precious.txt"
-    elsewhere.write_bytes(b"not yours")
+    elsewhere = tmp_path / "elsewhere"
+    precious = a_real_archive(elsewhere, moves=5)  # a database the game must not write to
     data = tmp_path / "data"
     data.mkdir()
-    (data / ARCHIVE_FILE).symlink_to(elsewhere)
+    (data / ARCHIVE_FILE).symlink_to(elsewhere / ARCHIVE_FILE)
     archive = Archive.open(data, background=False)
     assert archive.pop_notices()[0].key == "archive_set_aside"
     assert [p.is_symlink() for p in kept_aside(data)] == [True]  # the link itself, moved
@@ -105,8 +105,9 @@ def test_a_planted_link_is_never_followed(tmp_path):
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(3, 20))
-    assert elsewhere.read_bytes() == b"not yours"
-    assert len(archive.list_games()) == 1
+    archive.close()
+    assert (elsewhere / ARCHIVE_FILE).read_bytes() == precious
+    assert len(Archive.open(data, background=False).list_games()) == 1
 
 
 def test_a_planted_link_beside_the_database_is_never_followed(tmp_path):

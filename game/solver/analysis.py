@@ -19,7 +19,7 @@ worker, game/solver/worker.py) and imports only the engine and the solver, never
 If the process dies, it is started once more for the positions still to do; if that one dies
 too, the state is FAILED with the scores so far, and `failure` says what happened.
 
-The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on this two-core
+The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on a two-core
 machine (bench/review.py --depths), is about 0.2 ms at depth 2, 2 ms at depth 3 and 30 ms at
 depth 4 on 4x4 (a few positions take 150 ms), so depth 4 reviews a 1,000-move 4x4 game in about
 35 s, within the minute the review may take; depth 5 would take ten times longer. 5x5 costs
