@@ -221,6 +221,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     recorder.attach(session)
     play(session, recorder, [L, U, R, D])
     assert not second.recording and len(second.list_games()) == 1
+    assert second.pop_notices() == []  # it never tried, so it has nothing to say
     second.close()
     assert (tmp_path / "games.sqlite3").read_bytes() == before
 
@@ -253,3 +254,16 @@ def test_the_writer_keeps_at_most_one_batch_in_flight_so_a_kill_loses_at_most_on
     writer.call(lambda connection: None)
     writer.stop()
     assert order == ["first", "second"]
+
+
+def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 3)
+    play(session, recorder, [L])  # no attach: nothing to start this move's record from
+    assert archive.list_games() == []
+    after_first = session.game.grid
+    seen = play(session, recorder, [D, R, U])
+    record = only_game(archive)
+    assert replay(record)[0].grid == after_first
+    assert seen_in_replay(replay(record)) == seen

@@ -67,9 +67,12 @@ def test_an_archive_with_tables_that_are_not_ours_is_set_aside(tmp_path):
 
 def test_an_archive_that_fails_its_integrity_check_is_set_aside(tmp_path):
     whole = a_real_archive(tmp_path, moves=400)
-    page = 4096
-    assert len(whole) > 6 * page
-    damaged = whole[: 2 * page] + b"\xff" * (len(whole) - 2 * page)  # the header stays
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
+        [root] = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'steps'")
+        page = connection.execute("PRAGMA page_size").fetchone()[0]
+    connection.close()
+    start = (root[0] - 1) * page  # the steps' table: only the check reads it when opening
+    damaged = whole[:start] + b"\xff" * page + whole[start + page :]
     (tmp_path / ARCHIVE_FILE).write_bytes(damaged)
     assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), damaged)
 
@@ -117,6 +120,8 @@ def test_a_planted_link_beside_the_database_is_never_followed(tmp_path):
     (tmp_path / (ARCHIVE_FILE + "-wal")).symlink_to(elsewhere)
     archive = Archive.open(tmp_path, background=False)
     assert archive.pop_notices()[0].key == "archive_set_aside"
+    assert archive.recording  # the link went aside with its database; a new one is kept
+    assert [p.name.endswith("-wal") for p in kept_aside(tmp_path) if p.is_symlink()] == [True]
     recorder = ArchiveRecorder(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)

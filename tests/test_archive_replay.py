@@ -59,7 +59,8 @@ def test_a_long_game_with_all_its_undos_replays_exactly_on_every_size_R14(tmp_pa
 
 @pytest.fixture
 def record(tmp_path):
-    archive, _, _, _ = recorded(tmp_path, seed=3, actions=random_actions(3, 80))
+    think = [1.0] * 80
+    archive, _, _, _ = recorded(tmp_path, seed=3, actions=random_actions(3, 80), think=think)
     return archive.load(archive.list_games()[0].game_id)
 
 
@@ -87,7 +88,9 @@ def test_an_undo_with_nothing_to_undo_is_refused(record):
 def test_a_clock_that_goes_back_is_refused(record):
     late = record.steps[5]
     with pytest.raises(ReplayError, match="clock goes back"):
-        replay(with_step(record, 6, dataclasses.replace(record.steps[6], seconds=late.seconds - 1)))
+        replay(
+            with_step(record, 6, dataclasses.replace(record.steps[6], seconds=late.seconds - 0.5))
+        )
 
 
 def test_a_summary_the_replay_does_not_reach_is_refused(record):

@@ -136,6 +136,7 @@ def test_the_worst_moves_come_worst_first_and_assisted_moves_are_marked(tmp_path
     record, positions = kept_game(tmp_path, grid, actions, assisted_at=40)
     result = review(record, positions, solver_scores(positions, 2), depth=2)
     worst = result.worst(5)
+    assert len(worst) == 5 and worst[0].loss == max(g.loss for g in result.grades)
     assert [g.loss for g in worst] == sorted((g.loss for g in worst), reverse=True)
     assert all(g.grade is not Grade.BEST for g in worst)
     assisted = [g.position for g in result.grades if g.assisted]

@@ -47,6 +47,9 @@ def test_the_opening_and_a_forced_move_are_no_corner_mistake(tmp_path):
     forced = ((128, 0, 0, 0), (4, 0, 0, 0), (2, 0, 0, 0), (4, 0, 0, 0))  # right is the only move
     finding = found(tmp_path / "b", forced, [R], Mistake.ALL_DIRECTIONS)
     assert finding.where == () and finding.chances == 0
+    no_choice = ((128, 0, 0, 0), (2, 0, 0, 0), (4, 0, 0, 0), (0, 0, 0, 0))  # right or down: both
+    finding = found(tmp_path / "c", no_choice, [D], Mistake.ALL_DIRECTIONS)  # pull it out
+    assert finding.where == () and finding.chances == 0
 
 
 def test_a_merge_in_the_middle_that_breaks_the_line_from_the_corner_is_found(tmp_path):
@@ -59,6 +62,13 @@ def test_a_merge_in_the_middle_that_breaks_the_line_from_the_corner_is_found(tmp
 def test_a_merge_in_the_middle_that_keeps_the_line_and_a_move_without_one_are_fine(tmp_path):
     assert found(tmp_path / "a", LINE, [D], Mistake.MIDDLE_MERGE).where == ()
     assert found(tmp_path / "b", LINE, [R], Mistake.MIDDLE_MERGE).where == ()
+
+
+def test_a_merge_on_the_edge_is_not_a_merge_in_the_middle(tmp_path):
+    # Up merges the two 8s in the top row, on the edge (and breaks the line: not this mistake).
+    edge = ((2, 8, 0, 0), (4, 8, 0, 0), (2, 0, 0, 0), (256, 128, 64, 32))
+    finding = found(tmp_path, edge, [U], Mistake.MIDDLE_MERGE)
+    assert finding.where == () and finding.chances == 1  # down would merge them in the middle
 
 
 def test_a_small_tile_walled_in_by_much_bigger_ones_is_found(tmp_path):
