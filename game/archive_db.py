@@ -1,4 +1,4 @@
-"""The archive's SQLite file: its schema and versions, its rows, opening it safely, its writer.
+"""The archive's SQLite file: its schema and versions, its rows, and opening it safely.
 
 - The schema: `games` (one row a game: its summary and its start, `Game.to_dict()` as JSON),
   `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
@@ -7,12 +7,13 @@
   `SaveScores`) and `apply`, their SQL; `summary_of` and `record_of` read rows back, refusing
   values we never write.
 - `connect(path)` opens only a regular file (never a planted link, never a FIFO that would
-  hang), checks that it is ours and whole, and upgrades it to this version (`UPGRADES[n]` turns
-  version n into n + 1, in one transaction with the new `PRAGMA user_version`; version 0 is a
-  new, empty file). It raises `Damaged` for a file to set aside (`set_aside` renames it and its
-  -wal and -shm to NAME.corrupt-<time>) and `Newer` for one a newer version of the game wrote,
-  which is left untouched.
-- `Writer`: the one thread that runs the archive's transactions, one at a time.
+  hang), checks that it is ours (its header and its tables), and upgrades it to this version
+  (`UPGRADES[n]` turns version n into n + 1, in one transaction with the new
+  `PRAGMA user_version`; version 0 is a new, empty file). It raises `Damaged` for a file to set
+  aside (`set_aside` renames it and its -wal and -shm to NAME.corrupt-<time>) and `Newer` for
+  one a newer version of the game wrote, which is left untouched. Whether every page is whole,
+  `PRAGMA quick_check` tells, on a thread of its own (game/archive_threads.py); a file it
+  finds damaged is set aside at the next start (`damage_mark`).
 
 game/archive.py builds on it.
 """
@@ -26,12 +27,11 @@ import math
 import os
 import sqlite3
 import stat
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from game.replay import Action, GameRecord, GameSummary, Outcome, Step
 
@@ -39,7 +39,6 @@ SCHEMA_VERSION = 1
 APPLICATION_ID = 0x32303438  # "2048" in ASCII: tells our database from any other SQLite file
 SIDE_FILES = ("-wal", "-shm")
 log = logging.getLogger("game.archive")
-T = TypeVar("T")
 
 _SCHEMA_V1 = (
     """CREATE TABLE games (
@@ -291,6 +290,8 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     Damaged if the file is not ours or not whole; Newer if a newer version wrote it. Other
     sqlite3.Error / OSError: the folder or the disk would not let us (nothing to set aside).
     """
+    if os.path.lexists(damage_mark(path)):
+        raise Damaged("the last integrity check found it damaged")
     for name in (path.name, *(path.name + side for side in SIDE_FILES)):
         try:
             info = os.lstat(path.with_name(name))
@@ -333,10 +334,6 @@ def _check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
         raise Damaged("not an archive of 2048 games")
     if version > SCHEMA_VERSION:
         raise Newer(f"version {version}")
-    if not fresh:
-        result = connection.execute("PRAGMA quick_check").fetchall()
-        if result != [("ok",)]:
-            raise Damaged(f"quick_check: {result[:3]}")
     if read_only:
         if version != SCHEMA_VERSION:
             raise Damaged("an older version, and this copy may not upgrade it")
@@ -367,72 +364,14 @@ def set_aside(path: Path, moment: datetime) -> Path | None:
         for side in ("", *SIDE_FILES):
             if os.path.lexists(f"{path}{side}"):
                 os.replace(f"{path}{side}", f"{target}{side}")
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(damage_mark(path))
     except OSError as error:
         log.warning("could not set %s aside: %s", path, error)
         return None
     return target
 
 
-class Writer:
-    """One thread running the archive's jobs in order. `submit` first waits for the job before
-    it to finish, so at most one write is ever waiting or running."""
-
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-        self._job: Callable[[], None] | None = None
-        self._stopping = False
-        self._changed = threading.Condition()
-        self._thread = threading.Thread(target=self._run, name="archive-writer")
-        self._thread.start()
-
-    def submit(self, job: Callable[[], None]) -> None:
-        with self._changed:
-            while self._job is not None and self._thread.is_alive():
-                self._changed.wait(0.1)
-            self._job = job
-            self._changed.notify_all()
-
-    def call(self, query: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `query` on the writer's connection after what is pending; its result or error."""
-        answer: list[Any] = []
-
-        def run() -> None:
-            try:
-                answer.append((True, query(self._connection)))
-            except sqlite3.Error as error:
-                answer.append((False, error))
-
-        self.submit(run)
-        with self._changed:
-            while not answer and self._thread.is_alive():
-                self._changed.wait(0.1)
-        if not answer:
-            raise sqlite3.OperationalError("the archive's writer stopped")
-        ok, value = answer[0]
-        if not ok:
-            raise value
-        return value
-
-    def stop(self) -> None:
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
-        self._thread.join()
-
-    def _run(self) -> None:
-        main = threading.main_thread()
-        while True:
-            with self._changed:
-                while self._job is None:
-                    if self._stopping or not main.is_alive():
-                        return
-                    self._changed.wait(0.1)
-                job = self._job
-            try:
-                job()
-            except Exception:  # a bug, not a disk error (those are handled in the job)
-                log.exception("an archive job failed")
-            finally:
-                with self._changed:
-                    self._job = None
-                    self._changed.notify_all()
+def damage_mark(path: Path) -> Path:
+    """The file that says the integrity check found `path` damaged: set it aside next time."""
+    return path.with_name(path.name + ".damaged")

@@ -58,12 +58,8 @@ class ArchiveRecorder:
         game = session.game
         if not self.archive.recording:
             return
-        try:
-            records = [self.archive.load(number) for number in self.archive.in_play(game.size)]
-        except (ArchiveError, KeyError):
-            records = []
         changes: list[Change] = []
-        for record in records:  # one, unless a crash split a game in two
+        for record in self._in_play(game.size):  # one, unless a crash split a game in two
             if self._kept is None:
                 self._kept = _reconcile(record, game, changes)
             if self._kept is None or self._kept.game_id != record.summary.game_id:
@@ -71,6 +67,20 @@ class ArchiveRecorder:
         if self._kept is None:
             self._start = game.to_dict()
         self.archive.write(changes)
+
+    def _in_play(self, size: int) -> list[GameRecord]:
+        """The kept games of this size still in play that can be read, newest first."""
+        try:
+            numbers = self.archive.in_play(size)
+        except ArchiveError:
+            return []
+        records = []
+        for number in numbers:
+            try:
+                records.append(self.archive.load(number))
+            except (ArchiveError, KeyError):
+                continue  # a damaged row: it stays as it is, and a new record starts
+        return records
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
         """One batch of the session's events: one transaction at most."""

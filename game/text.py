@@ -96,6 +96,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "games list.",
         "notice_archive_set_aside": "Your list of kept games could not be read, so it was set "
         "aside as {kept} and a new one started.",
+        "notice_archive_damaged": "Your list of kept games is damaged. This time no more games "
+        "are kept in it; the next time 2048 starts, it is set aside and a new list begins.",
         "notice_archive_newer": "Your list of kept games was written by a newer version of "
         "2048. It is left untouched, and this version keeps no games; update 2048 to keep them "
         "again.",
@@ -223,6 +225,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "αυτής της φοράς δεν θα μπουν στη λίστα των παιχνιδιών σας.",
         "notice_archive_set_aside": "Η λίστα με τα παιχνίδια σας δεν διαβάστηκε, οπότε "
         "φυλάχτηκε στην άκρη ως {kept} και ξεκίνησε καινούργια.",
+        "notice_archive_damaged": "Η λίστα με τα παιχνίδια σας είναι χαλασμένη. Αυτή τη φορά "
+        "δεν κρατιούνται άλλα παιχνίδια σε αυτήν· την επόμενη φορά που θα ξεκινήσει το 2048, "
+        "φυλάγεται στην άκρη και ξεκινά καινούργια.",
         "notice_archive_newer": "Η λίστα με τα παιχνίδια σας γράφτηκε από νεότερη έκδοση του "
         "2048. Μένει ανέγγιχτη και αυτή η έκδοση δεν κρατά παιχνίδια· ενημερώστε το 2048 για "
         "να κρατιούνται ξανά.",

@@ -239,7 +239,7 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
 
 
 def test_the_writer_keeps_at_most_one_batch_in_flight_so_a_kill_loses_at_most_one():
-    from game.archive_db import Writer
+    from game.archive_threads import Writer
 
     release = threading.Event()
     order = []

@@ -65,16 +65,42 @@ def test_an_archive_with_tables_that_are_not_ours_is_set_aside(tmp_path):
     assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), changed)
 
 
-def test_an_archive_that_fails_its_integrity_check_is_set_aside(tmp_path):
+@pytest.mark.parametrize("damage", ["page wiped", "cells overwritten"])
+def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_aside_next_time(
+    tmp_path, damage
+):
     whole = a_real_archive(tmp_path, moves=400)
     with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
         [root] = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'steps'")
         page = connection.execute("PRAGMA page_size").fetchone()[0]
     connection.close()
     start = (root[0] - 1) * page  # the steps' table: only the check reads it when opening
-    damaged = whole[:start] + b"\xff" * page + whole[start + page :]
+    if damage == "page wiped":  # the check itself fails on it
+        damaged = whole[:start] + b"\xff" * page + whole[start + page :]
+    else:  # the page's header stands, its cells do not: the check reports them
+        half = start + page // 2
+        damaged = whole[:half] + b"\x07" * (page // 2) + whole[start + page :]
     (tmp_path / ARCHIVE_FILE).write_bytes(damaged)
+    archive = Archive.open(tmp_path)
+    assert archive.wait_for_check(60)  # in the background: the game's start never waits for it
+    assert not archive.recording
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_damaged" and notice_text(notice, "el") != str(notice)
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 1)
+    recorder.attach(session)
+    play(session, recorder, random_actions(3, 20))  # the game plays on
+    archive.close()
+    assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged  # nothing more written to it
     assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), damaged)
+
+
+def test_a_whole_archive_passes_its_integrity_check(tmp_path):
+    a_real_archive(tmp_path, moves=400)
+    archive = Archive.open(tmp_path)
+    assert archive.wait_for_check(60)
+    assert archive.recording and archive.pop_notices() == []
+    archive.close()
 
 
 def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_path):
