@@ -99,7 +99,7 @@ class Archive:
         self._lock = threading.Lock()  # the notices, from the writer thread too
         self._next_id = 1
         if connection is not None:
-            self._next_id = 1 + (connection.execute("SELECT max(id) FROM games").fetchone()[0] or 0)
+            self._next_id = 1 + _largest_id(connection)
         self._writer = Writer(connection) if background and connection is not None else None
         self._check: IntegrityCheck | None = None
 
@@ -146,12 +146,16 @@ class Archive:
                 connection = None
             else:
                 kept = set_aside(path, now())
-                notices.append(_notice("archive_set_aside", kept=kept.name if kept else ""))
-                try:
-                    connection = connect(path, read_only) if kept else None
-                except (Damaged, Newer, sqlite3.Error, OSError) as error:
-                    log.warning("%s: %s", path, error)
-                    connection = None
+                connection = None
+                if kept is None:
+                    notices.append(_notice("archive_failed"))
+                else:
+                    notices.append(_notice("archive_set_aside", kept=kept.name))
+                    try:
+                        connection = connect(path, read_only)
+                    except (Damaged, Newer, sqlite3.Error, OSError) as error:
+                        log.warning("%s: %s", path, error)
+                        notices.append(_notice("archive_failed"))
         except (sqlite3.Error, OSError) as error:
             log.warning("%s: %s", path, error)
             connection = None
@@ -159,6 +163,14 @@ class Archive:
                 notices.append(_notice("archive_failed"))
         if connection is not None and not durable:
             connection.execute("PRAGMA synchronous = OFF")
+        if connection is not None:
+            try:
+                _largest_id(connection)
+            except sqlite3.Error as error:  # damage deeper than the checks at opening saw
+                log.warning("%s: %s", path, error)
+                connection.close()
+                connection = None
+                notices.append(_notice("archive_failed"))
         archive = cls(
             connection, background=background, read_only=read_only, notices=notices, now=now
         )
@@ -352,6 +364,10 @@ def _transaction(connection: sqlite3.Connection, changes: Sequence[Change]) -> N
     with in_transaction(connection):
         for change in changes:
             apply(connection, change)
+
+
+def _largest_id(connection: sqlite3.Connection) -> int:
+    return connection.execute("SELECT max(id) FROM games").fetchone()[0] or 0
 
 
 def _notice(key: str, **fields: str) -> Notice:
