@@ -39,7 +39,7 @@ class Writer:
         def run() -> None:
             try:
                 answer.append((True, query(self._connection)))
-            except sqlite3.Error as error:
+            except BaseException as error:  # raised again in the caller's thread, below
                 answer.append((False, error))
 
         self.submit(run)

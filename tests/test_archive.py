@@ -6,6 +6,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 
+import pytest
 from archive_helpers import (
     UNDO,
     play,
@@ -267,3 +268,26 @@ def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_see
     record = only_game(archive)
     assert replay(record)[0].grid == after_first
     assert seen_in_replay(replay(record)) == seen
+
+
+def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
+    from game.archive_threads import Writer
+
+    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
+
+    def broken(connection):
+        raise KeyError("a bug")
+
+    raised = []
+
+    def ask():
+        with pytest.raises(KeyError):
+            writer.call(broken)
+        raised.append(True)
+
+    caller = threading.Thread(target=ask, daemon=True)
+    caller.start()
+    caller.join(10)
+    assert raised, "the caller waited for an answer that never came"
+    assert writer.call(lambda connection: 7) == 7  # and it serves on
+    writer.stop()
