@@ -40,7 +40,7 @@ from game.archive_recorder import ArchiveRecorder  # noqa: E402
 from game.engine import Direction, Game  # noqa: E402
 from game.replay import GameRecord, move_positions, replay  # noqa: E402
 from game.review import Grade, grade_move, loss_scale, review  # noqa: E402
-from game.session import Session  # noqa: E402
+from game.session import Phase, Session  # noqa: E402
 from game.solver.analysis import Analysis, AnalysisState, review_depth  # noqa: E402
 from game.solver.search import Searcher  # noqa: E402
 
@@ -79,6 +79,8 @@ def kept_record(folder: Path, seed: int, directions: list[Direction]) -> GameRec
     for direction in directions:
         session.step(0.6)
         recorder.handle(session.handle(cmd.Move(direction)), session)
+        if session.phase is Phase.WON_BANNER:  # keep going past 2048 (R10)
+            recorder.handle(session.handle(cmd.KeepGoing()), session)
     record = archive.load(archive.list_games()[0].game_id)
     archive.close()
     return record
