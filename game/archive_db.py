@@ -210,12 +210,13 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
             (*_progress(s), utc_text(change.ended_at), s.game_id),
         )
     else:
+        # Only for a game that is kept: scores for one that is gone are dropped, not an error.
         connection.executemany(
             "INSERT OR REPLACE INTO analyses (game_id, depth, position, scores) "
-            "VALUES (?, ?, ?, ?)",
+            "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)",
             [
-                (change.game_id, change.depth, position, json.dumps(_finite(values)))
-                for position, values in change.scores.items()
+                (change.game_id, change.depth, position, json.dumps(_finite(v)), change.game_id)
+                for position, v in change.scores.items()
             ],
         )
 

@@ -291,3 +291,14 @@ def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever
     assert raised, "the caller waited for an answer that never came"
     assert writer.call(lambda connection: 7) == 7  # and it serves on
     writer.stop()
+
+
+def test_the_review_s_scores_are_kept_for_a_second_look(tmp_path):
+    archive, _, _, _ = recorded(tmp_path, actions=[L, D, R])
+    game_id = archive.list_games()[0].game_id
+    scores = {0: (1.5, None, 2.5, float("-inf")), 1: (3.0, 4.0, None, None)}
+    archive.save_scores(game_id, 4, scores)
+    archive.save_scores(game_id + 99, 4, scores)  # a game that is not kept: dropped, no harm
+    assert archive.load_scores(game_id, 4) == {0: (1.5, None, 2.5, None), 1: (3.0, 4.0, None, None)}
+    assert archive.load_scores(game_id, 3) == {}
+    assert archive.recording and archive.pop_notices() == []
