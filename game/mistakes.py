@@ -1,16 +1,19 @@
 """The four mistakes that end games early (the strategy advice, R21, R23), found in a game. Pure.
 
-Each detector reads the replayed positions of a record and says how often the mistake happened
-and where: the positions the guilty moves were played from, so a click can jump to each. Only
-the player's own moves count (before any hint or autoplay, R20), and never a forced move (the
-only one there was). Each is defined exactly in its docstring; game/text.py says it in a
-player's words.
+Each detector says how often the mistake happened and where: the positions the guilty moves
+were played from, so a click can jump to each. Only the player's own moves count (before any
+hint or autoplay, R20), and never a forced move (the only one there was). Each is defined
+exactly in its docstring; game/text.py says it in a player's words.
+
+The boards are read once, a move at a time (`move_facts`, what the detectors need of each
+move: about 0.15 ms a move, so a long game is best read a slice per frame, see
+game/review.ReviewWork); the detectors then only count (`find_mistakes`).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine import Direction, Grid, ShiftResult, shift
@@ -51,65 +54,6 @@ class Finding:
     @property
     def rate(self) -> float:
         return self.count / self.chances if self.chances else 0.0
-
-
-@dataclass(frozen=True)
-class _Move:
-    """One of the player's own, unforced moves: where from, which way, what it did."""
-
-    index: int
-    before: Grid
-    direction: Direction
-    after: Grid  # after the new tile
-    thinking_s: float
-    shifts: Mapping[Direction, ShiftResult]  # every valid move's slide from `before`
-
-    @property
-    def slid(self) -> Grid:
-        """The board after this move's slide and merges, before its new tile."""
-        return self.shifts[self.direction].grid
-
-    @property
-    def others(self) -> list[Grid]:
-        """What each other valid move would have slid the board to."""
-        return [result.grid for d, result in self.shifts.items() if d is not self.direction]
-
-
-def _own_moves(record: GameRecord, positions: Sequence[Position]) -> list[_Move]:
-    assisted_from = record.summary.assisted_from
-    moves = []
-    for index in move_positions(positions):
-        if assisted_from is not None and index >= assisted_from:
-            break
-        before, following = positions[index], positions[index + 1]
-        shifts = {d: result for d in Direction if (result := shift(before.grid, d)).moved}
-        if len(shifts) < 2:
-            continue  # forced: no choice, no mistake
-        moves.append(
-            _Move(
-                index=index,
-                before=before.grid,
-                direction=following.step.action.direction,  # type: ignore[union-attr, arg-type]
-                after=following.grid,
-                thinking_s=following.thinking_s,
-                shifts=shifts,
-            )
-        )
-    return moves
-
-
-def find_mistakes(
-    record: GameRecord, positions: Sequence[Position], bad: Mapping[int, bool] | None = None
-) -> list[Finding]:
-    """The four findings, in Mistake order. `bad`: per graded move's position, whether the
-    review graded it a mistake or a blunder (for FAST_WHEN_FULL)."""
-    moves = _own_moves(record, positions)
-    return [
-        all_directions(moves),
-        middle_merge(moves),
-        trapped_tile(moves),
-        fast_when_full(moves, bad or {}),
-    ]
 
 
 # -- the board's shape ---------------------------------------------------------------------------
@@ -158,11 +102,12 @@ def trapped_cells(grid: Grid) -> set[tuple[int, int]]:
     """Tiles walled in: every orthogonal neighbour is a tile at least TRAP_RATIO times as big,
     so the small one can neither move nor merge until they do."""
     size = len(grid)
+    smallest_wall = max(max(row) for row in grid) // TRAP_RATIO  # no tile above it is walled in
     trapped = set()
     for r in range(size):
         for c in range(size):
             value = grid[r][c]
-            if not value:
+            if not value or value > smallest_wall:
                 continue
             neighbours = [
                 grid[r + dr][c + dc]
@@ -174,10 +119,78 @@ def trapped_cells(grid: Grid) -> set[tuple[int, int]]:
     return trapped
 
 
+def _merges_in_middle(result: ShiftResult) -> bool:
+    last = len(result.grid) - 1
+    return any(0 < m.target[0] < last and 0 < m.target[1] < last for m in result.merges)
+
+
+@dataclass(frozen=True)
+class MoveFacts:
+    """What the detectors need of one of the player's own, unforced moves."""
+
+    index: int  # the position it was played from
+    direction: Direction
+    thinking_s: float
+    empty_before: int  # empty cells on the board it was played on
+    corner_held: bool  # the biggest tile (CORNER_MIN_TILE or more) stood in a corner
+    corner_kept: bool  # after the slide, a corner that held it holds a tile that big
+    corner_keepable: bool  # another valid move would have kept it so
+    structure_keepable: bool  # there was `structure`, and another valid move keeps it whole
+    structure_broken: bool  # the slide left less `structure` than there was
+    middle_merge: bool  # one of its merges landed in an inner cell (known when it broke it)
+    newly_trapped: bool  # the board after it has more `trapped_cells` than before
+
+
+def move_facts(record: GameRecord, positions: Sequence[Position]) -> Iterator[MoveFacts]:
+    """The facts of each of the player's own, unforced moves, in order, one at a time."""
+    assisted_from = record.summary.assisted_from
+    for index in move_positions(positions):
+        if assisted_from is not None and index >= assisted_from:
+            return
+        before, following = positions[index], positions[index + 1]
+        grid = before.grid
+        shifts = {d: result for d in Direction if (result := shift(grid, d)).moved}
+        if len(shifts) < 2:
+            continue  # forced: no choice, no mistake
+        direction = following.step.action.direction  # type: ignore[union-attr]
+        slid = shifts[direction].grid  # type: ignore[index]
+        others = [result.grid for d, result in shifts.items() if d is not direction]
+        biggest = max(max(row) for row in grid)
+        held = corners_holding(grid, biggest) if biggest >= CORNER_MIN_TILE else set()
+        chain = structure(grid)
+        broken = structure(slid) < chain
+        yield MoveFacts(
+            index=index,
+            direction=direction,  # type: ignore[arg-type]
+            thinking_s=following.thinking_s,
+            empty_before=sum(row.count(0) for row in grid),
+            corner_held=bool(held),
+            corner_kept=bool(corners_holding(slid, biggest) & held),
+            corner_keepable=any(corners_holding(other, biggest) & held for other in others),
+            structure_keepable=bool(chain) and any(structure(o) >= chain for o in others),
+            structure_broken=broken,
+            middle_merge=broken and _merges_in_middle(shifts[direction]),  # type: ignore[index]
+            newly_trapped=len(trapped_cells(following.grid)) > len(trapped_cells(grid)),
+        )
+
+
+def find_mistakes(
+    facts: Sequence[MoveFacts], bad: Mapping[int, bool] | None = None
+) -> list[Finding]:
+    """The four findings, in Mistake order. `bad`: per graded move's position, whether the
+    review graded it a mistake or a blunder (for FAST_WHEN_FULL)."""
+    return [
+        all_directions(facts),
+        middle_merge(facts),
+        trapped_tile(facts),
+        fast_when_full(facts, bad or {}),
+    ]
+
+
 # -- the four detectors ---------------------------------------------------------------------------
 
 
-def all_directions(moves: Sequence[_Move]) -> Finding:
+def all_directions(moves: Sequence[MoveFacts]) -> Finding:
     """Using all four directions freely: a move that pulls the biggest tile out of its corner.
 
     A move counts when, before it, the board's biggest tile (CORNER_MIN_TILE or more) stands in
@@ -186,66 +199,45 @@ def all_directions(moves: Sequence[_Move]) -> Finding:
     move that keeps it there. Also gives the own moves per direction: strong play uses two
     directions constantly, a third rarely and the fourth almost never.
     """
-    where, chances = [], 0
+    chances = [m for m in moves if m.corner_held and m.corner_keepable]
     counts = dict.fromkeys(Direction, 0)
     for move in moves:
         counts[move.direction] += 1
-        biggest = max(max(row) for row in move.before)
-        held = corners_holding(move.before, biggest)
-        if biggest < CORNER_MIN_TILE or not held:
-            continue
-        if not any(corners_holding(other, biggest) & held for other in move.others):
-            continue  # every move pulls it out: no choice
-        chances += 1
-        if not corners_holding(move.slid, biggest) & held:
-            where.append(move.index)
-    directions = tuple(counts[d] for d in Direction)
-    return Finding(Mistake.ALL_DIRECTIONS, tuple(where), chances, directions=directions)  # type: ignore[arg-type]
+    return Finding(
+        Mistake.ALL_DIRECTIONS,
+        tuple(m.index for m in chances if not m.corner_kept),
+        len(chances),
+        directions=tuple(counts[d] for d in Direction),  # type: ignore[arg-type]
+    )
 
 
-def _merges_in_middle(result: ShiftResult) -> bool:
-    last = len(result.grid) - 1
-    return any(0 < m.target[0] < last and 0 < m.target[1] < last for m in result.merges)
-
-
-def middle_merge(moves: Sequence[_Move]) -> Finding:
+def middle_merge(moves: Sequence[MoveFacts]) -> Finding:
     """Chasing a merge in the middle: a merge that breaks the structure for one tile.
 
-    A move counts when one of its merges lands in an inner cell (on no edge of the board), its
-    slide leaves less `structure` than there was (the chain from the biggest tile's corner
-    lost a tile, a gap opened in it, or the biggest tile left the corner), and another valid
-    move would have kept the structure whole. Chances: the moves played where a merge in the
-    middle was there to take and a move that keeps the structure.
+    A move counts when its slide leaves less `structure` than there was (the chain from the
+    biggest tile's corner lost a tile, a gap opened in it, or the biggest tile left the
+    corner), one of its merges lands in an inner cell (on no edge of the board), and another
+    valid move would have kept the structure whole. Chances: the moves played with a structure
+    to keep and a move that keeps it.
     """
-    where, chances = [], 0
-    for move in moves:
-        held = structure(move.before)
-        if not held or not any(structure(other) >= held for other in move.others):
-            continue
-        if not any(_merges_in_middle(result) for result in move.shifts.values()):
-            continue
-        chances += 1
-        if _merges_in_middle(move.shifts[move.direction]) and structure(move.slid) < held:
-            where.append(move.index)
-    return Finding(Mistake.MIDDLE_MERGE, tuple(where), chances)
+    chances = [m for m in moves if m.structure_keepable]
+    where = tuple(m.index for m in chances if m.structure_broken and m.middle_merge)
+    return Finding(Mistake.MIDDLE_MERGE, where, len(chances))
 
 
-def trapped_tile(moves: Sequence[_Move]) -> Finding:
+def trapped_tile(moves: Sequence[MoveFacts]) -> Finding:
     """Letting a small tile get trapped among much bigger ones.
 
     A move counts when the board after it (its new tile included) has more `trapped_cells`
     than the board before it: a tile walled in by neighbours each at least TRAP_RATIO times
     its value. Chances: every own, unforced move.
     """
-    where = [
-        move.index
-        for move in moves
-        if len(trapped_cells(move.after)) > len(trapped_cells(move.before))
-    ]
-    return Finding(Mistake.TRAPPED_TILE, tuple(where), len(moves))
+    return Finding(
+        Mistake.TRAPPED_TILE, tuple(m.index for m in moves if m.newly_trapped), len(moves)
+    )
 
 
-def fast_when_full(moves: Sequence[_Move], bad: Mapping[int, bool]) -> Finding:
+def fast_when_full(moves: Sequence[MoveFacts], bad: Mapping[int, bool]) -> Finding:
     """Moving fast when the board is nearly full.
 
     A move counts when it was played from a board with NEARLY_FULL empty cells or fewer, after
@@ -254,22 +246,17 @@ def fast_when_full(moves: Sequence[_Move], bad: Mapping[int, bool]) -> Finding:
     mistake or blunder), it also counts how many of the fast moves and of the slow ones were
     mistakes, so the player sees whether slowing down pays.
     """
-    where, chances = [], 0
+    chances = [m for m in moves if m.empty_before <= NEARLY_FULL]
     tally = {True: [0, 0], False: [0, 0]}  # fast or slow -> [graded, bad]
-    for move in moves:
-        if sum(row.count(0) for row in move.before) > NEARLY_FULL:
-            continue
-        chances += 1
-        fast = move.thinking_s < FAST_SECONDS
-        if fast:
-            where.append(move.index)
+    for move in chances:
         if move.index in bad:
+            fast = move.thinking_s < FAST_SECONDS
             tally[fast][0] += 1
             tally[fast][1] += int(bad[move.index])
     return Finding(
         Mistake.FAST_WHEN_FULL,
-        tuple(where),
-        chances,
+        tuple(m.index for m in chances if m.thinking_s < FAST_SECONDS),
+        len(chances),
         fast_graded=tally[True][0],
         fast_bad=tally[True][1],
         slow_graded=tally[False][0],

@@ -14,6 +14,7 @@ from game.replay import move_positions, replay
 from game.review import (
     GRADE_FLOORS,
     Grade,
+    ReviewWork,
     decimal,
     grade_move,
     grade_name,
@@ -155,3 +156,16 @@ def test_the_grades_and_their_bounds_are_said_in_both_languages():
                 assert decimal(floor, lang) in text
         assert "{" not in text
     assert decimal(0.02, "el") == "0,02" and decimal(0.1, "en") == "0.1"
+
+
+def test_the_review_s_own_work_can_be_done_a_slice_per_frame_with_the_same_result(tmp_path):
+    archive, _, _, _ = recorded(tmp_path, seed=22, actions=random_actions(22, 200))
+    record = archive.load(archive.list_games()[0].game_id)
+    positions = replay(record)
+    scores = solver_scores(positions, 2)
+    work = ReviewWork(record, positions)
+    slices = 1
+    while not work.step(budget_s=0.0):  # one move a slice
+        slices += 1
+    assert slices >= len(work.facts) > 10
+    assert work.review(scores, 2) == review(record, positions, scores, depth=2)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from archive_helpers import kept_game, random_actions
 
 from game.engine import Direction
-from game.mistakes import Mistake, describe, find_mistakes
+from game.mistakes import Mistake, describe, find_mistakes, move_facts, trapped_cells
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # The biggest tile, a 128, in the top-left corner: up and left keep it there, down and right
@@ -25,7 +25,7 @@ FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))
 def found(tmp_path, grid, actions, mistake: Mistake, *, bad=None, **options):
     """The finding of `mistake` in a game from `grid`; `bad`: the review's verdicts."""
     record, positions = kept_game(tmp_path, grid, actions, **options)
-    findings = {f.mistake: f for f in find_mistakes(record, positions, bad)}
+    findings = {f.mistake: f for f in find_mistakes(list(move_facts(record, positions)), bad)}
     return findings[mistake]
 
 
@@ -105,8 +105,20 @@ def test_only_the_player_s_own_moves_count_not_those_after_a_hint_R20(tmp_path):
 
 def test_every_finding_is_said_in_both_languages(tmp_path):
     record, positions = kept_game(tmp_path, CORNER, random_actions(2, 40, undo_share=0))
-    for finding in find_mistakes(record, positions):
+    for finding in find_mistakes(list(move_facts(record, positions))):
         for lang in ("en", "el"):
             title, detail = describe(finding, lang)
             assert title and detail and "{" not in detail
         assert describe(finding, "el") != describe(finding, "en")
+
+
+def test_a_forced_move_that_walls_a_tile_in_is_no_mistake(tmp_path):
+    forced = ((0, 0, 0, 0), (0, 0, 0, 0), (2, 128, 256, 32), (16, 64, 32, 128))  # up, only
+    finding = found(tmp_path, forced, [U], Mistake.TRAPPED_TILE)
+    assert finding.where == () and finding.chances == 0
+
+
+def test_a_tile_an_eighth_of_its_walls_is_walled_in_and_one_a_quarter_is_not():
+    assert trapped_cells(((64, 64, 64), (64, 8, 64), (64, 64, 64))) == {(1, 1)}
+    assert trapped_cells(((64, 64, 64), (64, 16, 64), (64, 64, 64))) == set()
+    assert trapped_cells(((64, 64, 64), (64, 8, 0), (64, 64, 64))) == set()  # a way out
