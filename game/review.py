@@ -1,8 +1,10 @@
 """The review of a kept game (R23): each move graded against the solver's own best. Pure.
 
     positions = replay(record)                              # game/replay.py
+    work = ReviewWork(record, positions)                    # then work.step() every frame
     scores = {index: (up, down, left, right), ...}          # game/solver/analysis.py, per position
-    result = review(record, positions, scores, depth)       # grades and the four mistakes
+    result = work.review(scores, depth)                     # grades and the four mistakes
+    result = review(record, positions, scores, depth)       # the same, all at once
 
 For each move, the solver has scored the four directions from the position the move was played
 from, at one fixed depth (deterministic: the same game always gets the same grades). The move's

@@ -141,3 +141,15 @@ def test_the_analysis_does_not_import_pygame():
         "assert 'pygame' not in sys.modules, 'pygame imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_a_process_that_cannot_start_is_reported_not_raised():
+    class NoProcesses:
+        def Pipe(self, duplex):  # noqa: N802 (multiprocessing's name)
+            raise OSError(24, "Too many open files")
+
+    analysis = Analysis(positions_of(3, seed=6, count=5), size=3, depth=1)
+    analysis._context = NoProcesses()
+    analysis.start()
+    progress = analysis.poll()
+    assert progress.state is AnalysisState.FAILED and "could not start" in progress.failure

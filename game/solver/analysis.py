@@ -147,14 +147,19 @@ class Analysis:
         if not todo:
             self.state = AnalysisState.DONE
             return
-        ours, theirs = self._context.Pipe(duplex=True)
-        process = self._context.Process(
-            target=_analyse,
-            args=(theirs, self.size, self.depth, todo, self.tables_dir),
-            name="review-analysis",
-            daemon=True,
-        )
-        process.start()
+        try:
+            ours, theirs = self._context.Pipe(duplex=True)
+            process = self._context.Process(
+                target=_analyse,
+                args=(theirs, self.size, self.depth, todo, self.tables_dir),
+                name="review-analysis",
+                daemon=True,
+            )
+            process.start()
+        except OSError as error:  # no process to be had (a system out of them, or of memory)
+            self.state = AnalysisState.FAILED
+            self.failure = f"the analysis process could not start: {error}"
+            return
         theirs.close()
         self._process, self._connection = process, ours
 
