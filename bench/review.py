@@ -211,7 +211,9 @@ def depths(sizes: tuple[int, ...], samples: int) -> None:
 
 def calibrate(games: int) -> None:
     """Per phase of the game (the biggest tile), the mean and spread of the loss of random
-    moves and of a depth-2 solver's moves, graded at the review's depth."""
+    moves and of a depth-3 solver's moves (games of the solver with a random move one time in
+    twelve, long enough to reach the 2048), graded at the review's depth; and the mean raw
+    difference of scores of the random moves, which a raw measure would have graded by."""
     depth = review_depth(4)
     searcher = Searcher(4)
     rows: dict[tuple[str, bool], list[float]] = {}
@@ -221,12 +223,12 @@ def calibrate(games: int) -> None:
         game = Game.new(4, seed=seed)
         while not game.over:
             board = searcher.layout.from_grid(game.grid)
-            randomly = chooser.random() < 0.15
+            randomly = chooser.random() < 1 / 12
             if randomly:
                 direction = chooser.choice(game.valid_directions())
             else:
-                direction = searcher.search(board, depth=2).direction
-            if randomly or chooser.random() < 0.2:
+                direction = searcher.search(board, depth=3).direction
+            if randomly or chooser.random() < 0.1:
                 result = searcher.search(board, depth=depth)
                 scores = tuple(None if s == float("-inf") else s for s in result.scores)
                 _, loss, _ = grade_move(game.grid, scores, direction)
