@@ -261,6 +261,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=6, help="for --calibrate")
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
+    parser.add_argument("--frames-only", action="store_true", help="skip the review times")
     args = parser.parse_args()
     if args.depths:
         depths(tuple(args.sizes), samples=120)
@@ -275,7 +276,7 @@ def main() -> int:
         for moves in args.lengths:
             seed, directions = solver_moves(moves)
             records[moves] = kept_record(Path(folder) / str(moves), seed, directions)
-        for moves in args.lengths:
+        for moves in [] if args.frames_only else args.lengths:
             review_time(records[moves], tables)
         frames_during_review(records.get(1000, records[max(records)]), tables, args.frames)
     return 0

@@ -1,9 +1,13 @@
 """R23: the review's solver runs in its own process: it scores every position at a fixed depth
 (the same scores as the solver's own search), streams its progress, never makes the caller
-wait, can be cancelled, and a process that dies is started once more, then reported."""
+wait, can be cancelled, and a process that dies is started once more, then reported.
+
+Most of these run the process at normal priority (`polite=False`): a polite one waits for idle
+cores, and the machine running the tests may have none to spare."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -53,7 +57,7 @@ def tables(tmp_path_factory):
 
 def test_every_position_gets_the_solver_s_own_scores_at_the_fixed_depth_R23():
     positions = positions_of(3, seed=1, count=40)
-    analysis = Analysis(positions, size=3, depth=2)
+    analysis = Analysis(positions, size=3, depth=2, polite=False)
     analysis.start()
     seen = []
     progress = run(analysis, until=lambda p: seen.append(p.done))
@@ -64,7 +68,7 @@ def test_every_position_gets_the_solver_s_own_scores_at_the_fixed_depth_R23():
 
 def test_starting_and_polling_never_wait_for_the_search(tables):
     positions = positions_of(4, seed=2, count=60)
-    analysis = Analysis(positions, size=4, tables_dir=tables)
+    analysis = Analysis(positions, size=4, tables_dir=tables, polite=False)
     analysis.start()
     first = analysis.poll()  # the process is still starting: nothing is ready, nothing waits
     assert first.state is AnalysisState.RUNNING and first.done == 0 and first.total == 60
@@ -73,7 +77,7 @@ def test_starting_and_polling_never_wait_for_the_search(tables):
 
 def test_cancel_stops_the_process_and_keeps_the_scores_so_far(tables):
     positions = positions_of(4, seed=3, count=200)
-    analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables)
+    analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables, polite=False)
     analysis.start()
     run(analysis, until=lambda p: p.done >= 3)
     process = analysis._process
@@ -89,7 +93,7 @@ def test_cancel_stops_the_process_and_keeps_the_scores_so_far(tables):
 
 def test_a_process_that_dies_is_started_again_and_finishes_the_rest(tables):
     positions = positions_of(4, seed=4, count=30)
-    analysis = Analysis(positions, size=4, depth=3, tables_dir=tables)
+    analysis = Analysis(positions, size=4, depth=3, tables_dir=tables, polite=False)
     analysis.start()
     run(analysis, until=lambda p: p.done >= 2)
     analysis._process.kill()
@@ -100,7 +104,7 @@ def test_a_process_that_dies_is_started_again_and_finishes_the_rest(tables):
 
 def test_a_process_that_dies_twice_is_reported_and_the_scores_so_far_stay(tables):
     positions = positions_of(4, seed=5, count=200)
-    analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables)
+    analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables, polite=False)
     analysis.start()
     run(analysis, until=lambda p: p.done >= 2)
     analysis._process.kill()
@@ -116,7 +120,7 @@ def test_a_process_that_dies_twice_is_reported_and_the_scores_so_far_stay(tables
 
 
 def test_a_board_the_solver_cannot_hold_fails_with_the_reason():
-    analysis = Analysis({0: ((2, 4, 2), (3, 0, 0), (0, 0, 0))}, size=3, depth=1)
+    analysis = Analysis({0: ((2, 4, 2), (3, 0, 0), (0, 0, 0))}, size=3, depth=1, polite=False)
     analysis.start()
     progress = run(analysis)
     assert progress.state is AnalysisState.FAILED and "tile" in progress.failure
@@ -153,3 +157,17 @@ def test_a_process_that_cannot_start_is_reported_not_raised():
     analysis.start()
     progress = analysis.poll()
     assert progress.state is AnalysisState.FAILED and "could not start" in progress.failure
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="no SCHED_IDLE here")
+def test_the_polite_process_runs_only_on_idle_cores_so_the_game_comes_first(tables):
+    analysis = Analysis(positions_of(4, seed=7, count=50), size=4, tables_dir=tables)
+    analysis.start()
+    try:
+        pid = analysis._process.pid
+        deadline = time.monotonic() + 60
+        while os.sched_getscheduler(pid) != os.SCHED_IDLE and time.monotonic() < deadline:
+            time.sleep(0.01)  # the process sets it first thing, before its first search
+        assert os.sched_getscheduler(pid) == os.SCHED_IDLE
+    finally:
+        analysis.close()

@@ -12,9 +12,11 @@ Each position is searched to one fixed depth (`Searcher(size).search(board, dept
 scores, and the grades made from them, depend only on the game. A score is None for a move that
 changes nothing. Positions that repeat (after an undo) are searched once.
 
-One process, at a lower priority where the system has one (`os.nice`): on two cores one core
-stays for the game, which keeps its frame rate. It is started with "spawn" (as the hint's
-worker, game/solver/worker.py) and imports only the engine and the solver, never pygame.
+One process, so that on two cores one core stays for the game; and it runs only when a core
+would otherwise idle (Linux's SCHED_IDLE; a low `nice` elsewhere), so the game's frames come
+first even on a machine busy with other programs (`polite=False` runs it as a normal
+process). It is started with "spawn" (as the hint's worker, game/solver/worker.py) and
+imports only the engine and the solver, never pygame.
 
 If the process dies, it is started once more for the positions still to do; if that one dies
 too, the state is FAILED with the scores so far, and `failure` says what happened.
@@ -40,7 +42,7 @@ from game.engine import Grid
 
 REVIEW_DEPTHS: Mapping[int, int] = {3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 2}
 MAX_RESTARTS = 1
-NICENESS = 10
+NICENESS = 10  # where SCHED_IDLE is not to be had
 _JOIN_TIMEOUT_S = 1.0
 
 Scores = tuple[float | None, float | None, float | None, float | None]
@@ -51,19 +53,29 @@ def review_depth(size: int) -> int:
     return REVIEW_DEPTHS[size]
 
 
+def _yield_to_the_game() -> None:
+    """Run only when a core would idle (Linux's SCHED_IDLE), else at a low priority (nice):
+    the game's frames always come first, on a machine busy with other programs too."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)
+
+
 def _analyse(
     connection: Connection,
     size: int,
     depth: int,
     positions: list[tuple[int, Grid]],
     tables_dir: str | None,
+    polite: bool,
 ) -> None:
     """The process: score each position and send (index, scores); (None, None) at the end."""
     from game.solver.search import Searcher
 
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(NICENESS)
+    if polite:
+        _yield_to_the_game()
     searcher = Searcher(size, tables_dir=tables_dir)
     seen: dict[int, Scores] = {}
     for index, grid in positions:
@@ -115,6 +127,7 @@ class Analysis:
         size: int,
         depth: int | None = None,
         tables_dir: str | os.PathLike[str] | None = None,
+        polite: bool = True,
     ) -> None:
         for grid in positions.values():
             if len(grid) != size or any(len(row) != size for row in grid):
@@ -124,6 +137,7 @@ class Analysis:
         self.positions = {index: tuple(map(tuple, grid)) for index, grid in positions.items()}
         self.scores: dict[int, Scores] = {}
         self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)
+        self.polite = polite
         self.state = AnalysisState.WAITING
         self.failure: str | None = None
         self._context = multiprocessing.get_context("spawn")
@@ -151,7 +165,7 @@ class Analysis:
             ours, theirs = self._context.Pipe(duplex=True)
             process = self._context.Process(
                 target=_analyse,
-                args=(theirs, self.size, self.depth, todo, self.tables_dir),
+                args=(theirs, self.size, self.depth, todo, self.tables_dir, self.polite),
                 name="review-analysis",
                 daemon=True,
             )
