@@ -13,9 +13,10 @@ what the solver's heuristic charges for a line with the board's biggest tile pul
 off the edge (its monotonicity weight times the tile's exponent to the fourth power). The
 heuristic's values grow with the tiles (that penalty is about 60,000 with a 64 on the board and
 700,000 with a 2048), so a raw difference would make every late move look a blunder and every
-early one fine; measured against the biggest tile, a loss means the same early and late: on
-real games (bench/review.py --calibrate) the losses of random moves and of a depth-2 solver's
-moves keep about the same spread from the 32 tile to the 2048.
+early one fine; measured against the biggest tile, a loss means the same early and late. On
+real games (bench/review.py --calibrate) a random move loses 0.14, 0.15 and 0.16 on average
+with the biggest tile up to 64, at 128-256 and at 512-1024, where the raw differences grow
+from 7,900 to 25,000 to 60,000; a depth-3 solver's moves lose under 0.01.
 
 The grades, by loss (1.0 is a biggest tile pulled off its edge):
     best        the solver's choice, or a move it scores exactly as high

@@ -21,11 +21,13 @@ imports only the engine and the solver, never pygame.
 If the process dies, it is started once more for the positions still to do; if that one dies
 too, the state is FAILED with the scores so far, and `failure` says what happened.
 
-The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on a two-core
-machine (bench/review.py --depths), is about 0.2 ms at depth 2, 2 ms at depth 3 and 30 ms at
-depth 4 on 4x4 (a few positions take 150 ms), so depth 4 reviews a 1,000-move 4x4 game in about
-35 s, within the minute the review may take; depth 5 would take ten times longer. 5x5 costs
-about 25 times more per depth (more empty cells, generic tables): depth 3 there, 2 from 6x6.
+The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on a quiet
+two-core machine (bench/review.py --depths), is about 0.2 ms at depth 2, 2 ms at depth 3 and
+30 ms at depth 4 on 4x4 (a few positions take 150 ms). Depth 4 is the deepest that reviews a
+1,000-move 4x4 game within the minute it may take: 40 to 45 s of the process's time, measured
+(bench/review.py); depth 5 would take ten times longer, and depth 3 sees half as far for a
+review the player waits for once. 5x5 costs about 25 times more per depth (more empty cells,
+generic tables): depth 3 there (47 ms a position), and 2 from 6x6 (3 ms; depth 3 is 145 ms).
 """
 
 from __future__ import annotations
