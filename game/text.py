@@ -104,6 +104,61 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_no_log": "No report could be written.",
         # The solver (hint and autoplay)
         "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
+        # -- kept games, their replay and review (game/archive.py, review.py, mistakes.py) --
+        "notice_archive_failed": "Your games cannot be kept right now: the disk is full or "
+        "cannot be written. You can keep playing; the games of this run will not be in your "
+        "games list.",
+        "notice_archive_set_aside": "Your list of kept games could not be read, so it was set "
+        "aside as {kept} and a new one started.",
+        "notice_archive_damaged": "Your list of kept games is damaged. This time no more games "
+        "are kept in it; the next time 2048 starts, it is set aside and a new list begins.",
+        "notice_archive_newer": "Your list of kept games was written by a newer version of "
+        "2048. It is left untouched, and this version keeps no games; update 2048 to keep them "
+        "again.",
+        "outcome_in_play": "in play",
+        "outcome_won": "won",
+        "outcome_lost": "lost",
+        "outcome_left": "left",
+        "imported_game": "from a file",
+        "grade_best": "Best",
+        "grade_good": "Good",
+        "grade_inaccuracy": "Inaccuracy",
+        "grade_mistake": "Mistake",
+        "grade_blunder": "Blunder",
+        "review_progress": "Reviewing… {percent}%",
+        "review_failed": "The review stopped: the solver's process ended. The moves graded so "
+        "far are shown.",
+        "help_review": "The review",
+        "mistake_all_directions": "All four directions",
+        "mistake_all_directions_detail": "{count} of {chances} moves pulled your biggest tile "
+        "out of its corner. Keep to two directions, a third rarely, the fourth almost never.",
+        "mistake_middle_merge": "Chasing merges",
+        "mistake_middle_merge_detail": "{count} of {chances} times, a merge in the middle broke "
+        "the line of big tiles from your corner, for one tile. Often it is worth passing by.",
+        "mistake_trapped_tile": "Trapped tiles",
+        "mistake_trapped_tile_detail": "{count} times a small tile got walled in by tiles "
+        "{ratio} times its size or more, where it cannot merge. Deal with a small tile while "
+        "it still has a neighbour it can reach.",
+        "mistake_fast_when_full": "Fast on a full board",
+        "mistake_fast_when_full_detail": "{count} of {chances} moves with {cells} empty cells "
+        "or fewer took you less than {seconds} s. That is where slowing down pays.",
+        "mistake_fast_when_full_graded": "Of those fast moves, {fast_bad} of {fast_graded} were "
+        "mistakes; of the slower ones, {slow_bad} of {slow_graded}.",
+        "import_done": "The game was added to your games.",
+        "import_already": "This game is already in your games.",
+        "import_not_a_file": "That is not a game file: it is a link, a folder or a device.",
+        "import_unreadable": "The file could not be read.",
+        "import_too_big": "The file is too big to be a game of 2048.",
+        "import_not_json": "The file is not a shared game: it is not JSON text.",
+        "import_not_a_game": "The file is not a shared game of 2048.",
+        "import_newer": "The game was shared from a newer version of 2048; update 2048 to open it.",
+        "import_damaged": "The file is damaged: it holds values no game can have.",
+        "import_diverges": "The file's moves do not lead to the game it describes: it was "
+        "damaged or changed. Nothing was imported.",
+        "import_cannot_keep": "The game could not be kept: your list of games cannot be "
+        "written right now.",
+        "export_done": "The game was saved as {file}.",
+        "export_failed": "The game could not be saved to that file.",
     },
     "el": {
         "score": "ΣΚΟΡ",
@@ -191,6 +246,67 @@ STRINGS: dict[str, dict[str, str]] = {
         # The solver (hint and autoplay)
         "solver_stopped": "Ο επιλυτής σταμάτησε. Δοκιμάστε ξανά την υπόδειξη και το αυτόματο "
         "παιχνίδι σε ένα λεπτό.",
+        # -- kept games, their replay and review --
+        "notice_archive_failed": "Τα παιχνίδια σας δεν μπορούν να κρατηθούν τώρα: ο δίσκος "
+        "είναι γεμάτος ή δεν δέχεται εγγραφή. Μπορείτε να συνεχίσετε να παίζετε· τα παιχνίδια "
+        "αυτής της φοράς δεν θα μπουν στη λίστα των παιχνιδιών σας.",
+        "notice_archive_set_aside": "Η λίστα με τα παιχνίδια σας δεν διαβάστηκε, οπότε "
+        "φυλάχτηκε στην άκρη ως {kept} και ξεκίνησε καινούργια.",
+        "notice_archive_damaged": "Η λίστα με τα παιχνίδια σας είναι χαλασμένη. Αυτή τη φορά "
+        "δεν κρατιούνται άλλα παιχνίδια σε αυτήν· την επόμενη φορά που θα ξεκινήσει το 2048, "
+        "φυλάγεται στην άκρη και ξεκινά καινούργια.",
+        "notice_archive_newer": "Η λίστα με τα παιχνίδια σας γράφτηκε από νεότερη έκδοση του "
+        "2048. Μένει ανέγγιχτη και αυτή η έκδοση δεν κρατά παιχνίδια· ενημερώστε το 2048 για "
+        "να κρατιούνται ξανά.",
+        "outcome_in_play": "σε εξέλιξη",
+        "outcome_won": "νίκη",
+        "outcome_lost": "ήττα",
+        "outcome_left": "εγκαταλείφθηκε",
+        "imported_game": "από αρχείο",
+        "grade_best": "Καλύτερη",
+        "grade_good": "Καλή",
+        "grade_inaccuracy": "Ανακρίβεια",
+        "grade_mistake": "Λάθος",
+        "grade_blunder": "Γκάφα",
+        "review_progress": "Ανάλυση… {percent}%",
+        "review_failed": "Η ανάλυση σταμάτησε: η διεργασία του επιλυτή τερματίστηκε. "
+        "Φαίνονται οι κινήσεις που βαθμολογήθηκαν ως τώρα.",
+        "help_review": "Η ανάλυση",
+        "mistake_all_directions": "Και οι τέσσερις κατευθύνσεις",
+        "mistake_all_directions_detail": "{count} από {chances} κινήσεις τράβηξαν το "
+        "μεγαλύτερο πλακίδιό σας από τη γωνία του. Κρατήστε δύο κατευθύνσεις, μια τρίτη "
+        "σπάνια, την τέταρτη σχεδόν ποτέ.",
+        "mistake_middle_merge": "Κυνήγι ενώσεων",
+        "mistake_middle_merge_detail": "{count} από {chances} φορές, μια ένωση στη μέση χάλασε "
+        "τη σειρά των μεγάλων πλακιδίων από τη γωνία σας, για ένα μόνο πλακίδιο. Συχνά αξίζει "
+        "να την προσπεράσετε.",
+        "mistake_trapped_tile": "Εγκλωβισμένα πλακίδια",
+        "mistake_trapped_tile_detail": "{count} φορές ένα μικρό πλακίδιο εγκλωβίστηκε ανάμεσα "
+        "σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν μπορεί να ενωθεί. "
+        "Χειριστείτε ένα μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
+        "mistake_fast_when_full": "Βιασύνη σε γεμάτη πλάκα",
+        "mistake_fast_when_full_detail": "{count} από {chances} κινήσεις με {cells} ή λιγότερα "
+        "κενά κελιά σάς πήραν λιγότερο από {seconds} δ. Εκεί ακριβώς αποδίδει η επιβράδυνση.",
+        "mistake_fast_when_full_graded": "Από τις γρήγορες κινήσεις, {fast_bad} από "
+        "{fast_graded} ήταν λάθη· από τις πιο αργές, {slow_bad} από {slow_graded}.",
+        "import_done": "Το παιχνίδι προστέθηκε στα παιχνίδια σας.",
+        "import_already": "Αυτό το παιχνίδι υπάρχει ήδη στα παιχνίδια σας.",
+        "import_not_a_file": "Αυτό δεν είναι αρχείο παιχνιδιού: είναι σύνδεσμος, φάκελος ή "
+        "συσκευή.",
+        "import_unreadable": "Το αρχείο δεν διαβάστηκε.",
+        "import_too_big": "Το αρχείο είναι πολύ μεγάλο για παιχνίδι του 2048.",
+        "import_not_json": "Το αρχείο δεν είναι κοινοποιημένο παιχνίδι: δεν είναι κείμενο JSON.",
+        "import_not_a_game": "Το αρχείο δεν είναι κοινοποιημένο παιχνίδι του 2048.",
+        "import_newer": "Το παιχνίδι κοινοποιήθηκε από νεότερη έκδοση του 2048· ενημερώστε το "
+        "2048 για να το ανοίξετε.",
+        "import_damaged": "Το αρχείο είναι χαλασμένο: έχει τιμές που κανένα παιχνίδι δεν "
+        "μπορεί να έχει.",
+        "import_diverges": "Οι κινήσεις του αρχείου δεν οδηγούν στο παιχνίδι που περιγράφει: "
+        "χάλασε ή αλλάχτηκε. Δεν εισήχθη τίποτα.",
+        "import_cannot_keep": "Το παιχνίδι δεν κρατήθηκε: η λίστα των παιχνιδιών σας δεν "
+        "γράφεται τώρα.",
+        "export_done": "Το παιχνίδι αποθηκεύτηκε ως {file}.",
+        "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε σε εκείνο το αρχείο.",
     },
 }
 
@@ -302,6 +418,38 @@ HELP: dict[str, dict[str, list[str]]] = {
             "χωριστά από τα δικά σας ρεκόρ.",
         ],
     },
+}
+
+
+# The review's help page (R23): how moves are graded. The numbers are filled in from
+# game/review.py, where the grades' bounds live (review.help_lines).
+REVIEW_HELP: dict[str, list[str]] = {
+    "en": [
+        "# How the review grades your moves",
+        "The solver scores all four directions from the board",
+        "before each move, looking {depth} moves ahead.",
+        "A move's loss is how far its score falls below the best.",
+        "It is counted against your biggest tile: 1.0 is what",
+        "pulling that tile one cell off the edge costs. So a loss",
+        "means the same early in a game and late.",
+        "Best: the solver's own choice, or just as good.",
+        "Good: a loss under {inaccuracy}, nothing you could see.",
+        "Inaccuracy: {inaccuracy} to {mistake}. Mistake: {mistake} to {blunder}.",
+        "Blunder: {blunder} or more, a third of a broken corner.",
+    ],
+    "el": [
+        "# Πώς η ανάλυση βαθμολογεί τις κινήσεις σας",
+        "Ο επιλυτής βαθμολογεί και τις τέσσερις κατευθύνσεις",
+        "πριν από κάθε κίνηση, κοιτάζοντας {depth} κινήσεις μπροστά.",
+        "Η απώλεια μιας κίνησης είναι πόσο υπολείπεται της καλύτερης.",
+        "Μετριέται με βάση το μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει",
+        "το να φύγει αυτό ένα κελί από την άκρη. Έτσι η απώλεια",
+        "σημαίνει το ίδιο στην αρχή και στο τέλος του παιχνιδιού.",
+        "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή.",
+        "Καλή: απώλεια κάτω από {inaccuracy}, τίποτα ορατό.",
+        "Ανακρίβεια: {inaccuracy} ως {mistake}. Λάθος: {mistake} ως {blunder}.",
+        "Γκάφα: {blunder} ή περισσότερο, ένα τρίτο μιας χαλασμένης γωνίας.",
+    ],
 }
 
 
@@ -463,6 +611,8 @@ def notice_text(notice: Any, lang: str) -> str:
         "folder": fields.get("folder", ""),
         "kept": fields.get("kept", ""),
     }
+    if f"notice_{notice.key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS
+        return tr(f"notice_{notice.key}", lang, **words)
     text = NOTICES[lang][notice.key].format(**words)
     if notice.key in ("restored_from_backup", "damaged") and words["kept"]:
         text += " " + _KEPT[lang].format(**words)

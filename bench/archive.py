@@ -1,0 +1,93 @@
+"""What keeping every game costs the frame: one move's write to the archive, median and p99.
+
+    python bench/archive.py [--moves N] [--data-dir PATH]
+
+Real games through the session and the archive's recorder, a move every frame-and-a-bit
+(8 ms apart, faster than any player), timing only the recorder's part of the frame:
+  - synchronous=FULL written on the frame: a commit and its fsync before the frame goes on;
+  - synchronous=NORMAL written on the frame: no fsync at commit, but the WAL's checkpoints
+    (every 1,000 pages) fsync, and a write() can wait on a busy disk;
+  - the app's way: the commits on the archive's writer thread (synchronous=FULL there); the
+    frame pays the hand-over, and waits only if the last move's commit still runs.
+The folder defaults to a temporary one; pass --data-dir to measure the disk the game uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import commands as cmd  # noqa: E402
+from game.archive import Archive  # noqa: E402
+from game.archive_recorder import ArchiveRecorder  # noqa: E402
+from game.engine import Direction, Game  # noqa: E402
+from game.session import Session  # noqa: E402
+
+GAP_S = 0.008
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def measure(archive: Archive, moves: int) -> list[float]:
+    recorder = ArchiveRecorder(archive)
+    seeds = random.Random(1)
+    session = Session.start(
+        4, seed=1, new_game_factory=lambda n: Game.new(n, seeds.getrandbits(64))
+    )
+    recorder.attach(session)
+    chooser = random.Random(2)
+    times: list[float] = []
+    while len(times) < moves:
+        if session.game.over:
+            recorder.handle(session.handle(cmd.NewGame()), session)
+        events = session.handle(cmd.Move(chooser.choice(list(Direction))))
+        if not events:
+            continue
+        started = time.perf_counter()
+        recorder.handle(events, session)
+        times.append((time.perf_counter() - started) * 1000)
+        time.sleep(GAP_S)
+    archive.close()
+    return times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=1500)
+    parser.add_argument("--data-dir", type=Path, help="where to write (default: a temp folder)")
+    args = parser.parse_args()
+    print(f"{args.moves} moves per case, {GAP_S * 1000:.0f} ms apart; the recorder's time a move")
+    with tempfile.TemporaryDirectory(dir=args.data_dir) as folder:
+        cases = {
+            "on the frame, synchronous=FULL": lambda p: Archive.open(p, background=False),
+            "on the frame, synchronous=NORMAL": lambda p: _normal(
+                Archive.open(p, background=False)
+            ),
+            "writer thread (the app's way)": lambda p: Archive.open(p),
+        }
+        for index, (label, make) in enumerate(cases.items()):
+            times = measure(make(Path(folder) / str(index)), args.moves)
+            print(
+                f"{label:<34} median {statistics.median(times):6.3f} ms   "
+                f"p99 {p99(times):6.3f} ms   max {max(times):7.3f} ms"
+            )
+    return 0
+
+
+def _normal(archive: Archive) -> Archive:
+    archive._connection.execute("PRAGMA synchronous = NORMAL")  # the alternative, measured
+    return archive
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,286 @@
+"""How long the review takes, and the frames meanwhile; the depth's cost; the loss's calibration.
+
+    python bench/review.py               review times of 300, 1,000 and 3,000-move 4x4 games,
+                                         then the app's frame times while a review runs
+    python bench/review.py --depths      the solver's cost per position at depths 2, 3, 4
+    python bench/review.py --calibrate   the loss measure on real games, phase by phase
+
+The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
+until one lasts the number of moves wanted, cut there; each is kept through the session and
+the archive's recorder, loaded back and replayed, as the review screen will. Its review is the
+background process (game/solver/analysis.py, at review_depth(4)) scoring every move's
+position, then the grades and the four mistakes on this side. The goal: a 1,000-move game in
+60 s or less on a two-core machine, and frames under 16.7 ms at p99 meanwhile.
+
+The frames: the real app, headless (SDL's dummy drivers), a move every 7 frames, each frame
+`app.frame(1/120, [])` timed (wall clock) and paced at 60 Hz, while the review of the
+1,000-move game runs in its process; the archive's recorder is wired into the app's dispatch
+as the app will wire it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import commands as cmd  # noqa: E402
+from game.archive import Archive  # noqa: E402
+from game.archive_recorder import ArchiveRecorder  # noqa: E402
+from game.engine import Direction, Game  # noqa: E402
+from game.replay import GameRecord, move_positions, replay  # noqa: E402
+from game.review import Grade, grade_move, loss_scale, review  # noqa: E402
+from game.session import Phase, Session  # noqa: E402
+from game.solver.analysis import Analysis, AnalysisState, review_depth  # noqa: E402
+from game.solver.search import Searcher  # noqa: E402
+
+LENGTHS = (300, 1000, 3000)
+FRAME_S = 1 / 60
+MOVE_EVERY = 7
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def solver_moves(moves: int, depth: int = 3) -> tuple[int, list[Direction]]:
+    """(seed, directions) of the first seeded game the solver plays `moves` moves long."""
+    searcher = Searcher(4)
+    for seed in range(1, 1000):
+        game = Game.new(4, seed=seed)
+        played = []
+        while not game.over and len(played) < moves:
+            board = searcher.layout.from_grid(game.grid)
+            direction = searcher.search(board, depth=depth).direction
+            game.move(direction)
+            played.append(direction)
+        if len(played) == moves:
+            return seed, played
+    raise RuntimeError(f"no game of {moves} moves")
+
+
+def kept_record(folder: Path, seed: int, directions: list[Direction]) -> GameRecord:
+    """The game played through the session and kept by the archive, then loaded back."""
+    archive = Archive.open(folder, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = Session.start(4, seed=seed)
+    recorder.attach(session)
+    for direction in directions:
+        session.pass_time(0.6)
+        recorder.handle(session.handle(cmd.Move(direction)), session)
+        if session.phase is Phase.WON_BANNER:  # keep going past 2048 (R10)
+            recorder.handle(session.handle(cmd.KeepGoing()), session)
+    record = archive.load(archive.list_games()[0].game_id)
+    archive.close()
+    return record
+
+
+def analysis_of(record: GameRecord, tables: str) -> tuple[Analysis, list]:
+    positions = replay(record)
+    grids = {index: positions[index].grid for index in move_positions(positions)}
+    return Analysis(grids, size=record.size, tables_dir=tables), positions
+
+
+def children_cpu_s() -> float:
+    """CPU seconds of the finished child processes (the analysis), where the system says."""
+    try:
+        import resource
+    except ImportError:
+        return float("nan")
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def review_time(record: GameRecord, tables: str) -> None:
+    started = time.perf_counter()
+    cpu_before = children_cpu_s()
+    analysis, positions = analysis_of(record, tables)
+    analysis.start()
+    while analysis.poll().state is AnalysisState.RUNNING:
+        time.sleep(0.05)
+    analysed = time.perf_counter() - started
+    cpu = children_cpu_s() - cpu_before
+    result = review(record, positions, analysis.scores, analysis.depth)
+    total = time.perf_counter() - started
+    counts = " ".join(f"{g.value} {result.count(g)}" for g in Grade)
+    moves = len(result.grades)
+    print(
+        f"{moves:>5} moves: {total:6.1f} s ({analysed:6.1f} s in the solver's process, of which "
+        f"{cpu:6.1f} s of CPU, {1000 * analysed / moves:5.1f} ms a position; grades and "
+        f"mistakes {1000 * (total - analysed):4.0f} ms)  [{analysis.progress.state.value}: "
+        f"{counts}]"
+    )
+
+
+def frames_during_review(record: GameRecord, tables: str, frames: int) -> None:
+    """The app's frames with no review running, then with one: wall and CPU time a frame."""
+    for label, reviewing in (("no review", False), ("a review running", True)):
+        wall, cpu, progress = app_frames(record, tables, frames, reviewing)
+        done = f"; the review did {progress.done} of {progress.total}" if progress else ""
+        print(
+            f"frames, {label:<16}: wall median {statistics.median(wall):5.2f} ms, p99 "
+            f"{percentile(wall, 0.99):6.2f} ms, max {max(wall):6.2f} ms; CPU median "
+            f"{statistics.median(cpu):5.2f} ms, p99 {percentile(cpu, 0.99):5.2f} ms "
+            f"({len(wall)} frames{done})"
+        )
+
+
+def app_frames(record: GameRecord, tables: str, frames: int, reviewing: bool):
+    from game.app import App, Options
+
+    with tempfile.TemporaryDirectory() as data:
+        app = App(Options(data_dir=data, sound=False, seed=1))
+        archive = Archive.open(data)
+        recorder = ArchiveRecorder(archive)
+        recorder.attach(app.session)
+        dispatch = app.dispatch
+
+        def dispatch_and_keep(events):  # as the app will wire the recorder
+            dispatch(events)
+            recorder.handle(events, app.session)
+
+        app.dispatch = dispatch_and_keep
+        analysis, _ = analysis_of(record, tables)
+        try:
+            app.frame(1 / 120, [])
+            if reviewing:
+                analysis.start()
+            wall: list[float] = []
+            cpu: list[float] = []
+            cycle = (Direction.LEFT, Direction.DOWN, Direction.RIGHT, Direction.DOWN)
+            for index in range(frames):
+                started, started_cpu = time.perf_counter(), time.process_time()
+                if index % MOVE_EVERY == 0:
+                    valid = app.session.game.valid_directions()
+                    if not valid or app.session.menu is not None:
+                        app.command(cmd.NewGame())
+                        app.command(cmd.Confirm())
+                    else:
+                        wanted = cycle[(index // MOVE_EVERY) % len(cycle)]
+                        app.command(cmd.Move(wanted if wanted in valid else valid[0]))
+                analysis.poll()
+                app.frame(1 / 120, [])
+                spent = time.perf_counter() - started
+                wall.append(spent * 1000)
+                cpu.append((time.process_time() - started_cpu) * 1000)
+                time.sleep(max(0.0, FRAME_S - spent))
+            progress = analysis.progress if reviewing else None
+        finally:
+            analysis.close()
+            archive.close()
+            app.close()
+    return wall[30:], cpu[30:], progress  # without the cold start
+
+
+def depths(sizes: tuple[int, ...], samples: int) -> None:
+    for size in sizes:
+        searcher = Searcher(size)
+        game = Game.new(size, seed=5)
+        grids = []
+        while not game.over and len(grids) < 3000:
+            grids.append(game.grid)
+            game.move(searcher.search(searcher.layout.from_grid(game.grid), depth=2).direction)
+        sample = grids[:: max(1, len(grids) // samples)]
+        print(f"{size}x{size}: a depth-2 game of {len(grids)} moves, {len(sample)} positions")
+        for depth in (2, 3, 4):
+            times = []
+            budget = time.perf_counter() + 60
+            for grid in sample:
+                started = time.perf_counter()
+                searcher.search(searcher.layout.from_grid(grid), depth=depth)
+                times.append((time.perf_counter() - started) * 1000)
+                if time.perf_counter() > budget:
+                    break
+            print(
+                f"  depth {depth}: median {statistics.median(times):7.1f} ms, mean "
+                f"{statistics.mean(times):7.1f} ms, p90 {percentile(times, 0.9):7.1f} ms "
+                f"({len(times)} positions)"
+            )
+
+
+def calibrate(games: int) -> None:
+    """Per phase of the game (the biggest tile), the mean and spread of the loss of random
+    moves and of a depth-3 solver's moves (games of the solver with a random move one time in
+    twelve, long enough to reach the 2048), graded at the review's depth; and the mean raw
+    difference of scores of the random moves, which a raw measure would have graded by."""
+    depth = review_depth(4)
+    searcher = Searcher(4)
+    rows: dict[tuple[str, bool], list[float]] = {}
+    phases = ((64, "up to 64"), (256, "128-256"), (1024, "512-1024"), (1 << 30, "2048 up"))
+    for seed in range(games):
+        chooser = random.Random(seed)
+        game = Game.new(4, seed=seed)
+        while not game.over:
+            board = searcher.layout.from_grid(game.grid)
+            randomly = chooser.random() < 1 / 12
+            if randomly:
+                direction = chooser.choice(game.valid_directions())
+            else:
+                direction = searcher.search(board, depth=3).direction
+            if randomly or chooser.random() < 0.1:
+                result = searcher.search(board, depth=depth)
+                scores = tuple(None if s == float("-inf") else s for s in result.scores)
+                _, loss, _ = grade_move(game.grid, scores, direction)
+                phase = next(name for top, name in phases if game.biggest_tile() <= top)
+                rows.setdefault((phase, randomly), []).append(loss)
+                rows.setdefault((phase + " raw", randomly), []).append(loss * loss_scale(game.grid))
+            game.move(direction)
+        print(f"  game {seed}: {game.moves} moves, biggest tile {game.biggest_tile()}")
+    print(f"loss (in biggest-tile units, graded at depth {depth}): mean / p75 / p90, and n")
+    for _, name in phases:
+        cells = []
+        for randomly in (True, False):
+            losses = rows.get((name, randomly), [])
+            if losses:
+                cells.append(
+                    f"{'random' if randomly else 'solver'} {statistics.mean(losses):6.3f} / "
+                    f"{percentile(losses, 0.75):6.3f} / {percentile(losses, 0.9):6.3f} "
+                    f"n={len(losses):<4}"
+                )
+        raw = rows.get((name + " raw", True), [])
+        mean_raw = statistics.mean(raw) if raw else float("nan")
+        print(f"  {name:>9}: {'   '.join(cells)}   random raw mean {mean_raw:9.0f}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depths", action="store_true", help="the cost per position by depth")
+    parser.add_argument("--sizes", type=int, nargs="*", default=[4], help="for --depths")
+    parser.add_argument("--calibrate", action="store_true", help="the loss on real games")
+    parser.add_argument("--games", type=int, default=6, help="for --calibrate")
+    parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
+    parser.add_argument("--frames", type=int, default=1200)
+    parser.add_argument("--frames-only", action="store_true", help="skip the review times")
+    args = parser.parse_args()
+    if args.depths:
+        depths(tuple(args.sizes), samples=120)
+        return 0
+    if args.calibrate:
+        calibrate(args.games)
+        return 0
+    print(f"review depth {review_depth(4)} on 4x4, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as folder:
+        tables = str(Path(folder) / "tables")
+        records = {}
+        for moves in args.lengths:
+            seed, directions = solver_moves(moves)
+            records[moves] = kept_record(Path(folder) / str(moves), seed, directions)
+        for moves in [] if args.frames_only else args.lengths:
+            review_time(records[moves], tables)
+        frames_during_review(records.get(1000, records[max(records)]), tables, args.frames)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+"""The review's solver (R23) in its own process: the four moves' scores of every position.
+
+    analysis = Analysis(positions, size=4)     # {position index: grid}, depth review_depth(4)
+    analysis.start()                           # spawns the process; returns at once
+    progress = analysis.poll()                 # never blocks; call it every frame
+    progress.state, progress.done, progress.total
+    analysis.scores                            # {position index: (up, down, left, right)} so far
+    analysis.cancel()                          # stops the process; the scores so far stay
+    analysis.close()                           # the same, for the end of the screen
+
+Each position is searched to one fixed depth (`Searcher(size).search(board, depth=d)`), so the
+scores, and the grades made from them, depend only on the game. A score is None for a move that
+changes nothing. Positions that repeat (after an undo) are searched once.
+
+One process, so that on two cores one core stays for the game; and it runs only when a core
+would otherwise idle (Linux's SCHED_IDLE; a low `nice` elsewhere), so the game's frames come
+first even on a machine busy with other programs (`polite=False` runs it as a normal
+process). It is started with "spawn" (as the hint's worker, game/solver/worker.py) and
+imports only the engine and the solver, never pygame.
+
+If the process dies, it is started once more for the positions still to do; if that one dies
+too, the state is FAILED with the scores so far, and `failure` says what happened.
+
+The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on a quiet
+two-core machine (bench/review.py --depths), is about 0.2 ms at depth 2, 2 ms at depth 3 and
+30 ms at depth 4 on 4x4 (a few positions take 150 ms). Depth 4 is the deepest that reviews a
+1,000-move 4x4 game within the minute it may take: 40 to 45 s of the process's time, measured
+(bench/review.py); depth 5 would take ten times longer, and depth 3 sees half as far for a
+review the player waits for once. 5x5 costs about 25 times more per depth (more empty cells,
+generic tables): depth 3 there (47 ms a position), and 2 from 6x6 (3 ms; depth 3 is 145 ms).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import multiprocessing
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from game.engine import Grid
+
+REVIEW_DEPTHS: Mapping[int, int] = {3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 2}
+MAX_RESTARTS = 1
+NICENESS = 10  # where SCHED_IDLE is not to be had
+_JOIN_TIMEOUT_S = 1.0
+
+Scores = tuple[float | None, float | None, float | None, float | None]
+
+
+def review_depth(size: int) -> int:
+    """The search depth the review uses on this board size."""
+    return REVIEW_DEPTHS[size]
+
+
+def _yield_to_the_game() -> None:
+    """Run only when a core would idle (Linux's SCHED_IDLE), else at a low priority (nice):
+    the game's frames always come first, on a machine busy with other programs too."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        return
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(NICENESS)
+
+
+def _analyse(
+    connection: Connection,
+    size: int,
+    depth: int,
+    positions: list[tuple[int, Grid]],
+    tables_dir: str | None,
+    polite: bool,
+) -> None:
+    """The process: score each position and send (index, scores); (None, None) at the end."""
+    from game.solver.search import Searcher
+
+    if polite:
+        _yield_to_the_game()
+    searcher = Searcher(size, tables_dir=tables_dir)
+    seen: dict[int, Scores] = {}
+    for index, grid in positions:
+        try:
+            board = searcher.layout.from_grid(grid)
+            scores = seen.get(board)
+            if scores is None:
+                result = searcher.search(board, depth=depth)
+                raw = result.scores if result is not None else (float("-inf"),) * 4
+                scores = seen[board] = tuple(  # type: ignore[assignment]
+                    None if s == float("-inf") else s for s in raw
+                )
+            connection.send((index, scores))
+        except (EOFError, OSError):
+            return  # the caller is gone
+        except ValueError as error:  # a grid the solver cannot hold
+            with contextlib.suppress(EOFError, OSError):
+                connection.send((None, str(error)))
+            return
+    with contextlib.suppress(EOFError, OSError):
+        connection.send((None, None))
+
+
+class AnalysisState(enum.Enum):
+    WAITING = "waiting"  # not started
+    RUNNING = "running"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    FAILED = "failed"  # see `failure`; the scores so far stay
+
+
+@dataclass(frozen=True)
+class Progress:
+    state: AnalysisState
+    done: int
+    total: int
+    failure: str | None = None  # why it failed, for the log (the screen says it in words)
+
+    @property
+    def fraction(self) -> float:
+        return self.done / self.total if self.total else 1.0
+
+
+class Analysis:
+    def __init__(
+        self,
+        positions: Mapping[int, Grid],
+        *,
+        size: int,
+        depth: int | None = None,
+        tables_dir: str | os.PathLike[str] | None = None,
+        polite: bool = True,
+    ) -> None:
+        for grid in positions.values():
+            if len(grid) != size or any(len(row) != size for row in grid):
+                raise ValueError(f"this analysis scores {size}x{size} boards")
+        self.size = size
+        self.depth = review_depth(size) if depth is None else depth
+        self.positions = {index: tuple(map(tuple, grid)) for index, grid in positions.items()}
+        self.scores: dict[int, Scores] = {}
+        self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)
+        self.polite = polite
+        self.state = AnalysisState.WAITING
+        self.failure: str | None = None
+        self._context = multiprocessing.get_context("spawn")
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._restarts = 0
+
+    @property
+    def progress(self) -> Progress:
+        return Progress(self.state, len(self.scores), len(self.positions), self.failure)
+
+    def start(self) -> None:
+        """Start the process for the positions not scored yet; returns at once."""
+        if self.state is not AnalysisState.WAITING:
+            raise RuntimeError(f"this analysis is {self.state.value}")
+        self.state = AnalysisState.RUNNING
+        self._spawn()
+
+    def _spawn(self) -> None:
+        todo = [(i, g) for i, g in sorted(self.positions.items()) if i not in self.scores]
+        if not todo:
+            self.state = AnalysisState.DONE
+            return
+        try:
+            ours, theirs = self._context.Pipe(duplex=True)
+            process = self._context.Process(
+                target=_analyse,
+                args=(theirs, self.size, self.depth, todo, self.tables_dir, self.polite),
+                name="review-analysis",
+                daemon=True,
+            )
+            process.start()
+        except OSError as error:  # no process to be had (a system out of them, or of memory)
+            self.state = AnalysisState.FAILED
+            self.failure = f"the analysis process could not start: {error}"
+            return
+        theirs.close()
+        self._process, self._connection = process, ours
+
+    def poll(self) -> Progress:
+        """Take in the scores that arrived; never blocks."""
+        if self.state is not AnalysisState.RUNNING or self._connection is None:
+            return self.progress
+        # Alive first: if it was dead by then, everything it sent is in the pipe already.
+        alive = self._process is not None and self._process.is_alive()
+        try:
+            while self._connection.poll():
+                index, scores = self._connection.recv()
+                if index is None:  # the end: None when all went well, else why not
+                    self.failure = scores
+                    self._finish(AnalysisState.DONE if scores is None else AnalysisState.FAILED)
+                    return self.progress
+                if index in self.positions:
+                    self.scores[index] = scores
+        except (EOFError, OSError):
+            alive = False  # the process is gone
+        if not alive:
+            self._died()
+        return self.progress
+
+    def _died(self) -> None:
+        code = self._process.exitcode if self._process is not None else None
+        self._stop_process()
+        if self._restarts < MAX_RESTARTS:
+            self._restarts += 1
+            self._spawn()
+            return
+        self.state = AnalysisState.FAILED
+        self.failure = f"the analysis process stopped (exit code {code})"
+
+    def cancel(self) -> None:
+        """Stop scoring; the scores so far stay. Nothing happens once it is over."""
+        if self.state in (AnalysisState.WAITING, AnalysisState.RUNNING):
+            self._finish(AnalysisState.CANCELLED)
+
+    def close(self) -> None:
+        self.cancel()
+
+    def _finish(self, state: AnalysisState) -> None:
+        self.state = state
+        self._stop_process()
+
+    def _stop_process(self) -> None:
+        """End the process at once (it keeps nothing worth a goodbye) and close the pipe."""
+        process, connection = self._process, self._connection
+        self._process = self._connection = None
+        if process is not None:
+            if process.is_alive():
+                process.terminate()
+            process.join(_JOIN_TIMEOUT_S)
+        if connection is not None:
+            connection.close()
+
+    def __enter__(self) -> Analysis:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

@@ -1,0 +1,304 @@
+"""R22: every game is kept from its first move: its start, every move and undo with the game
+clock's time, how it ended, own or assisted; and a kept game is found again after a restart."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import pytest
+from archive_helpers import (
+    UNDO,
+    play,
+    random_actions,
+    recorded,
+    seeded_session,
+    seen_in_replay,
+    send,
+)
+
+from game import commands as cmd
+from game.archive import Archive
+from game.archive_recorder import ArchiveRecorder
+from game.engine import Direction, Game
+from game.replay import Action, Outcome, replay
+from game.session import MenuKind, Phase, SaveSlots, Session
+
+L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
+
+
+def only_game(archive: Archive):
+    [summary] = archive.list_games()
+    return archive.load(summary.game_id)
+
+
+def test_a_game_is_kept_from_its_first_move_R22(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=[])
+    assert archive.list_games() == []  # nobody moved: nothing to keep
+    play(session, recorder, [L])
+    record = only_game(archive)
+    assert record.summary.steps == 1 and record.summary.moves == 1
+    assert record.summary.outcome is Outcome.IN_PLAY
+    assert Game.from_dict(dict(record.start)).moves == 0  # it starts before that move
+
+
+def test_every_move_and_undo_is_kept_in_order_with_the_clock_R22(tmp_path):
+    actions = [L, D, UNDO, R, R, U, UNDO, UNDO, L]
+    think = [0.5, 1.25, 3.0, 0.1, 2.0, 0.7, 0.2, 4.0, 1.0]
+    archive, _, session, seen = recorded(tmp_path, actions=actions, think=think)
+    record = only_game(archive)
+    assert any(s.action is Action.UNDO for s in seen)
+    assert [step.action for step in record.steps] == [s.action for s in seen]
+    assert [step.seconds for step in record.steps] == [s.seconds for s in seen]
+    clocks = [0.0, *(s.seconds for s in seen)]
+    assert [p.thinking_s for p in replay(record)[1:]] == [
+        after - before for before, after in zip(clocks, clocks[1:], strict=False)
+    ]
+    assert record.summary.score == session.game.score
+    assert record.summary.moves == session.game.moves
+
+
+def test_the_summary_follows_the_game_after_every_move(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=[])
+    for action in random_actions(5, 40):
+        play(session, recorder, [action])
+        if archive.list_games():
+            summary = archive.list_games()[0]
+            game = session.game
+            assert (summary.score, summary.moves, summary.biggest_tile) == (
+                game.score,
+                game.moves,
+                game.biggest_tile(),
+            )
+
+
+def test_a_lost_game_is_kept_lost_and_an_undo_makes_it_in_play_again_R11_R14(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, size=3, seed=4, actions=[])
+    actions = iter(random_actions(4, 10_000, undo_share=0))
+    while session.phase is not Phase.GAME_OVER:
+        play(session, recorder, [next(actions)])
+    assert only_game(archive).summary.outcome is Outcome.LOST
+    send(session, recorder, cmd.Undo())
+    assert only_game(archive).summary.outcome is Outcome.IN_PLAY
+    replay(only_game(archive))  # and it still replays
+
+
+def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    grid = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
+    session = Session(Game.from_grid(grid, seed=3))
+    recorder.attach(session)
+    play(session, recorder, [L])
+    assert session.phase is Phase.WON_BANNER
+    summary = only_game(archive).summary
+    assert summary.won and summary.outcome is Outcome.IN_PLAY  # the banner: not ended yet
+    send(session, recorder, cmd.NewGame())  # New game from the banner: at once (R15)
+    assert archive.list_games()[0].outcome is Outcome.WON
+
+
+def test_new_game_leaves_the_last_one_and_keeps_the_next_from_its_first_move_R15(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D, R])
+    send(session, recorder, cmd.NewGame())
+    assert session.menu.kind is MenuKind.CONFIRM_NEW
+    send(session, recorder, cmd.Select(0))  # "New game" (Enter would answer Cancel)
+    [left] = archive.list_games()
+    assert left.outcome is Outcome.LEFT
+    play(session, recorder, [U])
+    newest, older = archive.list_games()
+    assert newest.steps == 1 and older.game_id == left.game_id
+
+
+def test_switching_size_keeps_the_game_in_play_and_resumes_its_record_R18(tmp_path):
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 2, slots=SaveSlots())
+    recorder.attach(session)
+    play(session, recorder, [L, D, R])
+    send(session, recorder, cmd.NewGame(5))
+    play(session, recorder, [L, U])
+    assert {s.size: s.outcome for s in archive.list_games()} == {
+        4: Outcome.IN_PLAY,
+        5: Outcome.IN_PLAY,
+    }
+    send(session, recorder, cmd.NewGame(4))  # back to the 4x4 game in its slot
+    play(session, recorder, [U, L])
+    four = archive.load(next(s.game_id for s in archive.list_games() if s.size == 4))
+    assert len(archive.list_games()) == 2
+    assert replay(four)[-1].grid == session.game.grid
+
+
+def test_a_game_is_assisted_from_the_first_move_after_a_hint_R20(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D, R])
+    assert only_game(archive).summary.assisted_from is None
+    steps = only_game(archive).summary.steps
+    send(session, recorder, cmd.Hint())  # the session marks the game assisted
+    play(session, recorder, [U, L])
+    summary = only_game(archive).summary
+    assert summary.assisted and summary.assisted_from == steps
+
+
+def restart(tmp_path, game: Game, session_state=None):
+    """The next run of the game: a new archive and recorder, the saved game restored."""
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = Session.restore(Game.from_dict(game.to_dict()), session_state or {})
+    recorder.attach(session)
+    return archive, recorder, session
+
+
+def test_a_restored_game_continues_its_record_after_a_restart_R18(tmp_path):
+    archive, _, session, _ = recorded(tmp_path, actions=random_actions(3, 30))
+    archive.close()
+    archive, recorder, session = restart(tmp_path, session.game)
+    play(session, recorder, random_actions(4, 30))
+    record = only_game(archive)
+    assert replay(record)[-1].grid == session.game.grid
+    assert record.summary.score == session.game.score
+
+
+def test_a_save_one_move_behind_its_record_drops_the_record_s_last_step(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(6, 20))
+    saved = Game.from_dict(session.game.to_dict())
+    play(session, recorder, [next(d for d in Direction if d in session.game.valid_directions())])
+    steps = only_game(archive).summary.steps
+    archive.close()  # killed here: the archive has the move, the save does not
+    archive, recorder, session = restart(tmp_path, saved)
+    record = only_game(archive)
+    assert record.summary.steps == steps - 1
+    assert replay(record)[-1].grid == saved.grid
+    play(session, recorder, random_actions(7, 10))
+    assert replay(only_game(archive))[-1].grid == session.game.grid
+
+
+def test_a_record_one_move_behind_its_save_gets_the_missing_step(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(8, 20))
+    steps = only_game(archive).summary.steps
+    direction = next(d for d in Direction if d in session.game.valid_directions())
+    session.handle(cmd.Move(direction))  # the move the archive never got
+    archive.close()
+    archive, recorder, session = restart(tmp_path, session.game)
+    record = only_game(archive)
+    assert record.summary.steps == steps + 1
+    assert record.steps[-1].action is Action.move(direction)
+    assert replay(record)[-1].grid == session.game.grid
+
+
+def test_a_record_that_does_not_lead_to_the_saved_game_is_left_and_a_new_one_kept(tmp_path):
+    archive, _, _, _ = recorded(tmp_path, actions=random_actions(9, 20))
+    archive.close()
+    other = Game.new(4, seed=99)
+    for direction in (L, U, L, U, R):
+        other.move(direction)
+    archive, recorder, session = restart(tmp_path, other)
+    play(session, recorder, [UNDO, D])  # its undo history came with it
+    newest, older = archive.list_games()
+    assert older.outcome is Outcome.LEFT
+    assert newest.outcome is Outcome.IN_PLAY
+    assert replay(archive.load(newest.game_id))[-1].grid == session.game.grid
+
+
+def test_the_games_list_is_newest_first_with_what_the_screen_shows(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D])
+    for size in (5, 6):
+        send(session, recorder, cmd.NewGame(size))
+        play(session, recorder, [L, U, R])
+    listed = archive.list_games()
+    assert [s.size for s in listed] == [6, 5, 4]
+    assert [s.steps for s in listed] == [3, 3, 2]
+    assert all(s.started_at.tzinfo is not None for s in listed)
+    assert [s.size for s in archive.list_games(limit=1, offset=1)] == [5]
+    assert [s.size for s in archive.list_games(size=4)] == [4]
+    assert archive.count_games() == 3 and archive.count_games(size=6) == 1
+
+
+def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
+    archive, _, _, _ = recorded(tmp_path, actions=[L, D, R])
+    archive.close()
+    before = (tmp_path / "games.sqlite3").read_bytes()
+    second = Archive.open(tmp_path, read_only=True)
+    recorder = ArchiveRecorder(second)
+    session = Session.start(4, seed=5)
+    recorder.attach(session)
+    play(session, recorder, [L, U, R, D])
+    assert not second.recording and len(second.list_games()) == 1
+    assert second.pop_notices() == []  # it never tried, so it has nothing to say
+    second.close()
+    assert (tmp_path / "games.sqlite3").read_bytes() == before
+
+
+def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):
+    archive = Archive.open(tmp_path)  # the app's way: commits on the writer thread
+    recorder = ArchiveRecorder(archive)
+    session = Session.start(4, seed=6)
+    recorder.attach(session)
+    seen = play(session, recorder, random_actions(6, 50))
+    record = only_game(archive)
+    assert seen_in_replay(replay(record)) == seen
+    archive.close()
+    archive.close()  # twice is safe
+
+
+def test_the_writer_keeps_at_most_one_batch_in_flight_so_a_kill_loses_at_most_one():
+    from game.archive_threads import Writer
+
+    release = threading.Event()
+    order = []
+    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
+    writer.submit(lambda: (release.wait(10), order.append("first")))
+    second = threading.Thread(target=lambda: writer.submit(lambda: order.append("second")))
+    second.start()
+    second.join(0.3)
+    assert second.is_alive()  # handing over the next batch waits for the one in flight
+    release.set()
+    second.join(10)
+    writer.call(lambda connection: None)
+    writer.stop()
+    assert order == ["first", "second"]
+
+
+def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 3)
+    play(session, recorder, [L])  # no attach: nothing to start this move's record from
+    assert archive.list_games() == []
+    after_first = session.game.grid
+    seen = play(session, recorder, [D, R, U])
+    record = only_game(archive)
+    assert replay(record)[0].grid == after_first
+    assert seen_in_replay(replay(record)) == seen
+
+
+def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
+    from game.archive_threads import Writer
+
+    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
+
+    def broken(connection):
+        raise KeyError("a bug")
+
+    raised = []
+
+    def ask():
+        with pytest.raises(KeyError):
+            writer.call(broken)
+        raised.append(True)
+
+    caller = threading.Thread(target=ask, daemon=True)
+    caller.start()
+    caller.join(10)
+    assert raised, "the caller waited for an answer that never came"
+    assert writer.call(lambda connection: 7) == 7  # and it serves on
+    writer.stop()
+
+
+def test_the_review_s_scores_are_kept_for_a_second_look(tmp_path):
+    archive, _, _, _ = recorded(tmp_path, actions=[L, D, R])
+    game_id = archive.list_games()[0].game_id
+    scores = {0: (1.5, None, 2.5, float("-inf")), 1: (3.0, 4.0, None, None)}
+    archive.save_scores(game_id, 4, scores)
+    archive.save_scores(game_id + 99, 4, scores)  # a game that is not kept: dropped, no harm
+    assert archive.load_scores(game_id, 4) == {0: (1.5, None, 2.5, None), 1: (3.0, 4.0, None, None)}
+    assert archive.load_scores(game_id, 3) == {}
+    assert archive.recording and archive.pop_notices() == []

@@ -1,0 +1,236 @@
+"""R22: a damaged archive never crashes the game and costs nothing kept elsewhere: it is set
+aside as games.sqlite3.corrupt-<time> (never deleted) and a new one started; a newer version's
+file is left untouched; a planted link or FIFO is never opened; a full disk stops the recording
+for the run with one notice, and the game plays on."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+
+import pytest
+from archive_helpers import play, random_actions, recorded, seeded_session, send
+
+from game import archive_db
+from game import commands as cmd
+from game.archive import ARCHIVE_FILE, Archive
+from game.archive_recorder import ArchiveRecorder
+from game.replay import replay
+from game.text import notice_text
+
+
+def kept_aside(folder):
+    return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
+
+
+def assert_set_aside_and_new(folder, archive, damaged: bytes):
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_set_aside"
+    [aside] = [p for p in kept_aside(folder) if not p.name.endswith(("-wal", "-shm"))]
+    assert aside.read_bytes() == damaged  # kept as it was, to look at later
+    assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
+    assert archive.recording and archive.list_games() == []  # a new one, working
+    assert os.path.isfile(folder / ARCHIVE_FILE) and not os.path.islink(folder / ARCHIVE_FILE)
+
+
+def a_real_archive(folder, moves: int = 200) -> bytes:
+    archive, _, _, _ = recorded(folder, actions=random_actions(1, moves))
+    archive.close()
+    return (folder / ARCHIVE_FILE).read_bytes()
+
+
+def test_a_file_that_is_not_a_database_is_set_aside(tmp_path):
+    damaged = b"this is not SQLite at all\n" * 200
+    (tmp_path / ARCHIVE_FILE).write_bytes(damaged)
+    archive = Archive.open(tmp_path, background=False)
+    assert_set_aside_and_new(tmp_path, archive, damaged)
+
+
+def test_another_program_s_database_is_set_aside_not_changed(tmp_path):
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
+        connection.execute("CREATE TABLE notes (text TEXT)")
+        connection.execute("INSERT INTO notes VALUES ('mine')")
+    connection.close()
+    foreign = (tmp_path / ARCHIVE_FILE).read_bytes()
+    assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), foreign)
+
+
+def test_an_archive_with_tables_that_are_not_ours_is_set_aside(tmp_path):
+    a_real_archive(tmp_path, moves=5)
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
+        connection.execute("CREATE TRIGGER spy AFTER INSERT ON steps BEGIN SELECT 1; END")
+    connection.close()
+    changed = (tmp_path / ARCHIVE_FILE).read_bytes()
+    assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), changed)
+
+
+@pytest.mark.parametrize("damage", ["page wiped", "cells overwritten"])
+def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_aside_next_time(
+    tmp_path, damage
+):
+    whole = a_real_archive(tmp_path, moves=400)
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
+        [root] = connection.execute("SELECT rootpage FROM sqlite_master WHERE name = 'steps'")
+        page = connection.execute("PRAGMA page_size").fetchone()[0]
+    connection.close()
+    start = (root[0] - 1) * page  # the steps' table: only the check reads it when opening
+    if damage == "page wiped":  # the check itself fails on it
+        damaged = whole[:start] + b"\xff" * page + whole[start + page :]
+    else:  # the page's header stands, its cells do not: the check reports them
+        half = start + page // 2
+        damaged = whole[:half] + b"\x07" * (page // 2) + whole[start + page :]
+    (tmp_path / ARCHIVE_FILE).write_bytes(damaged)
+    archive = Archive.open(tmp_path)
+    assert archive.wait_for_check(60)  # in the background: the game's start never waits for it
+    assert not archive.recording
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_damaged" and notice_text(notice, "el") != notice_text(
+        notice, "en"
+    )
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 1)
+    recorder.attach(session)
+    play(session, recorder, random_actions(3, 20))  # the game plays on
+    archive.close()
+    assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged  # nothing more written to it
+    assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), damaged)
+
+
+def test_a_whole_archive_passes_its_integrity_check(tmp_path):
+    a_real_archive(tmp_path, moves=400)
+    archive = Archive.open(tmp_path)
+    assert archive.wait_for_check(60)
+    assert archive.recording and archive.pop_notices() == []
+    archive.close()
+
+
+def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_path):
+    a_real_archive(tmp_path, moves=5)
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE) as connection:
+        connection.execute(f"PRAGMA user_version = {archive_db.SCHEMA_VERSION + 1}")
+    connection.close()
+    newer = (tmp_path / ARCHIVE_FILE).read_bytes()
+    archive = Archive.open(tmp_path)
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_newer" and notice_text(notice, "el") != notice_text(notice, "en")
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 1)
+    recorder.attach(session)
+    play(session, recorder, random_actions(2, 30))
+    archive.close()
+    assert (tmp_path / ARCHIVE_FILE).read_bytes() == newer
+    assert kept_aside(tmp_path) == []
+
+
+def test_a_planted_link_is_never_followed(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    precious = a_real_archive(elsewhere, moves=5)  # a database the game must not write to
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / ARCHIVE_FILE).symlink_to(elsewhere / ARCHIVE_FILE)
+    archive = Archive.open(data, background=False)
+    assert archive.pop_notices()[0].key == "archive_set_aside"
+    assert [p.is_symlink() for p in kept_aside(data)] == [True]  # the link itself, moved
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 1)
+    recorder.attach(session)
+    play(session, recorder, random_actions(3, 20))
+    archive.close()
+    assert (elsewhere / ARCHIVE_FILE).read_bytes() == precious
+    assert len(Archive.open(data, background=False).list_games()) == 1
+
+
+def test_a_planted_link_beside_the_database_is_never_followed(tmp_path):
+    a_real_archive(tmp_path, moves=5)
+    elsewhere = tmp_path / "precious.txt"
+    elsewhere.write_bytes(b"not yours")
+    (tmp_path / (ARCHIVE_FILE + "-wal")).symlink_to(elsewhere)
+    archive = Archive.open(tmp_path, background=False)
+    assert archive.pop_notices()[0].key == "archive_set_aside"
+    assert archive.recording  # the link went aside with its database; a new one is kept
+    assert [p.name.endswith("-wal") for p in kept_aside(tmp_path) if p.is_symlink()] == [True]
+    recorder = ArchiveRecorder(archive)
+    session = seeded_session(4, 1)
+    recorder.attach(session)
+    play(session, recorder, random_actions(3, 20))
+    assert elsewhere.read_bytes() == b"not yours"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_the_database_s_place_does_not_hang_the_game(tmp_path):
+    os.mkfifo(tmp_path / ARCHIVE_FILE)
+    opened = []
+    opener = threading.Thread(
+        target=lambda: opened.append(Archive.open(tmp_path, background=False)), daemon=True
+    )
+    opener.start()
+    opener.join(30)
+    assert opened, "opening the archive hung on a FIFO"
+    assert opened[0].recording and opened[0].pop_notices()[0].key == "archive_set_aside"
+
+
+def test_a_full_disk_stops_recording_for_the_run_with_one_notice_and_the_game_plays_on(tmp_path):
+    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(4, 30))
+    kept = archive.load(archive.list_games()[0].game_id)
+    # The disk fills up: SQLite can take no more pages than the file has now (SQLITE_FULL).
+    pages = archive._connection.execute("PRAGMA page_count").fetchone()[0]
+    archive._connection.execute(f"PRAGMA max_page_count = {pages}")
+    for seed in range(100):  # game after game, until the file cannot grow
+        if not archive.recording:
+            break
+        play(session, recorder, random_actions(seed, 300, undo_share=0))
+        send(session, recorder, cmd.NewGame())
+        send(session, recorder, cmd.Confirm())
+    assert not archive.recording
+    notices = archive.pop_notices()
+    assert [n.key for n in notices] == ["archive_failed"]
+    assert notice_text(notices[0], "el") != notice_text(notices[0], "en")
+    play(session, recorder, random_actions(6, 50))  # and nothing more is tried, or said
+    assert archive.pop_notices() == []
+    # What was kept before the disk filled still replays.
+    again = archive.load(kept.summary.game_id)
+    replay(again)
+    assert again.steps[: len(kept.steps)] == kept.steps
+
+
+def test_an_older_version_is_upgraded_in_one_transaction_and_keeps_its_games(tmp_path, monkeypatch):
+    a_real_archive(tmp_path, moves=20)
+
+    def add_note(connection):
+        connection.execute("ALTER TABLE games ADD COLUMN note TEXT")
+
+    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, 1: add_note})
+    archive = Archive.open(tmp_path, background=False)
+    assert archive.pop_notices() == []
+    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    [summary] = archive.list_games()
+    replay(archive.load(summary.game_id))
+
+
+def test_an_upgrade_that_fails_leaves_the_file_as_it_was(tmp_path, monkeypatch):
+    a_real_archive(tmp_path, moves=20)
+
+    def broken(connection):
+        connection.execute("ALTER TABLE games ADD COLUMN note TEXT")
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, 1: broken})
+    archive = Archive.open(tmp_path, background=False)
+    assert [n.key for n in archive.pop_notices()] == ["archive_failed"]
+    assert not archive.recording
+    archive.close()
+    monkeypatch.undo()
+    archive = Archive.open(tmp_path, background=False)
+    assert archive.pop_notices() == [] and len(archive.list_games()) == 1
+    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_a_second_copy_leaves_a_damaged_file_where_it_is(tmp_path):
+    damaged = b"garbage" * 1000
+    (tmp_path / ARCHIVE_FILE).write_bytes(damaged)
+    archive = Archive.open(tmp_path, read_only=True)
+    assert not archive.recording and kept_aside(tmp_path) == []
+    assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged

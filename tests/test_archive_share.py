@@ -1,0 +1,226 @@
+"""R22: a kept game exported to one small file and imported on another machine replays and
+reviews the same; a damaged or hostile file gives a clear message and loses nothing kept."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from archive_helpers import random_actions, recorded
+
+from game.archive import Archive
+from game.replay import replay
+from game.share import (
+    MAX_SHARE_BYTES,
+    SHARE_FORMAT,
+    SHARE_VERSION,
+    ShareError,
+    encode_record,
+    export_game,
+    export_name,
+    import_game,
+    read_shared,
+)
+from game.text import STRINGS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def shared(tmp_path):
+    """A real game exported to a file: (its record, the file)."""
+    think = [0.4 + (i % 7) * 0.3 for i in range(150)]
+    archive, _, _, _ = recorded(
+        tmp_path / "mine", seed=7, actions=random_actions(7, 150), think=think
+    )
+    record = archive.load(archive.list_games()[0].game_id)
+    path = export_game(record, tmp_path / export_name(record.summary))
+    return record, path
+
+
+@pytest.fixture
+def friend(tmp_path):
+    """The friend's archive, with a game of their own already kept."""
+    archive, _, _, _ = recorded(tmp_path / "friend", seed=8, actions=random_actions(8, 40))
+    return archive
+
+
+def keeps(archive: Archive):
+    """Everything the archive holds, to compare before and after."""
+    return [archive.load(s.game_id) for s in archive.list_games()]
+
+
+def test_an_exported_game_imports_and_replays_the_same_R22(shared, friend):
+    record, path = shared
+    assert path.name.startswith("2048-4x4-") and path.name.endswith(".2048.json")
+    result = import_game(friend, path)
+    assert not result.already_kept
+    imported = friend.load(result.game_id)
+    assert imported.summary.imported and imported.steps == record.steps
+    assert imported.start == record.start
+    assert [p.grid for p in replay(imported)] == [p.grid for p in replay(record)]
+    assert len(path.read_bytes()) < 2_000 + 40 * len(record.steps) + len(json.dumps(record.start))
+
+
+def test_the_same_game_imported_twice_is_kept_once(shared, friend):
+    _, path = shared
+    first = import_game(friend, path)
+    again = import_game(friend, path)
+    assert again.already_kept and again.game_id == first.game_id
+    assert friend.count_games() == 2
+
+
+def document(record) -> dict:
+    return json.loads(encode_record(record))
+
+
+def write(tmp_path, name: str, content) -> Path:
+    path = tmp_path / name
+    path.write_bytes(content if isinstance(content, bytes) else json.dumps(content).encode())
+    return path
+
+
+def doctored(record, **changes):
+    data = document(record)
+    data["game"].update(changes)
+    return data
+
+
+HOSTILE = {
+    "too_big": (lambda r: b" " * (MAX_SHARE_BYTES + 1), "import_too_big"),
+    "not_json": (lambda r: b"\x00\xffnot json", "import_not_json"),
+    "nested_deep": (lambda r: b"[" * 200_000 + b"]" * 200_000, "import_not_json"),
+    "nan": (
+        lambda r: encode_record(r).replace(b'"score":', b'"score":NaN,"x":'),
+        "import_not_json",
+    ),
+    "a_list": (lambda r: [1, 2, 3], "import_not_a_game"),
+    "other_format": (lambda r: {**document(r), "format": "2048-game"}, "import_not_a_game"),
+    "newer": (lambda r: {**document(r), "version": SHARE_VERSION + 1}, "import_newer"),
+    "version_text": (lambda r: {**document(r), "version": "1"}, "import_damaged"),
+    "missing_field": (
+        lambda r: {
+            **document(r),
+            "game": {k: v for k, v in document(r)["game"].items() if k != "moves"},
+        },  # fmt: skip
+        "import_damaged",
+    ),
+    "negative_score": (lambda r: doctored(r, score=-4), "import_damaged"),
+    "huge_size": (lambda r: doctored(r, size=99), "import_damaged"),
+    "endless_clock": (lambda r: doctored(r, seconds=1e300), "import_damaged"),
+    "bool_as_count": (lambda r: doctored(r, moves=True), "import_damaged"),
+    "bad_letter": (
+        lambda r: doctored(r, steps="x" + document(r)["game"]["steps"][1:]),
+        "import_damaged",
+    ),  # fmt: skip
+    "no_start": (lambda r: doctored(r, start={"grid": [[2]]}), "import_damaged"),
+    "times_short": (lambda r: doctored(r, times=[]), "import_damaged"),
+    "score_raised": (lambda r: doctored(r, score=r.summary.score + 1000), "import_diverges"),
+    "moves_swapped": (
+        lambda r: doctored(r, steps="".join(reversed(document(r)["game"]["steps"]))),
+        "import_diverges",
+    ),
+    "clock_back": (
+        lambda r: doctored(r, times=[*document(r)["game"]["times"][:-1], -1.0]),
+        "import_damaged",
+    ),
+    "clock_reordered": (
+        lambda r: doctored(r, times=list(reversed(sorted(document(r)["game"]["times"])))),
+        "import_diverges",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_damaged_or_hostile_file_is_refused_with_a_clear_message_and_nothing_lost(
+    case, shared, friend, tmp_path
+):
+    record, _ = shared
+    make, key = HOSTILE[case]
+    path = write(tmp_path, "hostile.2048.json", make(record))
+    before = keeps(friend)
+    with pytest.raises(ShareError) as refused:
+        import_game(friend, path)
+    assert refused.value.key == key
+    assert keeps(friend) == before
+
+
+def test_a_link_is_not_followed(shared, friend, tmp_path):
+    _, path = shared
+    link = tmp_path / "link.2048.json"
+    link.symlink_to(path)
+    with pytest.raises(ShareError) as refused:
+        import_game(friend, link)
+    assert refused.value.key == "import_not_a_file"
+
+
+def test_a_folder_or_a_missing_file_is_refused(friend, tmp_path):
+    with pytest.raises(ShareError) as folder:
+        import_game(friend, tmp_path)
+    assert folder.value.key == "import_not_a_file"
+    with pytest.raises(ShareError) as missing:
+        import_game(friend, tmp_path / "gone.2048.json")
+    assert missing.value.key == "import_unreadable"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_is_refused_without_hanging(friend, tmp_path):
+    fifo = tmp_path / "fifo.2048.json"
+    os.mkfifo(fifo)
+    errors = []
+
+    def attempt():
+        try:
+            read_shared(fifo)
+        except ShareError as error:
+            errors.append(error.key)
+
+    reader = threading.Thread(target=attempt, daemon=True)
+    reader.start()
+    reader.join(30)
+    assert errors == ["import_not_a_file"]
+
+
+def test_an_import_the_archive_cannot_keep_says_so_and_writes_nothing(shared, tmp_path):
+    _, path = shared
+    (tmp_path / "other").mkdir()
+    archive = Archive.open(tmp_path / "other", read_only=True)
+    with pytest.raises(ShareError) as refused:
+        import_game(archive, path)
+    assert refused.value.key == "import_cannot_keep"
+
+
+def test_an_export_replaces_a_link_instead_of_writing_through_it(shared, tmp_path):
+    record, _ = shared
+    precious = tmp_path / "precious.txt"
+    precious.write_bytes(b"keep me")
+    link = tmp_path / "out.2048.json"
+    link.symlink_to(precious)
+    export_game(record, link)
+    assert precious.read_bytes() == b"keep me"
+    assert not link.is_symlink() and read_shared(link).steps == record.steps
+
+
+def test_an_export_that_cannot_be_written_says_so(shared, tmp_path):
+    record, _ = shared
+    with pytest.raises(ShareError) as refused:
+        export_game(record, tmp_path / "no" / "such" / "folder" / "game.2048.json")
+    assert refused.value.key == "export_failed"
+
+
+def test_the_file_names_its_format_and_version(shared):
+    _, path = shared
+    data = json.loads(path.read_bytes())
+    assert (data["format"], data["version"]) == (SHARE_FORMAT, SHARE_VERSION)
+
+
+def test_every_message_of_the_share_has_words_in_both_languages():
+    source = (ROOT / "game" / "share.py").read_text()
+    keys = set(re.findall(r'ShareError\(\s*"(\w+)"', source))
+    assert {"import_too_big", "import_diverges", "export_failed"} <= keys
+    for key in keys | {"import_done", "import_already", "export_done"}:
+        assert STRINGS["en"][key] and STRINGS["el"][key] != STRINGS["en"][key], key
