@@ -14,9 +14,11 @@ import pygame
 from game import commands as cmd
 from game import desktop_entry, window
 from game import events as ev
+from game.archive import Archive
+from game.archive_recorder import ArchiveRecorder
 from game.audio import Audio
 from game.autoplay import Autoplay
-from game.autosave import Autosave
+from game.autosave import Autosave, NotKept
 from game.cli import Options, parse_args
 from game.engine import Game
 from game.gamepad import GAMEPAD_EVENTS, GamepadInput
@@ -76,11 +78,16 @@ class App:
         )
         self.screen = window.GameWindow(self.settings.window_size)
         self.window = self.screen.window
-        self._seeds = random.Random(options.seed) if options.seed is not None else None
-        # A seeded run is for replaying: its games stay in memory, the player's saves alone.
-        self.slots = SaveSlots() if self._seeds is not None else StorageSlots(self.storage)
+        seeded = options.seed is not None
+        self._seeds = random.Random(options.seed) if seeded else None
+        # A seeded run is for replaying: its games and records stay in memory, and the
+        # player's saved games, statistics and kept games stay as they were.
+        self.slots = SaveSlots() if seeded else StorageSlots(self.storage)
+        self.archive = Archive.open(self.data_dir, read_only=self.storage.read_only or seeded)
+        self.kept_games = ArchiveRecorder(self.archive)
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
+        self.kept_games.attach(self.session)
         lang = self.settings.language
         self.view = View(
             self.session,
@@ -89,7 +96,7 @@ class App:
             speed=self.settings.animation,
         )
         self.autoplay = Autoplay(self.data_dir, pace=self.settings.autoplay_pace)
-        self.autosave = Autosave(self.slots, self.storage, self.recorder)
+        self.autosave = Autosave(self.slots, NotKept() if seeded else self.storage, self.recorder)
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
             lambda: self.view.layout.cell if self.view.layout else 100,
@@ -123,6 +130,7 @@ class App:
         session.set_undo_enabled(self.settings.undo_enabled)
         self.session = session
         self.recorder.adopt(session)
+        self.kept_games.attach(session)
         self.view.board.reset(session.game.grid)
         self._refresh_records()
 
@@ -181,6 +189,7 @@ class App:
         self.audio.handle(events)
         self.recorder.handle(events, session)
         self.autosave.handle(events, session)
+        self.kept_games.handle(events, session)
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
@@ -260,7 +269,8 @@ class App:
         self.view.dirty = True
 
     def _show_notices(self) -> None:
-        for notice in self.storage.pop_notices():
+        """What the storage and the kept games have to tell, as their threads find it."""
+        for notice in (*self.storage.pop_notices(), *self.archive.pop_notices()):
             self.view.show_notice(notice_text(notice, self.view.lang))
 
     # -- time and drawing ----------------------------------------------------------------------
@@ -373,7 +383,7 @@ class App:
         """Let go of every part that was opened, even after a start that failed half way.
         Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
         later on a dead (or, after a new pygame.init(), someone else's) handle."""
-        for name in ("storage", "autoplay", "audio", "gamepad"):
+        for name in ("storage", "archive", "autoplay", "audio", "gamepad"):
             part = self.__dict__.get(name)
             if part is not None:
                 part.close()

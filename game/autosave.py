@@ -39,6 +39,14 @@ class StatsStore(Protocol):
     def save_stats(self, stats: Stats) -> bool: ...
 
 
+class NotKept:
+    """A seeded run's records: counted for the screen, kept nowhere. A seeded game is for
+    replaying; the player's own statistics, like their saved games, stay as they were."""
+
+    def save_stats(self, stats: Stats) -> bool:
+        return False
+
+
 class Autosave:
     def __init__(self, slots: Slots, store: StatsStore, recorder: Recorder) -> None:
         self.slots = slots

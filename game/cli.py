@@ -38,7 +38,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     parser.add_argument(
         "--seed",
         type=int,
-        help="a replayable game: the same seed, the same tiles (your saved games are left alone)",
+        help="a replayable game: the same tiles for the same seed (your saves are left alone)",
     )
     parser.add_argument(
         "--data-dir",
