@@ -267,6 +267,24 @@ def test_the_banners_words_stand_out_from_the_tiles_under_them(app, log, theme):
                 assert contrast_ratio(words, under) >= 3.0, (theme, row[c], under)
 
 
+def test_while_a_menu_fades_in_its_words_never_lie_over_the_tiles(app, log):
+    size = (540, 720)
+    runs = []
+    for grid in (GRID, [[0, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]]):
+        session = playing(app, "en", grid=grid)
+        session.overlays[:] = [every_menu()[4][1]]  # the settings
+        frames = []
+        for _ in range(15):
+            app.view.step(0.02, session)
+            surface, texts = log.frame(size, session)
+            frames.append((surface, any(t.part == "menu" for t in texts)))
+        runs.append(frames)
+    worded = [index for index, (_, words) in enumerate(runs[0]) if words]
+    assert 0 < len(worded) < len(runs[0])  # the words come during the fade
+    for index in worded:  # and from their first frame the board does not show
+        assert changed(runs[0][index][0], runs[1][index][0], pygame.Rect(0, 0, *size)).count() == 0
+
+
 def test_the_hint_arrow_lets_the_middle_tiles_show(app, log):
     """The old arrow was nearly opaque and hid the tiles under it."""
     size = (540, 720)

@@ -40,7 +40,7 @@ class Sheet:
     body_px: int
     title_px: int
     title_y: int
-    lines: tuple[tuple[str, str, int], ...]  # words, weight, y
+    lines: tuple[tuple[str, str, int, int], ...]  # words, weight, indent, y
     footer_y: int
     items: tuple[pygame.Rect, ...]
     label_px: int  # one size for every item's label
@@ -121,26 +121,30 @@ def draw_menu(
     setting_values: dict[str, str],
     pad_labels: dict[str, str] | None = None,
 ) -> list[pygame.Rect]:
-    """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item."""
+    """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item. The veil
+    fades in first and the words come once it is whole, so they never mix with the tiles."""
     area = panel_area(menu, layout)
     covers_window = menu.kind not in (MenuKind.WON, MenuKind.OVER)
     veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
     red, green, blue, alpha = theme.overlay
     if covers_window:
         alpha = 255  # menus are read, not seen through: no tile shows behind their words
-    colour = (red, green, blue, min(255, round(alpha * opacity / 16) * 16))  # few distinct veils
+    shown = min(1.0, opacity * 2)
+    colour = (red, green, blue, min(255, round(alpha * shown / 16) * 16))  # few distinct veils
     surface.blit(
         veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour)), veil_rect
     )
     content = panel_text(menu, session, lang, stats_lines, pad_labels)
     labels = [item_label(item, session, lang, setting_values) for item in menu.items]
     sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels)
+    if shown < 1.0:
+        return list(sheet.items)
     title = text.render(content.title, sheet.title_px, theme.text)
     surface.blit(title, title.get_rect(midtop=(area.centerx, sheet.title_y)))
-    for words, weight, y in sheet.lines:
+    for words, weight, indent, y in sheet.lines:
         image = text.render(words, sheet.body_px, theme.text, weight)
         if content.flush_left:
-            surface.blit(image, (sheet.column.x, y))
+            surface.blit(image, (sheet.column.x + indent, y))
         else:
             surface.blit(image, image.get_rect(midtop=(area.centerx, y)))
     if content.footer:
@@ -224,13 +228,16 @@ def _sheet(
     line_h = round(px * LINE_SPACING)
     lines = []
     widest = 0
+    # A paragraph's later lines are indented, so each paragraph's start shows at no cost of height.
+    indent = px if content.flush_left else 0
     for index, paragraph in enumerate(content.lines):
         weight = "Bold" if index in content.headings else BODY_WEIGHT
         if index in content.headings and index > 0:
             y += round(line_h * 0.4)
-        for words in text.wrap(paragraph, px, body_w, weight) or ("",):
-            lines.append((words, weight, y))
-            widest = max(widest, text.font(px, weight).size(words)[0])
+        for line, words in enumerate(text.wrap(paragraph, px, body_w - indent, weight) or ("",)):
+            offset = indent if line else 0
+            lines.append((words, weight, offset, y))
+            widest = max(widest, offset + text.font(px, weight).size(words)[0])
             y += line_h
     footer_y = y + round(line_h * 0.3)
     if content.footer:
