@@ -135,6 +135,18 @@ def test_text_grows_with_the_window(app, log, lang):
     assert hud[(1900, 400)] >= 1.5 * hud[SMALLEST], hud
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notices_are_readable_at_every_window_size(app, log, lang):
+    session = playing(app, lang)
+    show(app, session, None)
+    app.view.notices = []
+    app.view.show_notice(tr("confirm_detail", lang) * 3)
+    for size in SIZES:
+        texts = log.texts(size, session, "menu")
+        assert texts and not too_small(texts), (size, too_small(texts))
+    app.view.notices = []
+
+
 # -- the HUD: steady, one size a row, the "+N" apart from the label ---------------------------
 
 
