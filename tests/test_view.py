@@ -226,7 +226,10 @@ def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
             # Nothing of the float lands on the label's pixels.
             overlap = drawn.overlap_area(label, (score.x, score.y))
             assert overlap == 0, (size, lang)
-            risen.append(min(box.top for box in drawn.get_bounding_rects()))
+            boxes = drawn.get_bounding_rects()
+            # It keeps to the room above the score box: over no other text either.
+            assert all(app.view.layout.rise.contains(box) for box in boxes), (size, boxes)
+            risen.append(min(box.top for box in boxes))
             app.view.step(0.05, session)
         assert len(risen) >= 3 and risen[-1] < risen[0], (size, risen)  # it rises
 
