@@ -110,6 +110,14 @@ def test_no_tile_looks_like_an_empty_cell(name):
         assert delta_e(theme.tile_colour(value), theme.empty_cell) >= 10, value
 
 
+def test_high_contrast_empty_cells_differ_from_every_tile_in_lightness():
+    """The empty cell's grey lies between the light tiles and the dark ones."""
+    theme = theme_named("high_contrast")
+    for value in VALUES:
+        ratio = contrast_ratio(theme.tile_colour(value), theme.empty_cell)
+        assert ratio >= 1.5, (value, round(ratio, 2))
+
+
 def test_high_contrast_tiles_darken_step_by_step():
     """Told apart without colour: every doubling is darker, from 2 to 131072."""
     theme = theme_named("high_contrast")

@@ -120,7 +120,8 @@ def smallest(log, app, session, size, menu) -> int:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_text_grows_with_the_window(app, log, lang):
     """A window with more room both ways never draws smaller text, and a big one draws
-    much bigger text; a very wide window uses its width (its labels were 8 px tall)."""
+    much bigger text; a very wide window uses its width (its labels were 8 px tall), a very
+    tall one its height."""
     session = playing(app, lang)
     menus = [None, *(menu for _, menu in every_menu())]
     for menu in menus:
@@ -133,6 +134,7 @@ def test_text_grows_with_the_window(app, log, lang):
         assert sizes[(3840, 2160)] >= 4 * sizes[SMALLEST], sizes
     hud = {size: smallest(log, app, session, size, None) for size in SIZES}
     assert hud[(1900, 400)] >= 1.5 * hud[SMALLEST], hud
+    assert hud[(400, 1000)] >= 1.25 * hud[SMALLEST], hud  # and a tall one its height
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -197,11 +197,9 @@ def _column_units(per_row: int) -> float:
     return TITLE + RISE + BOX + GAP + INFO_LINE * lines + GAP + _rows_height(per_row, 1.0)
 
 
-def _column_width(per_row: int, unit: float) -> tuple[int, int]:
-    """How wide the column must be for its labels at this unit's size, and how wide it may
-    grow where the window has width to spare."""
-    need = max(COLUMN_MIN_PX * per_row, round(unit * (5.6 if per_row == 1 else 10.4)))
-    return need, max(need, round(unit * (7.0 if per_row == 1 else 13.0)))
+def _column_width(per_row: int, unit: float) -> int:
+    """How wide the column must be for its labels at this unit's size."""
+    return max(COLUMN_MIN_PX * per_row, round(unit * (5.6 if per_row == 1 else 10.4)))
 
 
 def _column_header(width: int, unit: float, per_row: int) -> _Header:
@@ -228,13 +226,12 @@ def _wide(width: int, height: int, size: int) -> Layout | None:
     tall = height - 2 * margin
     for per_row in (2, 1):
         unit = tall / _column_units(per_row)
-        need, roomy = _column_width(per_row, unit)
-        side = min(tall, width - need - 3 * margin)
+        column = _column_width(per_row, unit)
+        side = min(tall, width - column - 3 * margin)
         if side >= tall * 0.9 or (per_row == 1 and side > 0):
             break
     else:
         return None
-    column = min(roomy, width - side - 3 * margin)
     header = _column_header(column, unit, per_row)
     spare = width - (column + margin + side)
     left = spare // 2
