@@ -19,8 +19,10 @@ from game.view.theme import Theme
 FLOAT_SECONDS = 0.600
 INFO_WEIGHT = "Medium"
 SEPARATOR = "  ·  "
-MIN_MOVE_DIGITS = 4  # the moves field keeps room for 9999 before it widens
-MIN_CLOCK = "00:00"  # and the clock for 59:59
+# The info line is sized for up to 9999 moves and a clock up to 59:59, so it keeps its size as
+# the numbers grow.
+MIN_MOVE_DIGITS = 4
+MIN_CLOCK = "00:00"
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def _zeros(text: str) -> str:
     return re.sub(r"\d", "0", text)
 
 
-def splits(count: int, lines: int) -> list[list[range]]:
+def _splits(count: int, lines: int) -> list[list[range]]:
     """Every way to put `count` fields in order on `lines` rows, none empty, the moves and
     the clock on one row: the row's first word stays put, whatever the numbers do."""
     return [
@@ -130,53 +132,35 @@ class Hud:
 
     # -- score boxes and the "+N" ----------------------------------------------------------------
 
-    def box_px(self, label: str, value: str, rect: pygame.Rect) -> tuple[int, int]:
-        """The font sizes of a score box's label and of its number."""
-        width = round(rect.width * 0.9)
-        head = self.text.fit_size(label, round(rect.height * 0.32), (width, rect.height * 0.36))
-        number = self.text.fit_size(value, round(rect.height * 0.48), (width, rect.height * 0.54))
-        return head, number
-
     def _box(self, surface, rect: pygame.Rect, theme: Theme, label: str, value: int) -> None:
         pygame.draw.rect(surface, theme.panel, rect, 0, max(3, rect.height // 12))
-        head_px, number_px = self.box_px(label, str(value), rect)
-        head = self.text.render(label, head_px, theme.panel_text)
+        width = round(rect.width * 0.9)
+        head = self.text.fitted(
+            label, round(rect.height * 0.32), (width, rect.height * 0.36), theme.panel_text
+        )
         surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + rect.height * 0.06)))
-        number = self.text.render(str(value), number_px, theme.panel_text)
+        number = self.text.fitted(
+            str(value), round(rect.height * 0.48), (width, rect.height * 0.54), theme.panel_text
+        )
         surface.blit(number, number.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.04)))
 
-    def float_px(self, label: str, layout: Layout) -> int:
+    def _floats(self, surface, layout: Layout, theme: Theme, ahead: float) -> None:
+        """Each "+N" rises from the top of the score box through the room above it, fading out,
+        and never leaves that room: the label under it stays readable."""
         rise = layout.rise
-        return self.text.fit_size(label, round(rise.height * 0.85), rise.size)
-
-    def float_rects(self, layout: Layout, ahead: float) -> list[tuple[str, int, pygame.Rect]]:
-        """Each "+N" now: its words, font size and the rectangle of its ink. It rises from the
-        top of the score box through the space above it, and never leaves that space."""
-        rise = layout.rise
-        placed = []
+        clip = surface.get_clip()
+        surface.set_clip(rise)
         for points, tween in self.floats:
             label = f"+{points}"
-            px = self.float_px(label, layout)
-            font = self.text.font(px)
-            ink_top, ink_bottom = _ink_rows(font, label)
-            width = font.size(label)[0]
+            px = self.text.fit_size(label, round(rise.height * 0.85), rise.size)
+            ink_top, ink_bottom = _ink_rows(self.text.font(px), label)
+            t = tween.progress(ahead)
             travel = max(0, rise.height - (ink_bottom - ink_top))
-            bottom = rise.bottom - ease_out(tween.progress(ahead)) * travel
-            ink = pygame.Rect(0, 0, width, ink_bottom - ink_top)
-            ink.midbottom = (rise.centerx, round(bottom))
-            placed.append((label, px, ink))
-        return placed
-
-    def _floats(self, surface, layout: Layout, theme: Theme, ahead: float) -> None:
-        for (label, px, ink), (_, tween) in zip(
-            self.float_rects(layout, ahead), self.floats, strict=True
-        ):
             image = self.text.render(label, px, theme.text).copy()
-            image.set_alpha(round(255 * (1 - tween.progress(ahead))))
-            top = ink.y - _ink_rows(self.text.font(px), label)[0]
-            surface.set_clip(layout.rise)
-            surface.blit(image, (ink.x, top))
-            surface.set_clip(None)
+            image.set_alpha(round(255 * (1 - t)))
+            bottom = round(rise.bottom - ease_out(t) * travel)  # where the ink ends
+            surface.blit(image, (rise.centerx - image.get_width() // 2, bottom - ink_bottom))
+        surface.set_clip(clip)
 
     # -- the info line ---------------------------------------------------------------------------
 
@@ -188,7 +172,7 @@ class Hud:
                 break
             box = (round(rect.width * 0.96), round(rect.height / lines))
             max_px = round(rect.height / lines * 0.72)
-            for rows in splits(len(line.fields), lines):
+            for rows in _splits(len(line.fields), lines):
                 px = min(
                     self.text.fit_size(
                         SEPARATOR.join(line.templates[i] for i in row), max_px, box, INFO_WEIGHT
