@@ -131,9 +131,11 @@ def draw_menu(
         alpha = 255  # menus are read, not seen through: no tile shows behind their words
     shown = min(1.0, opacity * 2)
     colour = (red, green, blue, min(255, round(alpha * shown / 16) * 16))  # few distinct veils
-    surface.blit(
-        veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour)), veil_rect
-    )
+    if colour[3] == 255:
+        surface.fill(colour[:3], veil_rect)  # opaque: a fill, far cheaper than blending
+    else:
+        veil = veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour))
+        surface.blit(veil, veil_rect)
     content = panel_text(menu, session, lang, stats_lines, pad_labels)
     labels = [item_label(item, session, lang, setting_values) for item in menu.items]
     sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels)
