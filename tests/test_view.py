@@ -42,10 +42,15 @@ def playing(app, lang: str, grid=GRID, **state) -> Session:
     app.use_session(session)
     app.view.hint = None
     app.view.hud.floats = []
-    app.view.autoplaying = False
+    autoplay(app, False)
     app.view.lang = lang
     app.view.setting_values = app.setting_values()
     return session
+
+
+def autoplay(app, playing: bool) -> None:
+    """Whether the solver plays, as the HUD's Autoplay / Stop button reads it."""
+    app.view.autoplaying = playing
 
 
 def too_small(texts) -> list[tuple[str, int]]:
@@ -60,7 +65,7 @@ def test_every_hud_text_is_readable_at_every_window_size(app, log, lang):
     session = playing(app, lang)
     for size in SIZES:
         for autoplaying in (False, True):
-            app.view.autoplaying = autoplaying
+            autoplay(app, autoplaying)
             texts = log.texts(size, session, "hud")
             assert len(texts) >= 10, size
             assert not too_small(texts), (size, too_small(texts))
@@ -160,7 +165,7 @@ def test_the_hud_buttons_share_one_font_size(app, log, lang):
     for size in SIZES:
         sizes = set()
         for autoplaying in (False, True):
-            app.view.autoplaying = autoplaying
+            autoplay(app, autoplaying)
             sizes |= {t.px for t in log.texts(size, session, "hud") if t.words in words}
         assert len(sizes) == 1, (size, sizes)
 
