@@ -4,6 +4,8 @@ shrinking, and HUD text that neither jumps about nor scrambles its neighbours.""
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from view_helpers import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
@@ -274,19 +276,33 @@ def test_menus_hide_the_board_entirely(app, log):
 def test_the_banners_words_stand_out_from_the_tiles_under_them(app, log, theme):
     """Over the board, the win and game-over banners let the tiles show only faintly: their
     words keep 3:1 (large text) against the veiled tile of any value."""
+    size = (540, 720)
+    won = every_menu()[-2][1]
+
+    def banner_over(grid) -> pygame.Surface:
+        session = playing(app, "en", grid=grid)
+        app.view.set_theme(theme)
+        show(app, session, won)
+        return log.frame(size, session)[0]
+
+    empty = banner_over([[0, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]])
     values = [2**exponent for exponent in range(1, 18)]
+    seen = set()
     for start in range(0, len(values), 4):
         row = (values[start : start + 4] * 4)[:4]
-        session = playing(app, "en", grid=[row, row[::-1], row, row[::-1]])
-        app.view.set_theme(theme)
-        show(app, session, every_menu()[-1][1])  # the game-over banner
-        surface = log.frame((540, 720), session)[0]
+        grid = [row, row[::-1], row, row[::-1]]
+        surface = banner_over(grid)
         words = app.view.theme.text
-        for r in range(4):
-            for c in range(4):
-                corner = app.view.layout.cell_rect(r, c).move(3, 3).topleft
+        for r, c in itertools.product(range(4), repeat=2):
+            cell = app.view.layout.cell_rect(r, c)
+            for corner in (cell.move(3, 3).topleft, cell.move(-4, -4).bottomright):
+                on_item = any(rect.collidepoint(corner) for rect in app.view.menu_rects)
                 under = tuple(surface.get_at(corner))[:3]
-                assert contrast_ratio(words, under) >= 3.0, (theme, row[c], under)
+                if on_item or under == tuple(empty.get_at(corner))[:3]:
+                    continue  # a button, the banner's words, or no tile there
+                seen.add(grid[r][c])
+                assert contrast_ratio(words, under) >= 3.0, (theme, grid[r][c], under)
+    assert len(seen) >= 15  # nearly every value was seen under the veil
 
 
 def test_while_a_menu_fades_in_its_words_never_lie_over_the_tiles(app, log):

@@ -185,7 +185,7 @@ def menu_sheet(
 
 def body_px_limit(area: pygame.Rect) -> int:
     """The biggest body text a menu is given: it grows with the window."""
-    return max(13, round(min(area.width / 24, area.height / 20)))
+    return max(13, round(min(area.width, area.height) / 20))
 
 
 def _fitting_px(text: Text, pages, labels, rows, area: pygame.Rect) -> int:
