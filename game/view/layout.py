@@ -41,7 +41,6 @@ class Layout:
     best: pygame.Rect
     info: pygame.Rect
     buttons: dict[str, pygame.Rect]
-    unit: int  # the header's base length: text sizes and corners follow it
     rise: pygame.Rect  # where the "+N" of a merge floats up, just above the score box
 
     def cell_rect(self, row: float, column: float) -> pygame.Rect:
@@ -129,9 +128,10 @@ def _grid(
     return rects
 
 
-def _rows_height(per_row: int, unit: float) -> float:
+def _buttons_units(per_row: int) -> float:
+    """The height of the buttons in rows of `per_row`, in units."""
     rows = -(-len(BUTTONS) // per_row)
-    return rows * BUTTON * unit + (rows - 1) * BUTTON_GAP * unit
+    return rows * BUTTON + (rows - 1) * BUTTON_GAP
 
 
 # -- a header above the board -------------------------------------------------------------------
@@ -145,7 +145,7 @@ def _row_shape(width: int) -> tuple[int, int]:
 
 
 def _row_units(per_row: int, lines: int) -> float:
-    return RISE + BOX + GAP + INFO_LINE * lines + GAP + _rows_height(per_row, 1.0)
+    return RISE + BOX + GAP + INFO_LINE * lines + GAP + _buttons_units(per_row)
 
 
 def _row_header(width: int, unit: float, per_row: int, lines: int) -> _Header:
@@ -186,7 +186,7 @@ def _tall(width: int, height: int, size: int) -> Layout:
     board, cell, gap = _board(
         margin + (inner - side) // 2, top + header.height + margin, side, size
     )
-    return _layout(width, height, size, board, cell, gap, header, unit)
+    return _layout(width, height, size, board, cell, gap, header)
 
 
 # -- a column beside the board ------------------------------------------------------------------
@@ -194,7 +194,7 @@ def _tall(width: int, height: int, size: int) -> Layout:
 
 def _column_units(per_row: int) -> float:
     lines = 3 if per_row == 1 else 2
-    return TITLE + RISE + BOX + GAP + INFO_LINE * lines + GAP + _rows_height(per_row, 1.0)
+    return TITLE + RISE + BOX + GAP + INFO_LINE * lines + GAP + _buttons_units(per_row)
 
 
 def _column_width(per_row: int, unit: float) -> int:
@@ -238,10 +238,10 @@ def _wide(width: int, height: int, size: int) -> Layout | None:
     header = header.place(left, (height - header.height) // 2)
     board_y = (height - side) // 2
     board, cell, gap = _board(left + column + margin, board_y, side, size)
-    return _layout(width, height, size, board, cell, gap, header, unit)
+    return _layout(width, height, size, board, cell, gap, header)
 
 
-def _layout(width, height, size, board, cell, gap, header: _Header, unit: float) -> Layout:
+def _layout(width, height, size, board, cell, gap, header: _Header) -> Layout:
     return Layout(
         width,
         height,
@@ -254,6 +254,5 @@ def _layout(width, height, size, board, cell, gap, header: _Header, unit: float)
         header.best,
         header.info,
         header.buttons,
-        max(1, round(unit)),
         header.rise,
     )

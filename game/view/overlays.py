@@ -183,13 +183,13 @@ def menu_sheet(
     return _sheet(text, content, labels, rows, area, px, top, block)
 
 
-def body_px_limit(area: pygame.Rect) -> int:
+def _body_px_limit(area: pygame.Rect) -> int:
     """The biggest body text a menu is given: it grows with the window."""
     return max(13, round(min(area.width, area.height) / 20))
 
 
 def _fitting_px(text: Text, pages, labels, rows, area: pygame.Rect) -> int:
-    low, high = 6, body_px_limit(area)
+    low, high = 6, _body_px_limit(area)
     while low < high:
         mid = (low + high + 1) // 2
         if all(_sheet(text, page, labels, rows, area, mid).height <= area.height for page in pages):
