@@ -68,7 +68,7 @@ _HIGH_CONTRAST_DARK_HUES = (15, 225, 50, 285, 350, 195, 35, 255, 330, 175, 60, 2
 _HIGH_CONTRAST_DARK_Y = (0.092, 0.008)  # the relative luminance of 16, and of 131072
 
 
-def with_luminance(hue: float, saturation: float, luminance: float) -> RGB:
+def _with_luminance(hue: float, saturation: float, luminance: float) -> RGB:
     """The colour of a hue (degrees) and saturation whose relative luminance is `luminance`,
     or just under it."""
 
@@ -87,11 +87,11 @@ def with_luminance(hue: float, saturation: float, luminance: float) -> RGB:
 
 
 def _high_contrast_tiles() -> dict[int, RGB]:
-    colours = [with_luminance(*shade) for shade in _HIGH_CONTRAST_LIGHT]
+    colours = [_with_luminance(*shade) for shade in _HIGH_CONTRAST_LIGHT]
     first, last = _HIGH_CONTRAST_DARK_Y
     steps = len(_HIGH_CONTRAST_DARK_HUES) - 1
     for index, hue in enumerate(_HIGH_CONTRAST_DARK_HUES):
-        colours.append(with_luminance(hue, 0.8, first + (last - first) * index / steps))
+        colours.append(_with_luminance(hue, 0.8, first + (last - first) * index / steps))
     return {2 ** (index + 1): colour for index, colour in enumerate(colours)}
 
 
@@ -106,7 +106,7 @@ class Theme:
     panel: RGB  # score boxes, buttons
     panel_text: RGB
     accent: RGB  # focus highlight
-    overlay: tuple[int, int, int, int]  # RGBA over the board under the win and game-over banners
+    overlay: tuple[int, int, int, int]  # the veil: RGBA under the banners, opaque under menus
     tiles: dict[int, RGB]
     min_contrast: float
 
