@@ -1,4 +1,4 @@
-"""The rules of 2048 (docs/rules.md, R1 to R18), pure: no pygame, no clock, no files.
+"""The rules of 2048 (RULES.md R1 to R18), pure: no pygame, no clock, no files.
 
 A game is deterministic given its random generator, which it owns and saves, so any game can be
 replayed and an undo restores the exact future (R13).
