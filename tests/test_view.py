@@ -168,7 +168,10 @@ def test_the_hud_buttons_share_one_font_size(app, log, lang):
         sizes = set()
         for autoplaying in (False, True):
             autoplay(app, autoplaying)
-            sizes |= {t.px for t in log.texts(size, session, "hud") if t.words in words}
+            texts = log.texts(size, session, "hud")
+            shown = {t.words for t in texts}
+            assert (tr("stop", lang) in shown) == autoplaying, "autoplay() sets what the HUD reads"
+            sizes |= {t.px for t in texts if t.words in words}
         assert len(sizes) == 1, (size, sizes)
 
 
