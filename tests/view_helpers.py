@@ -1,13 +1,26 @@
 """Drawing the real view off screen and reading back what it drew: every text with its font
-size, by the part of the screen that drew it."""
+size, by the part of the screen that drew it.
+
+Run as a script, it prints the smallest font size on each screen, per window size and language:
+    .venv/bin/python tests/view_helpers.py
+"""
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
-import pygame
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # as conftest.py, when run as a script
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.session import (
+import pygame  # noqa: E402
+
+from game.session import (  # noqa: E402
     HELP_PAGES,
     SETTINGS_ITEMS,
     Menu,
@@ -140,3 +153,37 @@ def points(mask: pygame.mask.Mask) -> list[tuple[int, int]]:
         for y in range(box.top, box.bottom)
         if mask.get_at((x, y))
     ]
+
+
+def main() -> None:
+    from game.app import App, Options
+    from game.engine import Game
+
+    app = App(Options(seed=1, data_dir=tempfile.mkdtemp(), sound=False))
+    log = TextLog(app.view)
+    grid = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [0, 2, 0, 4]]
+    game = Game.from_grid(grid, seed=1, score=123456, moves=1234, seconds=3599.0)
+    session = Session.restore(game, {})
+    session.assisted = True  # the info line as long as it gets
+    app.use_session(session)
+    screens = [("hud", None), *every_menu()]
+    print("smallest font size (px) on each screen")
+    print(
+        "lang window     " + " ".join(f"{name.removeprefix('help ')[:9]:>9}" for name, _ in screens)
+    )
+    for lang in ("en", "el"):
+        app.view.lang = lang
+        app.view.setting_values = app.setting_values()
+        for size in SIZES:
+            row = []
+            for _, menu in screens:
+                show(app, session, menu)
+                part = "hud" if menu is None else "menu"
+                row.append(min(t.px for t in log.texts(size, session, part) if t.words.strip()))
+            window = f"{size[0]}x{size[1]}"
+            print(f"{lang:4} {window:10} " + " ".join(f"{px:>9}" for px in row))
+    app.close()
+
+
+if __name__ == "__main__":
+    main()
