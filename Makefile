@@ -5,21 +5,28 @@ BIN := $(VENV)/bin
 
 .PHONY: play test lint format bench exe tarball clean
 
+# Setting up prints nothing unless it fails: pip's notes and build warnings are not for a
+# player. Its whole output goes to .venv/setup.log and is shown when a step fails.
+QUIET = > $(VENV)/setup.log 2>&1 || { cat $(VENV)/setup.log >&2; exit 1; }
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip install --upgrade pip $(QUIET)
 
 $(VENV)/.installed-play: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	@echo "Setting up $(VENV) (once)..."
+	@$(BIN)/python -m pip install -e . $(QUIET)
+	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test]"
-	touch $@
+	@echo "Setting up $(VENV) for the tests (once)..."
+	@$(BIN)/python -m pip install -e ".[test]" $(QUIET)
+	@touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[test,dev]"
-	touch $@
+	@echo "Setting up $(VENV) for the tools (once)..."
+	@$(BIN)/python -m pip install -e ".[test,dev]" $(QUIET)
+	@touch $@
 
 play: $(VENV)/.installed-play
 	$(BIN)/python main.py $(ARGS)

@@ -88,7 +88,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "value_off": "off",
         "value_on": "on",
         "value_max": "as fast as it can",
-        "value_pace": "{n} moves/s",
+        "value_pace": "{n} moves a second",
         "value_auto": "system",
         "value_en": "English",
         "value_el": "Ελληνικά",
@@ -230,7 +230,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "value_off": "όχι",
         "value_on": "ναι",
         "value_max": "όσο πιο γρήγορα",
-        "value_pace": "{n} κινήσεις/δ",
+        "value_pace": "{n} το δευτερόλεπτο",
         "value_auto": "συστήματος",
         "hint_arrow": "Υπόδειξη: {direction}",
         "up": "πάνω",
@@ -310,7 +310,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
 }
 
-# The help pages: lines of text; a line starting with "# " is a heading.
+# The help pages: paragraphs, wrapped to the window's width when drawn; a paragraph starting
+# with "# " is a heading.
 HELP: dict[str, dict[str, list[str]]] = {
     "en": {
         "controls": [
@@ -331,10 +332,10 @@ HELP: dict[str, dict[str, list[str]]] = {
         "rules": [
             "# The rules in short",
             "Every move slides all tiles as far as they go.",
-            "Two equal tiles that meet merge into one of twice",
-            "the value; a tile merges at most once a move.",
-            "After every move that changes the board, a 2",
-            "(or, one time in ten, a 4) appears in an empty cell.",
+            "Two equal tiles that meet merge into one of twice the value; a tile merges at most "
+            "once a move.",
+            "After every move that changes the board, a 2 (or, one time in ten, a 4) appears in "
+            "an empty cell.",
             "Each merge adds the new tile's value to the score.",
             "Make a 2048 tile to win, then keep going if you like.",
             "The game ends when no move changes the board.",
@@ -342,27 +343,23 @@ HELP: dict[str, dict[str, list[str]]] = {
         ],
         "strategy": [
             "# Four mistakes that end games early",
-            "Using all four directions freely: keep two, use a",
-            "third rarely and the fourth almost never.",
-            "Chasing every merge: a merge in the middle often",
-            "pulls your structure apart for one tile.",
-            "Letting a small tile get trapped among big ones:",
-            "deal with it while it still has a neighbour.",
-            "Moving fast on a nearly full board: with two or",
-            "three cells left, slow down.",
+            "Using all four directions freely: keep two, use a third rarely and the fourth "
+            "almost never.",
+            "Chasing every merge: a merge in the middle often pulls your structure apart for "
+            "one tile.",
+            "Letting a small tile get trapped among big ones: deal with it while it still has "
+            "a neighbour.",
+            "Moving fast on a nearly full board: with two or three cells left, slow down.",
         ],
         "solver": [
             "# How the built-in solver works",
-            "It looks ahead: each of your moves, then every cell",
-            "where a new tile could appear, as a 2 or a 4,",
-            "weighted by how likely each is (expectimax).",
-            "It scores the boards it reaches by empty cells,",
-            "rows that rise or fall steadily, merges waiting,",
-            "and big tiles kept on an edge.",
-            "It thinks deeper while time allows, in a separate",
-            "process, so the game never stutters.",
-            "Games played with hints or autoplay are kept apart",
-            "from your own records.",
+            "It looks ahead: each of your moves, then every cell where a new tile could appear, "
+            "as a 2 or a 4, weighted by how likely each is (expectimax).",
+            "It scores the boards it reaches by empty cells, rows that rise or fall steadily, "
+            "merges waiting, and big tiles kept on an edge.",
+            "It thinks deeper while time allows, in a separate process, so the game never "
+            "stutters.",
+            "Games played with hints or autoplay are kept apart from your own records.",
         ],
     },
     "el": {
@@ -384,38 +381,33 @@ HELP: dict[str, dict[str, list[str]]] = {
         "rules": [
             "# Οι κανόνες σύντομα",
             "Κάθε κίνηση σύρει όλα τα πλακίδια όσο πάνε.",
-            "Δύο ίσα πλακίδια που συναντιούνται ενώνονται σε ένα",
-            "διπλάσιο· κάθε πλακίδιο ενώνεται μία φορά ανά κίνηση.",
-            "Μετά από κάθε κίνηση που αλλάζει την πλάκα εμφανίζεται",
-            "ένα 2 (ή, μία φορά στις δέκα, ένα 4) σε κενό κελί.",
-            "Κάθε ένωση προσθέτει την αξία του νέου πλακιδίου.",
+            "Δύο ίσα πλακίδια που συναντιούνται ενώνονται σε ένα διπλάσιο· κάθε πλακίδιο "
+            "ενώνεται μία φορά ανά κίνηση.",
+            "Μετά από κάθε κίνηση που αλλάζει την πλάκα εμφανίζεται ένα 2 (ή, μία φορά στις "
+            "δέκα, ένα 4) σε κενό κελί.",
+            "Κάθε ένωση προσθέτει την αξία του νέου πλακιδίου στο σκορ.",
             "Φτιάξτε ένα 2048 για να νικήσετε, και συνεχίστε αν θέλετε.",
             "Το παιχνίδι τελειώνει όταν καμία κίνηση δεν αλλάζει την πλάκα.",
-            "Πέντε αναιρέσεις ανά παιχνίδι παίρνουν πίσω κινήσεις.",
+            "Πέντε αναιρέσεις ανά παιχνίδι παίρνουν πίσω τις τελευταίες κινήσεις σας.",
         ],
         "strategy": [
             "# Τέσσερα λάθη που τερματίζουν πρόωρα",
-            "Ελεύθερη χρήση και των τεσσάρων κατευθύνσεων:",
-            "κρατήστε δύο, μια τρίτη σπάνια, την τέταρτη σχεδόν ποτέ.",
-            "Το κυνήγι κάθε ένωσης: μια ένωση στη μέση",
-            "συχνά χαλά τη δομή για ένα μόνο πλακίδιο.",
-            "Ένα μικρό πλακίδιο εγκλωβισμένο ανάμεσα σε μεγάλα:",
-            "χειριστείτε το όσο έχει ακόμα γείτονα.",
-            "Γρήγορες κινήσεις σε σχεδόν γεμάτη πλάκα:",
-            "με δύο ή τρία κενά κελιά, επιβραδύνετε.",
+            "Ελεύθερη χρήση και των τεσσάρων κατευθύνσεων: κρατήστε δύο, μια τρίτη σπάνια, "
+            "την τέταρτη σχεδόν ποτέ.",
+            "Το κυνήγι κάθε ένωσης: μια ένωση στη μέση συχνά χαλά τη δομή για ένα μόνο πλακίδιο.",
+            "Ένα μικρό πλακίδιο εγκλωβισμένο ανάμεσα σε μεγάλα: χειριστείτε το όσο έχει ακόμα "
+            "γείτονα.",
+            "Γρήγορες κινήσεις σε σχεδόν γεμάτη πλάκα: με δύο ή τρία κενά κελιά, επιβραδύνετε.",
         ],
         "solver": [
             "# Πώς δουλεύει ο επιλυτής",
-            "Κοιτάζει μπροστά: κάθε κίνησή σας, μετά κάθε κελί",
-            "όπου μπορεί να εμφανιστεί νέο πλακίδιο, 2 ή 4,",
-            "σταθμισμένο με την πιθανότητά του (expectimax).",
-            "Βαθμολογεί τις πλάκες με τα κενά κελιά, τις σειρές",
-            "που ανεβαίνουν ή κατεβαίνουν σταθερά, τις ενώσεις",
-            "που περιμένουν, και τα μεγάλα πλακίδια στην άκρη.",
-            "Σκέφτεται βαθύτερα όσο επιτρέπει ο χρόνος, σε χωριστή",
-            "διεργασία, ώστε το παιχνίδι να μην κολλά ποτέ.",
-            "Παιχνίδια με υπόδειξη ή αυτόματο παιχνίδι μετρούν",
-            "χωριστά από τα δικά σας ρεκόρ.",
+            "Κοιτάζει μπροστά: κάθε κίνησή σας, μετά κάθε κελί όπου μπορεί να εμφανιστεί νέο "
+            "πλακίδιο, 2 ή 4, σταθμισμένο με την πιθανότητά του (expectimax).",
+            "Βαθμολογεί τις πλάκες με τα κενά κελιά, τις σειρές που ανεβαίνουν ή κατεβαίνουν "
+            "σταθερά, τις ενώσεις που περιμένουν, και τα μεγάλα πλακίδια στην άκρη.",
+            "Σκέφτεται βαθύτερα όσο επιτρέπει ο χρόνος, σε χωριστή διεργασία, ώστε το παιχνίδι "
+            "να μην κολλά ποτέ.",
+            "Παιχνίδια με υπόδειξη ή αυτόματο παιχνίδι μετρούν χωριστά από τα δικά σας ρεκόρ.",
         ],
     },
 }
@@ -463,7 +455,7 @@ PAD_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "back": "Back", "start": "
 
 
 def help_lines(page: str, lang: str = "en", pad_labels: dict[str, str] | None = None) -> list[str]:
-    """A help page's lines; the gamepad's buttons named as the player's pad prints them."""
+    """A help page's paragraphs; the gamepad's buttons named as the player's pad prints them."""
     lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
     labels = {**PAD_LABELS, **(pad_labels or {})}
     return [line.format(**labels) for line in lines]

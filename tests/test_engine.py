@@ -1,4 +1,4 @@
-"""The examples of RULES.md (R1 to R17), each on 4x4 and on 5x5 and 6x6 analogues."""
+"""The examples of docs/rules.md (R1 to R17), each on 4x4 and on 5x5 and 6x6 analogues."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The layout: from the smallest window to 4K and odd shapes, everything is on screen,
-nothing overlaps or touches, and the tiles fit the board."""
+nothing overlaps or touches, the tiles fit the board, and the space left over is shared."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def check_layout(width: int, height: int, size: int) -> None:
     window = pygame.Rect(0, 0, width, height)
     rects = layout.rects()
     assert len(rects) == 5 + len(BUTTONS)  # title, score, best, info, the buttons, board
+    rects.append(layout.rise)  # the "+N" rises over nothing else
     for rect in rects:
         assert rect.width > 0
         assert rect.height > 0
@@ -78,3 +79,32 @@ def test_cell_at_misses_outside_the_board():
     assert layout.cell_at((layout.board.left - 1, layout.board.centery)) is None
     assert layout.cell_at((layout.board.centerx, layout.board.bottom)) is None
     assert layout.cell_at(layout.board.topleft) == (0, 0)
+
+
+def occupied(layout) -> pygame.Rect:
+    rects = layout.rects()
+    return rects[0].unionall(rects[1:])
+
+
+@pytest.mark.parametrize("size", BOARD_SIZES)
+@pytest.mark.parametrize(
+    ("width", "height"),
+    [(400, 1000), (320, 2160), (540, 720), (1900, 400), (3840, 400), (1000, 500), (1920, 1080)],
+)
+def test_space_left_over_is_shared_on_both_sides(width, height, size):
+    """A tall window left 430 px blank under the board: the spare space goes to both sides."""
+    layout = compute_layout(width, height, size)
+    used = occupied(layout)
+    above, below = used.top, height - used.bottom
+    left, right = used.left, width - used.right
+    slack = 2 + size  # rounding, and a board a few pixels short of its square
+    assert abs(above - below) <= slack, (above, below)
+    assert abs(left - right) <= slack, (left, right)
+
+
+@pytest.mark.parametrize(("width", "height"), [(640, 480), (1000, 500), (1900, 400), (1920, 1080)])
+def test_the_score_float_rises_above_the_score_box(width, height):
+    layout = compute_layout(width, height, 4)
+    assert layout.rise.bottom <= layout.score.top
+    assert layout.rise.left >= layout.score.left and layout.rise.right <= layout.score.right
+    assert layout.rise.height >= layout.score.height * 0.3

@@ -73,6 +73,51 @@ def test_big_tiles_are_not_all_one_colour(name):
     assert len(set(big)) == len(big)
 
 
+def grey_level(rgb: tuple[int, int, int]) -> float:
+    """The sRGB grey (0..255) as light as `rgb`: its relative luminance, in grey levels."""
+    y = relative_luminance(rgb)
+    c = y * 12.92 if y <= 0.0031308 else 1.055 * y ** (1 / 2.4) - 0.055
+    return c * 255
+
+
+def test_grey_level_helper_on_known_colours():
+    assert grey_level((0, 0, 0)) == pytest.approx(0, abs=0.1)
+    assert grey_level((128, 128, 128)) == pytest.approx(128, abs=0.6)
+    assert grey_level((255, 255, 255)) == pytest.approx(255, abs=0.1)
+
+
+def test_high_contrast_small_tiles_differ_at_a_glance():
+    """2, 4, 8 and 16 are the tiles on every board: in lightness alone, without colour, each
+    neighbour pair lies far apart (8 and 16 were only 15 grey levels apart)."""
+    theme = theme_named("high_contrast")
+    for small, big in NEIGHBOURS[:3]:
+        light, dark = grey_level(theme.tile_colour(small)), grey_level(theme.tile_colour(big))
+        assert light - dark >= 45, (small, big, round(light - dark))
+
+
+def test_high_contrast_neighbours_differ_clearly():
+    """CIE76 ΔE of 20 or more between every pair of neighbouring values."""
+    theme = theme_named("high_contrast")
+    for small, big in NEIGHBOURS:
+        difference = delta_e(theme.tile_colour(small), theme.tile_colour(big))
+        assert difference >= 20, (small, big, round(difference, 1))
+
+
+@pytest.mark.parametrize("name", THEMES)
+def test_no_tile_looks_like_an_empty_cell(name):
+    theme = theme_named(name)
+    for value in VALUES:
+        assert delta_e(theme.tile_colour(value), theme.empty_cell) >= 10, value
+
+
+def test_high_contrast_empty_cells_differ_from_every_tile_in_lightness():
+    """The empty cell's grey lies between the light tiles and the dark ones."""
+    theme = theme_named("high_contrast")
+    for value in VALUES:
+        ratio = contrast_ratio(theme.tile_colour(value), theme.empty_cell)
+        assert ratio >= 1.5, (value, round(ratio, 2))
+
+
 def test_high_contrast_tiles_darken_step_by_step():
     """Told apart without colour: every doubling is darker, from 2 to 131072."""
     theme = theme_named("high_contrast")

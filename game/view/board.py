@@ -179,7 +179,7 @@ class BoardView:
         tile = pygame.Surface((side, side), pygame.SRCALPHA)
         pygame.draw.rect(tile, theme.tile_colour(value), tile.get_rect(), 0, _radius(side))
         label = str(value)
-        box = (round(side * 0.84), round(side * 0.84))
+        box = (round(side * 0.9), round(side * 0.84))  # long numbers may use most of the width
         max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
         number = self.text.fitted(label, max_px, box, theme.number_colour(value))
         tile.blit(number, number.get_rect(center=(side / 2, side / 2 + side * 0.01)))

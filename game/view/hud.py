@@ -1,7 +1,11 @@
-"""The heads-up display: title, score and best (with the "+N" that floats up on a merge),
-the info line (moves, clock, undos, board size) and the buttons."""
+"""The heads-up display: title, score and best (with the "+N" that floats up from the score on
+a merge), the info line (moves, clock, undos, board size) and the buttons."""
 
 from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,7 +17,60 @@ from game.view.render import Text
 from game.view.theme import Theme
 
 FLOAT_SECONDS = 0.600
-READABLE_PX = 10  # below this a one-line button label wraps onto two lines
+INFO_WEIGHT = "Medium"
+SEPARATOR = "  ·  "
+# The info line is sized for up to 9999 moves and a clock up to 59:59, so it keeps its size as
+# the numbers grow.
+MIN_MOVE_DIGITS = 4
+MIN_CLOCK = "00:00"
+
+
+@dataclass(frozen=True)
+class InfoLine:
+    """The info line's fields, and each with room for more digits: the templates that fix the
+    font size, so the line keeps its size as the numbers grow."""
+
+    fields: tuple[str, ...]
+    templates: tuple[str, ...]
+
+
+def info_line(
+    lang: str,
+    *,
+    moves: int,
+    seconds: float,
+    undos_left: int | None,
+    size: int,
+    assisted: bool,
+) -> InfoLine:
+    clock = format_clock(seconds)
+    fields = [tr("moves", lang, n=moves), clock]
+    templates = [
+        tr("moves", lang, n="0" * max(MIN_MOVE_DIGITS, len(str(moves)))),
+        _zeros(clock if len(clock) > len(MIN_CLOCK) else MIN_CLOCK),
+    ]
+    if undos_left is not None:
+        fields.append(tr("undos", lang, n=undos_left))
+        templates.append(_zeros(fields[-1]))
+    fields.append(tr("board", lang, n=size))
+    templates.append(fields[-1])
+    if assisted:
+        fields.append(tr("assisted", lang))
+        templates.append(fields[-1])
+    return InfoLine(tuple(fields), tuple(templates))
+
+
+def _zeros(text: str) -> str:
+    return re.sub(r"\d", "0", text)
+
+
+def _splits(count: int, lines: int) -> list[list[range]]:
+    """Every way to put `count` fields in order on `lines` rows, none empty, the moves and
+    the clock on one row: the row's first word stays put, whatever the numbers do."""
+    return [
+        [range(a, b) for a, b in itertools.pairwise((0, *cuts, count))]
+        for cuts in itertools.combinations(range(2, count), lines - 1)
+    ]
 
 
 class Hud:
@@ -53,74 +110,144 @@ class Hud:
         ahead: float,
     ) -> None:
         title = self.text.fitted(
-            tr("title", lang), layout.title.height, layout.title.size, theme.text
+            tr("title", lang), round(layout.title.height * 0.8), layout.title.size, theme.text
         )
         surface.blit(title, title.get_rect(midleft=layout.title.midleft))
         self._box(surface, layout.score, theme, tr("score", lang), score)
         self._box(surface, layout.best, theme, tr("best", lang), best)
         self._floats(surface, layout, theme, ahead)
-        parts = [tr("moves", lang, n=moves), format_clock(seconds)]
-        if undos_left is not None:
-            parts.append(tr("undos", lang, n=undos_left))
-        parts.append(tr("board", lang, n=layout.size))
-        if assisted:
-            parts.append(tr("assisted", lang))
-        line = "  ·  ".join(parts)
-        info = self.text.fitted(
-            line, round(layout.info.height * 0.8), layout.info.size, theme.text, "Medium"
+        line = info_line(
+            lang,
+            moves=moves,
+            seconds=seconds,
+            undos_left=undos_left,
+            size=layout.size,
+            assisted=assisted,
         )
-        surface.blit(info, info.get_rect(center=layout.info.center))
+        self._info(surface, layout.info, theme, line)
+        px = self.buttons_px(layout, lang)
         for name, rect in layout.buttons.items():
             label = tr("stop" if name == "autoplay" and autoplaying else name, lang)
-            self._button(surface, rect, theme, label, focused=name == focus)
+            self._button(surface, rect, theme, label, px, focused=name == focus)
+
+    # -- score boxes and the "+N" ----------------------------------------------------------------
 
     def _box(self, surface, rect: pygame.Rect, theme: Theme, label: str, value: int) -> None:
         pygame.draw.rect(surface, theme.panel, rect, 0, max(3, rect.height // 12))
-        label_box = (round(rect.width * 0.9), round(rect.height * 0.3))
-        head = self.text.fitted(label, round(rect.height * 0.26), label_box, theme.panel_text)
-        surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + rect.height * 0.1)))
-        value_box = (round(rect.width * 0.9), round(rect.height * 0.5))
-        number = self.text.fitted(
-            str(value), round(rect.height * 0.45), value_box, theme.panel_text
+        width = round(rect.width * 0.9)
+        head = self.text.fitted(
+            label, round(rect.height * 0.32), (width, rect.height * 0.36), theme.panel_text
         )
-        surface.blit(number, number.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.08)))
+        surface.blit(head, head.get_rect(midtop=(rect.centerx, rect.y + rect.height * 0.06)))
+        number = self.text.fitted(
+            str(value), round(rect.height * 0.48), (width, rect.height * 0.54), theme.panel_text
+        )
+        surface.blit(number, number.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h * 0.04)))
 
     def _floats(self, surface, layout: Layout, theme: Theme, ahead: float) -> None:
-        rect = layout.score
+        """Each "+N" rises from the top of the score box through the room above it, fading out,
+        and never leaves that room: the label under it stays readable."""
+        rise = layout.rise
+        clip = surface.get_clip()
+        surface.set_clip(rise)
         for points, tween in self.floats:
+            label = f"+{points}"
+            px = self.text.fit_size(label, round(rise.height * 0.85), rise.size)
+            ink_top, ink_bottom = _ink_rows(self.text.font(px), label)
             t = tween.progress(ahead)
-            label = self.text.fitted(
-                f"+{points}", round(rect.height * 0.4), rect.size, theme.text
-            ).copy()
-            label.set_alpha(round(255 * (1 - t)))
-            # Up from the score, but never past the window's top edge.
-            highest = rect.centery - label.get_height() / 2
-            rise = ease_out(t) * min(rect.height * 0.9, highest)
-            surface.blit(label, label.get_rect(center=(rect.centerx, rect.centery - rise)))
+            travel = max(0, rise.height - (ink_bottom - ink_top))
+            image = self.text.render(label, px, theme.text).copy()
+            image.set_alpha(round(255 * (1 - t)))
+            bottom = round(rise.bottom - ease_out(t) * travel)  # where the ink ends
+            surface.blit(image, (rise.centerx - image.get_width() // 2, bottom - ink_bottom))
+        surface.set_clip(clip)
 
-    def _button(self, surface, rect: pygame.Rect, theme: Theme, label: str, focused: bool) -> None:
+    # -- the info line ---------------------------------------------------------------------------
+
+    def info_layout(self, line: InfoLine, rect: pygame.Rect) -> tuple[int, list[range]]:
+        """The font size and the fields of each row: the rows that make the text biggest."""
+        best: tuple[int, list[range]] | None = None
+        for lines in range(1, min(3, len(line.fields)) + 1):
+            if lines > 1 and rect.height / lines < 10:
+                break
+            box = (round(rect.width * 0.96), round(rect.height / lines))
+            max_px = round(rect.height / lines * 0.72)
+            for rows in _splits(len(line.fields), lines):
+                px = min(
+                    self.text.fit_size(
+                        SEPARATOR.join(line.templates[i] for i in row), max_px, box, INFO_WEIGHT
+                    )
+                    for row in rows
+                )
+                if best is None or px > best[0]:
+                    best = (px, rows)
+        assert best is not None
+        return best
+
+    def info_rows(self, line: InfoLine, rect: pygame.Rect) -> tuple[int, list[tuple[str, int]]]:
+        """The font size, and each row's words with the height it is drawn at. Rows start at
+        the rectangle's left edge and digits are all one width (tabular), so a number that
+        changes moves nothing before it: the clock stays put as the seconds tick."""
+        px, rows = self.info_layout(line, rect)
+        line_h = self.text.font(px, INFO_WEIGHT).get_linesize()
+        top = rect.centery - line_h * len(rows) / 2
+        return px, [
+            (SEPARATOR.join(line.fields[i] for i in row), round(top + index * line_h))
+            for index, row in enumerate(rows)
+        ]
+
+    def _info(self, surface, rect: pygame.Rect, theme: Theme, line: InfoLine) -> None:
+        px, rows = self.info_rows(line, rect)
+        for words, y in rows:
+            surface.blit(self.text.render(words, px, theme.text, INFO_WEIGHT), (rect.x, y))
+
+    # -- buttons ---------------------------------------------------------------------------------
+
+    def buttons_px(self, layout: Layout, lang: str) -> int:
+        """One font size for every button, whichever label it shows (Autoplay or Stop)."""
+        sizes = []
+        for name, rect in layout.buttons.items():
+            for key in ("autoplay", "stop") if name == "autoplay" else (name,):
+                label = tr(key, lang)
+                sizes.append(max(self.label_px(lines, rect) for lines in _wraps(label)))
+        return min(sizes)
+
+    def button_lines(self, label: str, rect: pygame.Rect, px: int) -> list[str]:
+        """One line if it fits at `px`, else the two lines of a two-word label."""
+        for lines in _wraps(label):
+            if self.label_px(lines, rect) >= px:
+                return lines
+        return _wraps(label)[-1]
+
+    def label_px(self, lines: list[str], rect: pygame.Rect) -> int:
+        """The biggest size at which `lines` fit in a button."""
+        box = (round(rect.width * 0.86), round(rect.height * 0.76 / len(lines)))
+        max_px = round(rect.height * (0.45 if len(lines) == 1 else 0.34))
+        return min(self.text.fit_size(line, max_px, box) for line in lines)
+
+    def _button(
+        self, surface, rect: pygame.Rect, theme: Theme, label: str, px: int, focused: bool
+    ) -> None:
         radius = max(3, rect.height // 8)
         pygame.draw.rect(surface, theme.panel, rect, 0, radius)
         if focused:
             pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 14), radius)
-        lines = self.button_lines(label, rect)
-        px = self.button_px(lines, rect)
+        lines = self.button_lines(label, rect, px)
         height = self.text.font(px).get_linesize()
         top = rect.centery - height * len(lines) / 2
         for index, line in enumerate(lines):
             image = self.text.render(line, px, theme.panel_text)
             surface.blit(image, image.get_rect(center=(rect.centerx, top + height * (index + 0.5))))
 
-    def button_lines(self, label: str, rect: pygame.Rect) -> list[str]:
-        """One line, or two where one line would shrink too far (long words, narrow buttons)."""
-        one = [label]
-        single = self.button_px(one, rect)
-        if " " not in label or single >= max(READABLE_PX, rect.height * 0.22):
-            return one
-        first, _, rest = label.partition(" ")
-        two = [first, rest]
-        return two if self.button_px(two, rect) > single else one
 
-    def button_px(self, lines: list[str], rect: pygame.Rect) -> int:
-        box = (round(rect.width * 0.86), round(rect.height * 0.7 / len(lines)))
-        return min(self.text.fit_size(line, round(rect.height * 0.42), box) for line in lines)
+def _wraps(label: str) -> list[list[str]]:
+    """A label on one line, then on two (split at its first space) if it has two words."""
+    first, _, rest = label.partition(" ")
+    return [[label], [first, rest]] if rest else [[label]]
+
+
+def _ink_rows(font: pygame.font.Font, label: str) -> tuple[int, int]:
+    """Where a label's ink starts and ends, in rows from the top of its rendered surface."""
+    metrics = [m for m in font.metrics(label) if m is not None]
+    ascent = font.get_ascent()
+    return ascent - max(m[3] for m in metrics), ascent - min(m[2] for m in metrics)

@@ -1,8 +1,10 @@
 """Where everything goes, computed from the window's size alone.
 
-Tall windows stack the header (title, scores, info line, buttons) above the board; wide windows
-put it in a column beside the board. Every rectangle lies inside the window and none overlaps
-another, from the 320x400 minimum to 4K.
+Two arrangements: tall windows stack the header (title, scores, info line, buttons) above the
+board; wide windows put it in a column beside the board. Whichever gives the bigger board is
+used. The header is measured in a unit that grows with the space there is, and what is left
+over is shared out as equal margins on both sides, never dumped at one edge. Every rectangle
+lies inside the window and none overlaps another, from the 320x400 minimum to 4K.
 """
 
 from __future__ import annotations
@@ -13,6 +15,17 @@ import pygame
 
 MIN_WINDOW = (320, 400)
 BUTTONS = ("new_game", "undo", "hint", "autoplay", "menu")
+
+# Below these widths a label cannot be read at 12 px (tests/test_view.py measures every label
+# in both languages): a button in a row of five, and the column beside the board.
+ROW_BUTTON_MIN_PX = 66
+COLUMN_MIN_PX = 150
+ONE_INFO_LINE_MIN_PX = 480  # a narrower header gives the info line room for two lines
+
+# The header's rows, in units. Above the score box is the space the "+N" rises through.
+RISE, BOX, GAP, INFO_LINE, BUTTON, BUTTON_GAP = 1.1, 2.6, 0.35, 1.2, 1.8, 0.3
+TITLE = 2.4  # the title's own row, in the column beside the board
+ROW_WIDTH = 19.0  # a header above the board is this many units wide
 
 
 @dataclass(frozen=True)
@@ -28,7 +41,7 @@ class Layout:
     best: pygame.Rect
     info: pygame.Rect
     buttons: dict[str, pygame.Rect]
-    unit: int  # a base length for text and corners
+    rise: pygame.Rect  # where the "+N" of a merge floats up, just above the score box
 
     def cell_rect(self, row: float, column: float) -> pygame.Rect:
         """The rectangle of a cell; fractional positions serve the slide animation."""
@@ -48,11 +61,46 @@ class Layout:
         return [self.title, self.score, self.best, self.info, *self.buttons.values(), self.board]
 
 
+@dataclass(frozen=True)
+class _Header:
+    """The header's rectangles, laid out from (0, 0); `place` moves them into the window."""
+
+    width: int
+    height: int
+    title: pygame.Rect
+    score: pygame.Rect
+    best: pygame.Rect
+    rise: pygame.Rect
+    info: pygame.Rect
+    buttons: dict[str, pygame.Rect]
+
+    def place(self, x: int, y: int) -> _Header:
+        def move(rect: pygame.Rect) -> pygame.Rect:
+            return rect.move(x, y)
+
+        return _Header(
+            self.width,
+            self.height,
+            move(self.title),
+            move(self.score),
+            move(self.best),
+            move(self.rise),
+            move(self.info),
+            {name: move(rect) for name, rect in self.buttons.items()},
+        )
+
+
 def compute_layout(width: int, height: int, size: int) -> Layout:
     width, height = max(width, 1), max(height, 1)
-    if width >= height * 1.2:
-        return _wide(width, height, size)
-    return _tall(width, height, size)
+    tall = _tall(width, height, size)
+    wide = _wide(width, height, size)
+    if wide is not None and wide.board.width > tall.board.width:
+        return wide
+    return tall
+
+
+def _margin(width: int, height: int) -> int:
+    return max(6, round(min(width, height) * 0.025))
 
 
 def _board(x: int, y: int, side: int, size: int) -> tuple[pygame.Rect, int, int]:
@@ -64,55 +112,147 @@ def _board(x: int, y: int, side: int, size: int) -> tuple[pygame.Rect, int, int]
     return pygame.Rect(x + offset, y + offset, exact, exact), cell, gap
 
 
-def _button_row(x: int, y: int, width: int, height: int, gap: int) -> dict[str, pygame.Rect]:
-    each = (width - gap * (len(BUTTONS) - 1)) // len(BUTTONS)
-    return {
-        name: pygame.Rect(x + i * (each + gap), y, each, height) for i, name in enumerate(BUTTONS)
-    }
+def _grid(
+    names: tuple[str, ...], x: int, y: int, width: int, row_h: int, gap: int, per_row: int
+) -> dict[str, pygame.Rect]:
+    """Buttons in rows of `per_row`, each row filling the width (a short last row too)."""
+    rects = {}
+    for start in range(0, len(names), per_row):
+        row = names[start : start + per_row]
+        each = (width - gap * (len(row) - 1)) / len(row)
+        top = y + (start // per_row) * (row_h + gap)
+        for index, name in enumerate(row):
+            left = round(x + index * (each + gap))
+            right = round(x + index * (each + gap) + each)
+            rects[name] = pygame.Rect(left, top, right - left, row_h)
+    return rects
+
+
+def _buttons_units(per_row: int) -> float:
+    """The height of the buttons in rows of `per_row`, in units."""
+    rows = -(-len(BUTTONS) // per_row)
+    return rows * BUTTON + (rows - 1) * BUTTON_GAP
+
+
+# -- a header above the board -------------------------------------------------------------------
+
+
+def _row_shape(width: int) -> tuple[int, int]:
+    """(buttons per row, info lines) for a header `width` pixels wide."""
+    per_row = 5 if (width - 4 * BUTTON_GAP * width / ROW_WIDTH) / 5 >= ROW_BUTTON_MIN_PX else 3
+    lines = 1 if width >= ONE_INFO_LINE_MIN_PX else 2
+    return per_row, lines
+
+
+def _row_units(per_row: int, lines: int) -> float:
+    return RISE + BOX + GAP + INFO_LINE * lines + GAP + _buttons_units(per_row)
+
+
+def _row_header(width: int, unit: float, per_row: int, lines: int) -> _Header:
+    """Title at the left of the score boxes, the info line under them, then the buttons."""
+    gap = max(2, round(GAP * unit))
+    top_h = round((RISE + BOX) * unit)
+    title = pygame.Rect(0, 0, round(width * 0.36), top_h)
+    box_w = (width - title.width - 2 * gap) // 2
+    box_h = round(BOX * unit)
+    score = pygame.Rect(title.right + gap, top_h - box_h, box_w, box_h)
+    best = pygame.Rect(score.right + gap, score.y, width - score.right - gap, box_h)
+    rise = pygame.Rect(score.x, 0, score.width, score.y - 2)
+    info = pygame.Rect(0, top_h + gap, width, round(INFO_LINE * lines * unit))
+    button_gap = max(2, round(BUTTON_GAP * unit))
+    buttons = _grid(BUTTONS, 0, info.bottom + gap, width, round(BUTTON * unit), button_gap, per_row)
+    height = max(rect.bottom for rect in buttons.values())
+    return _Header(width, height, title, score, best, rise, info, buttons)
 
 
 def _tall(width: int, height: int, size: int) -> Layout:
-    margin = max(6, round(min(width, height) * 0.03))
-    # The header takes about a quarter of the height, never more than the width allows.
-    header = min(round(height * 0.27), round(width * 0.42))
-    row1 = round(header * 0.44)
-    row2 = round(header * 0.18)
-    row3 = header - row1 - row2 - 2 * margin // 2
+    margin = _margin(width, height)
     inner = width - 2 * margin
-    top = margin
-    title = pygame.Rect(margin, top, round(inner * 0.40), row1)
-    box_w = (inner - title.width - margin) // 2 - margin // 4
-    score = pygame.Rect(title.right + margin // 2, top, box_w, row1)
-    best = pygame.Rect(score.right + margin // 2, top, box_w, row1)
-    info = pygame.Rect(margin, title.bottom + margin // 2, inner, row2)
-    buttons = _button_row(margin, info.bottom + margin // 2, inner, row3, margin // 2)
-    board_top = top + header + margin
-    side = max(1, min(inner, height - board_top - margin))
-    board, cell, gap = _board(margin + (inner - side) // 2, board_top, side, size)
-    return Layout(width, height, size, board, cell, gap, title, score, best, info, buttons, row2)
+    # Buttons in two rows and the info line on two lines make their text bigger: taken where
+    # the height can spare them (the board still as wide as the window), or the width forces
+    # them.
+    for per_row, lines in ((3, 2), _row_shape(inner)):
+        # The header is as wide as the window and never takes more than two fifths of its
+        # height.
+        unit = max(1.0, min(inner / ROW_WIDTH, height * 0.4 / _row_units(per_row, lines)))
+        header = _row_header(inner, unit, per_row, lines)
+        if height - header.height - 3 * margin >= inner:
+            break
+    side = max(1, min(inner, height - header.height - 3 * margin))
+    # What the board does not need is shared above the header and below the board.
+    spare = height - (header.height + margin + side)
+    top = spare // 2
+    header = header.place(margin, top)
+    board, cell, gap = _board(
+        margin + (inner - side) // 2, top + header.height + margin, side, size
+    )
+    return _layout(width, height, size, board, cell, gap, header)
 
 
-def _wide(width: int, height: int, size: int) -> Layout:
-    margin = max(6, round(min(width, height) * 0.03))
-    side = height - 2 * margin
-    column = min(width - side - 3 * margin, round(side * 0.75))
-    if column < side * 0.45:  # not wide enough for a full column: shrink the board
-        side = round((width - 3 * margin) / 1.45)
-        column = width - side - 3 * margin
-    left = (width - column - side - margin) // 2
-    unit = max(1, round(min(side, height) * 0.06))
-    title = pygame.Rect(left, margin, column, round(unit * 2.6))
-    box_h = round(unit * 1.9)
-    box_w = (column - margin // 2) // 2
-    score = pygame.Rect(left, title.bottom + margin, box_w, box_h)
-    best = pygame.Rect(score.right + margin // 2, score.y, column - box_w - margin // 2, box_h)
-    info = pygame.Rect(left, score.bottom + margin, column, unit)
-    button_h = round(unit * 1.4)
-    buttons = {}
-    y = info.bottom + margin
-    for name in BUTTONS:
-        buttons[name] = pygame.Rect(left, y, column, button_h)
-        y += button_h + margin // 2
-    board_x = left + column + margin
-    board, cell, gap = _board(board_x, (height - side) // 2, side, size)
-    return Layout(width, height, size, board, cell, gap, title, score, best, info, buttons, unit)
+# -- a column beside the board ------------------------------------------------------------------
+
+
+def _column_units(per_row: int) -> float:
+    lines = 3 if per_row == 1 else 2
+    return TITLE + RISE + BOX + GAP + INFO_LINE * lines + GAP + _buttons_units(per_row)
+
+
+def _column_width(per_row: int, unit: float) -> int:
+    """How wide the column must be for its labels at this unit's size."""
+    return max(COLUMN_MIN_PX * per_row, round(unit * (5.6 if per_row == 1 else 10.4)))
+
+
+def _column_header(width: int, unit: float, per_row: int) -> _Header:
+    """The title, the score boxes, the info lines and the buttons, one under another."""
+    gap = max(2, round(GAP * unit))
+    title = pygame.Rect(0, 0, width, round(TITLE * unit))
+    box_h = round(BOX * unit)
+    box_w = (width - gap) // 2
+    score = pygame.Rect(0, round((TITLE + RISE) * unit), box_w, box_h)
+    best = pygame.Rect(score.right + gap, score.y, width - score.right - gap, box_h)
+    rise = pygame.Rect(score.x, title.bottom + 2, score.width, score.y - title.bottom - 4)
+    lines = 3 if per_row == 1 else 2
+    info = pygame.Rect(0, score.bottom + gap, width, round(INFO_LINE * lines * unit))
+    button_gap = max(2, round(BUTTON_GAP * unit))
+    buttons = _grid(BUTTONS, 0, info.bottom + gap, width, round(BUTTON * unit), button_gap, per_row)
+    height = max(rect.bottom for rect in buttons.values())
+    return _Header(width, height, title, score, best, rise, info, buttons)
+
+
+def _wide(width: int, height: int, size: int) -> Layout | None:
+    """The column is as tall as the window allows; the board takes the width left beside it.
+    None where no column fits."""
+    margin = _margin(width, height)
+    tall = height - 2 * margin
+    for per_row in (2, 1):
+        unit = tall / _column_units(per_row)
+        column = _column_width(per_row, unit)
+        side = min(tall, width - column - 3 * margin)
+        if side >= tall * 0.9 or (per_row == 1 and side > 0):
+            break
+    else:
+        return None
+    header = _column_header(column, unit, per_row)
+    spare = width - (column + margin + side)
+    left = spare // 2
+    header = header.place(left, (height - header.height) // 2)
+    board_y = (height - side) // 2
+    board, cell, gap = _board(left + column + margin, board_y, side, size)
+    return _layout(width, height, size, board, cell, gap, header)
+
+
+def _layout(width, height, size, board, cell, gap, header: _Header) -> Layout:
+    return Layout(
+        width,
+        height,
+        size,
+        board,
+        cell,
+        gap,
+        header.title,
+        header.score,
+        header.best,
+        header.info,
+        header.buttons,
+        header.rise,
+    )

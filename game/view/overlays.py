@@ -1,6 +1,11 @@
 """Banners, panels and menus drawn over the game: the win banner, the game-over panel, the
 pause menu, the new-game confirmation, help and statistics. Each returns where its items are,
-so a click can find them."""
+so a click can find them.
+
+A menu is drawn at the biggest size at which all of it fits: its text wraps to the width, it
+never shrinks line by line. The help pages share one size and one place for their buttons, so
+turning a page changes the words only.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +21,33 @@ from game.view.layout import Layout
 from game.view.render import LRU, Text
 from game.view.theme import Theme
 
+BODY_WEIGHT = "Regular"
+PAIRED_ITEMS = ("prev_page", "next_page")  # drawn side by side
+LINE_SPACING = 1.25  # lines of a paragraph, in font sizes: tighter than the font's own 1.36
+
 
 @dataclass(frozen=True)
 class PanelText:
     title: str
-    lines: list[str]
-    headings: frozenset[int] = frozenset()  # indexes of lines drawn as headings
+    lines: list[str]  # paragraphs, wrapped when drawn
+    headings: frozenset[int] = frozenset()  # indexes of paragraphs drawn as headings
+    footer: str = ""
+    flush_left: bool = False  # lines start at one left edge (pages, lists), else each centred
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A menu laid out at one text size, from the top of its block."""
+
+    body_px: int
+    title_px: int
+    title_y: int
+    lines: tuple[tuple[str, str, int, int], ...]  # words, weight, indent, y
+    footer_y: int
+    items: tuple[pygame.Rect, ...]
+    label_px: int  # one size for every item's label
+    height: int
+    column: pygame.Rect  # where the body's lines start, and how wide the widest is
 
 
 def item_label(item: str, session: Session, lang: str, values: dict[str, str]) -> str:
@@ -60,22 +86,26 @@ def panel_text(
         case MenuKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
         case MenuKind.STATS:
-            return PanelText(tr("stats_title", lang, n=game.size), stats_lines)
+            return PanelText(tr("stats_title", lang, n=game.size), stats_lines, flush_left=True)
         case MenuKind.HELP:
-            page = HELP_PAGES[menu.page]
-            lines = help_lines(page, lang, pad_labels)
-            headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
-            body = [line.removeprefix("# ") for line in lines]
-            footer = tr("help_footer", lang, page=menu.page + 1, pages=len(HELP_PAGES))
-            return PanelText(tr(f"help_{page}", lang), [*body, footer], headings)
+            return help_page(menu.page, lang, pad_labels)
     return PanelText("", [])
+
+
+def help_page(index: int, lang: str, pad_labels: dict[str, str] | None = None) -> PanelText:
+    page = HELP_PAGES[index]
+    lines = help_lines(page, lang, pad_labels)
+    headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
+    body = [line.removeprefix("# ") for line in lines]
+    footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
+    return PanelText(tr(f"help_{page}", lang), body, headings, footer, flush_left=True)
 
 
 def panel_area(menu: Menu, layout: Layout) -> pygame.Rect:
     """Banners cover the board, as in the original; menus cover the window."""
     if menu.kind in (MenuKind.WON, MenuKind.OVER):
         return layout.board.copy()
-    margin = max(6, min(layout.width, layout.height) // 30)
+    margin = max(6, min(layout.width, layout.height) // 40)
     return pygame.Rect(0, 0, layout.width, layout.height).inflate(-2 * margin, -2 * margin)
 
 
@@ -93,56 +123,155 @@ def draw_menu(
     setting_values: dict[str, str],
     pad_labels: dict[str, str] | None = None,
 ) -> list[pygame.Rect]:
-    """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item."""
+    """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item. The veil
+    fades in first and the words come once it is whole, so they never mix with the tiles."""
     area = panel_area(menu, layout)
     covers_window = menu.kind not in (MenuKind.WON, MenuKind.OVER)
     veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
     red, green, blue, alpha = theme.overlay
     if covers_window:
-        alpha = max(alpha, 242)  # menus are read, not seen through
-    colour = (red, green, blue, round(alpha * opacity / 16) * 16)  # few distinct veils
-    surface.blit(
-        veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour)), veil_rect
-    )
+        alpha = 255  # menus are read, not seen through: no tile shows behind their words
+    shown = min(1.0, opacity * 2)
+    colour = (red, green, blue, min(255, round(alpha * shown / 16) * 16))  # few distinct veils
+    if colour[3] == 255:
+        surface.fill(colour[:3], veil_rect)  # opaque: a fill, far cheaper than blending
+    else:
+        veil = veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour))
+        surface.blit(veil, veil_rect)
     content = panel_text(menu, session, lang, stats_lines, pad_labels)
-    rows = 2.2 + len(content.lines) * 0.8 + len(menu.items) * 1.25
-    row = max(8, min(area.height / (rows + 1), area.width / 9, layout.unit * 1.6))
-    y = area.y + (area.height - rows * row) / 2
-    title_box = (round(area.width * 0.9), round(row * 1.8))
-    title = text.fitted(content.title, round(row * 1.2), title_box, theme.text)
-    surface.blit(title, title.get_rect(midtop=(area.centerx, round(y))))
-    y += row * 2.2
-    line_box = (round(area.width * 0.92), round(row * 0.8))
-    # One size for the whole body, so that lines read as one text.
-    body_px = min(
-        (text.fit_size(line, round(row * 0.55), line_box) for line in content.lines if line),
-        default=round(row * 0.55),
-    )
-    for index, line in enumerate(content.lines):
-        if line:
-            weight = "Bold" if index in content.headings else "Regular"
-            image = text.render(line, body_px, theme.text, weight)
-            surface.blit(image, image.get_rect(midtop=(area.centerx, round(y))))
-        y += row * 0.8
-    rects = []
-    item_w = round(min(area.width * 0.8, row * 9))
-    for index, item in enumerate(menu.items):
-        rect = pygame.Rect(0, 0, item_w, round(row * 1.05))
-        rect.midtop = (area.centerx, round(y + row * 0.1))
+    labels = [item_label(item, session, lang, setting_values) for item in menu.items]
+    sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels)
+    if shown < 1.0:
+        return list(sheet.items)
+    title = text.render(content.title, sheet.title_px, theme.text)
+    surface.blit(title, title.get_rect(midtop=(area.centerx, sheet.title_y)))
+    for words, weight, indent, y in sheet.lines:
+        image = text.render(words, sheet.body_px, theme.text, weight)
+        if content.flush_left:
+            surface.blit(image, (sheet.column.x + indent, y))
+        else:
+            surface.blit(image, image.get_rect(midtop=(area.centerx, y)))
+    if content.footer:
+        footer = text.render(content.footer, sheet.body_px, theme.muted_text, BODY_WEIGHT)
+        surface.blit(footer, footer.get_rect(midtop=(area.centerx, sheet.footer_y)))
+    for index, (rect, words) in enumerate(zip(sheet.items, labels, strict=True)):
         radius = max(3, rect.height // 8)
         pygame.draw.rect(surface, theme.panel, rect, 0, radius)
         if index == menu.focus:
             pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
-        words = item_label(item, session, lang, setting_values)
-        label = text.render(words, item_px(text, words, rect), theme.panel_text)
+        label = text.render(words, sheet.label_px, theme.panel_text)
         surface.blit(label, label.get_rect(center=rect.center))
-        rects.append(rect)
-        y += row * 1.25
-    return rects
+    return list(sheet.items)
+
+
+def menu_sheet(
+    text: Text,
+    menu: Menu,
+    content: PanelText,
+    labels: list[str],
+    area: pygame.Rect,
+    lang: str,
+    pad_labels: dict[str, str] | None = None,
+) -> Sheet:
+    """Where everything of `menu` goes in `area`. The help pages are fitted together: the size
+    is the one at which the longest page fits, and their buttons stay put from page to page."""
+    pages = [content]
+    if menu.kind is MenuKind.HELP:
+        pages = [help_page(index, lang, pad_labels) for index in range(len(HELP_PAGES))]
+    rows = _item_rows(menu.items)
+    px = _fitting_px(text, pages, labels, rows, area)
+    block = max(_sheet(text, page, labels, rows, area, px).height for page in pages)
+    top = area.y + max(0, (area.height - block) // 2)
+    return _sheet(text, content, labels, rows, area, px, top, block)
+
+
+def _body_px_limit(area: pygame.Rect) -> int:
+    """The biggest body text a menu is given: it grows with the window."""
+    return max(13, round(min(area.width, area.height) / 20))
+
+
+def _fitting_px(text: Text, pages, labels, rows, area: pygame.Rect) -> int:
+    low, high = 6, _body_px_limit(area)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if all(_sheet(text, page, labels, rows, area, mid).height <= area.height for page in pages):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _item_rows(items: list[str]) -> list[list[int]]:
+    rows: list[list[int]] = []
+    for index, item in enumerate(items):
+        if rows and item in PAIRED_ITEMS and items[rows[-1][-1]] in PAIRED_ITEMS:
+            rows[-1].append(index)
+        else:
+            rows.append([index])
+    return rows
+
+
+def _sheet(
+    text: Text,
+    content: PanelText,
+    labels: list[str],
+    rows: list[list[int]],
+    area: pygame.Rect,
+    px: int,
+    top: int = 0,
+    block: int | None = None,
+) -> Sheet:
+    """The menu laid out with body text of `px`, from `top`; with `block`, the items sit at the
+    block's foot (the same place on every help page)."""
+    width = round(area.width * 0.92)
+    title_px = text.fit_size(content.title, round(px * 1.7), (width, round(px * 2.2)))
+    y = top
+    title_y = y
+    y += text.font(title_px).get_linesize() + round(px * 0.3)
+    body_w = min(width, px * 40)
+    line_h = round(px * LINE_SPACING)
+    lines = []
+    widest = 0
+    # A paragraph's later lines are indented, so each paragraph's start shows at no cost of height.
+    indent = px if content.flush_left else 0
+    for index, paragraph in enumerate(content.lines):
+        weight = "Bold" if index in content.headings else BODY_WEIGHT
+        if index in content.headings and index > 0:
+            y += round(line_h * 0.4)
+        for line, words in enumerate(text.wrap(paragraph, px, body_w - indent, weight) or ("",)):
+            offset = indent if line else 0
+            lines.append((words, weight, offset, y))
+            widest = max(widest, offset + text.font(px, weight).size(words)[0])
+            y += line_h
+    footer_y = y + round(line_h * 0.3)
+    if content.footer:
+        y = footer_y + line_h
+    item_h = round(px * 2.2)
+    item_gap = round(px * 0.35)
+    items_h = len(rows) * item_h + max(0, len(rows) - 1) * item_gap
+    y += round(px * 0.8) if rows else 0
+    if block is not None:
+        y = max(y, top + block - items_h)
+    item_w = min(width, px * 24)
+    rects: list[pygame.Rect | None] = [None] * len(labels)
+    for row in rows:
+        each = (item_w - item_gap * (len(row) - 1)) // len(row)
+        left = area.centerx - item_w // 2
+        for position, index in enumerate(row):
+            rects[index] = pygame.Rect(left + position * (each + item_gap), y, each, item_h)
+        y += item_h + item_gap
+    placed = tuple(rect for rect in rects if rect is not None)
+    label_px = min(
+        (item_px(text, label, rect) for label, rect in zip(labels, placed, strict=True)),
+        default=px,
+    )
+    height = (y - item_gap if rows else y) - top
+    column = pygame.Rect(area.centerx - widest // 2, top, widest, height)
+    return Sheet(px, title_px, title_y, tuple(lines), footer_y, placed, label_px, height, column)
 
 
 def item_px(text: Text, label: str, rect: pygame.Rect) -> int:
-    """The font size of a menu item's label: as big as fits its button."""
+    """The biggest font size at which a menu item's label fits its button."""
     box = (round(rect.width * 0.9), round(rect.height * 0.75))
     return text.fit_size(label, round(rect.height * 0.5), box)
 

@@ -36,12 +36,14 @@ class Text:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._surfaces = LRU(1024)
         self._fit = LRU(4096)
+        self._wraps = LRU(4096)
 
     def clear(self) -> None:
         """Drop every font and surface: fonts must not outlive pygame.font.quit()."""
         self._fonts.clear()
         self._surfaces.clear()
         self._fit.clear()
+        self._wraps.clear()
 
     def font(self, px: int, weight: str = "Bold") -> pygame.font.Font:
         px = max(6, int(px))
@@ -56,8 +58,13 @@ class Text:
             key, lambda: self.font(px, weight).render(text, True, colour)
         )
 
-    def wrap(self, text: str, px: int, width: int, weight: str = "Bold") -> list[str]:
-        """Words laid into lines no wider than `width` (a long word gets a line of its own)."""
+    def wrap(self, text: str, px: int, width: int, weight: str = "Bold") -> tuple[str, ...]:
+        """Words laid into lines no wider than `width` (a long word gets a line of its own);
+        cached, since a menu is wrapped at several sizes to find the one that fits."""
+        key = (text, int(px), int(width), weight)
+        return self._wraps.get_or_make(key, lambda: self._wrap(text, px, width, weight))
+
+    def _wrap(self, text: str, px: int, width: int, weight: str) -> tuple[str, ...]:
         font = self.font(px, weight)
         lines: list[str] = []
         line = ""
@@ -70,7 +77,7 @@ class Text:
                 line = candidate
         if line:
             lines.append(line)
-        return lines
+        return tuple(lines)
 
     def fit_size(self, text: str, max_px: int, box: tuple[int, int], weight: str = "Bold") -> int:
         """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""

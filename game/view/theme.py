@@ -60,12 +60,40 @@ _CLASSIC_TILES = {
     131072: "b03a48",
 }
 
-# High contrast: lightness falls step by step with the value, so tiles differ without colour;
-# light tiles carry black numbers and dark tiles white ones, each at 7:1 or more.
-_HIGH_CONTRAST_GREYS = (255, 240, 225, 210, 195, 180, 165, 150, 89, 78, 67, 56, 45, 34, 23, 12, 0)
-_HIGH_CONTRAST_TILES = {
-    2 ** (index + 1): f"{level:02x}" * 3 for index, level in enumerate(_HIGH_CONTRAST_GREYS)
-}
+# High contrast: two bands of lightness with a gap between them. 2, 4 and 8 are light with black
+# numbers, 16 and up dark with white ones, each at 7:1 or more; the empty cell's grey sits in the
+# gap, so no tile looks empty. Lightness falls with every doubling, so tiles differ without
+# colour; the dark tiles' hues alternate warm and cool, an axis colour-blind eyes still see.
+_HIGH_CONTRAST_LIGHT = ((0, 0.0, 1.0), (50, 0.9, 0.62), (195, 0.8, 0.34))  # hue, saturation, Y
+_HIGH_CONTRAST_DARK_HUES = (15, 225, 50, 285, 350, 195, 35, 255, 330, 175, 60, 240, 0, 210)
+_HIGH_CONTRAST_DARK_Y = (0.092, 0.008)  # the relative luminance of 16, and of 131072
+
+
+def _with_luminance(hue: float, saturation: float, luminance: float) -> RGB:
+    """The colour of a hue (degrees) and saturation whose relative luminance is `luminance`,
+    or just under it."""
+
+    def colour(lightness: float) -> RGB:
+        r, g, b = colorsys.hls_to_rgb(hue / 360, lightness, saturation)
+        return (round(r * 255), round(g * 255), round(b * 255))
+
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        middle = (low + high) / 2
+        if relative_luminance(colour(middle)) <= luminance:
+            low = middle
+        else:
+            high = middle
+    return colour(low)
+
+
+def _high_contrast_tiles() -> dict[int, RGB]:
+    colours = [_with_luminance(*shade) for shade in _HIGH_CONTRAST_LIGHT]
+    first, last = _HIGH_CONTRAST_DARK_Y
+    steps = len(_HIGH_CONTRAST_DARK_HUES) - 1
+    for index, hue in enumerate(_HIGH_CONTRAST_DARK_HUES):
+        colours.append(_with_luminance(hue, 0.8, first + (last - first) * index / steps))
+    return {2 ** (index + 1): colour for index, colour in enumerate(colours)}
 
 
 @dataclass(frozen=True)
@@ -79,7 +107,7 @@ class Theme:
     panel: RGB  # score boxes, buttons
     panel_text: RGB
     accent: RGB  # focus highlight
-    overlay: tuple[int, int, int, int]  # RGBA over the board under banners and menus
+    overlay: tuple[int, int, int, int]  # the veil: RGBA under the banners, opaque under menus
     tiles: dict[int, RGB]
     min_contrast: float
 
@@ -124,7 +152,7 @@ CLASSIC = Theme(
     panel=hex_rgb("8f7a66"),
     panel_text=LIGHT_TEXT,
     accent=hex_rgb("f65e3b"),
-    overlay=(238, 228, 218, 186),
+    overlay=(238, 228, 218, 224),
     tiles=_tiles(_CLASSIC_TILES),
     min_contrast=3.0,
 )
@@ -139,7 +167,7 @@ DARK = Theme(
     panel=hex_rgb("4a4656"),
     panel_text=hex_rgb("f4efe8"),
     accent=hex_rgb("f59563"),
-    overlay=(20, 19, 26, 200),
+    overlay=(20, 19, 26, 224),
     tiles=_tiles(_CLASSIC_TILES),
     min_contrast=3.0,
 )
@@ -147,15 +175,15 @@ DARK = Theme(
 HIGH_CONTRAST = Theme(
     name="high_contrast",
     background=(0, 0, 0),
-    board=(70, 70, 70),
-    empty_cell=(40, 40, 40),
+    board=(45, 45, 45),
+    empty_cell=(115, 115, 115),
     text=(255, 255, 255),
     muted_text=(230, 230, 230),
     panel=(255, 255, 255),
     panel_text=(0, 0, 0),
     accent=(255, 214, 0),
-    overlay=(0, 0, 0, 215),
-    tiles=_tiles(_HIGH_CONTRAST_TILES),
+    overlay=(0, 0, 0, 232),
+    tiles=_high_contrast_tiles(),
     min_contrast=7.0,
 )
 

@@ -183,7 +183,7 @@ class View:
     def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
         """A message box at the foot of the board, wrapped to its width."""
         width = round(layout.board.width * 0.92)
-        px = max(10, round(layout.unit * 0.5))
+        px = max(12, round(layout.board.width / 30))  # readable in the smallest window
         lines = self.text.wrap(notice, px, round(width * 0.92), "Medium")
         line_h = self.text.font(px, "Medium").get_linesize()
         box = pygame.Rect(0, 0, width, line_h * len(lines) + px)
@@ -197,7 +197,8 @@ class View:
             y += line_h
 
     def _draw_hint(self, surface, layout: Layout, theme: Theme, direction: Direction) -> None:
-        """An arrow over the board pointing the solver's way."""
+        """An arrow over the board pointing the solver's way, see-through so that the tiles
+        under it still read."""
         board = layout.board
         c = pygame.Vector2(board.center)
         length = board.width * 0.28
@@ -224,8 +225,8 @@ class View:
         # Drawn on a board-sized layer, not a window-sized one: a 4K frame need not pay for it.
         local = [point - pygame.Vector2(board.topleft) for point in points]
         arrow = pygame.Surface(board.size, pygame.SRCALPHA)
-        pygame.draw.polygon(arrow, (*theme.accent, 210), local)
-        pygame.draw.polygon(arrow, (*theme.text, 230), local, max(2, round(width / 10)))
+        pygame.draw.polygon(arrow, (*theme.accent, 96), local)  # the tiles show through
+        pygame.draw.polygon(arrow, (*theme.text, 255), local, max(2, round(width / 8)))
         surface.blit(arrow, board.topleft)
 
     # -- pointing ------------------------------------------------------------------------------
