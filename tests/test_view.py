@@ -52,7 +52,7 @@ def playing(app, lang: str, grid=GRID, **state) -> Session:
 
 def autoplay(app, playing: bool) -> None:
     """Whether the solver plays, as the HUD's Autoplay / Stop button reads it."""
-    app.view.autoplaying = playing
+    app.session.autoplaying = playing
 
 
 def too_small(texts) -> list[tuple[str, int]]:
