@@ -47,7 +47,8 @@ def attack(args: argparse.Namespace, data_dir: str) -> int:
 
     from game.app import App, Options
     from game.engine import Game
-    from game.session import MenuKind, Session
+    from game.menus import MenuKind
+    from game.session import Session
 
     app = App(Options(seed=args.seed, data_dir=data_dir, sound=False))
     shown: list[str] = []

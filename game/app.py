@@ -20,19 +20,19 @@ from game.audio import Audio
 from game.autoplay import Autoplay
 from game.autosave import Autosave, NotKept
 from game.cli import Options, parse_args
-from game.engine import Game
+from game.engine import BOARD_SIZES, Game
 from game.gamepad import GAMEPAD_EVENTS, GamepadInput
 from game.guard import run_guarded
 from game.input import PointerInput, keyboard_command
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
-from game.menus import SETTINGS_ITEMS
+from game.menus import SETTINGS_ITEMS, MenuKind, SettingItem
 from game.records import Recorder, stats_lines
 from game.session import Session
-from game.settings import SETTINGS, clamp_window, value_text
+from game.settings import clamp_window, value_text
 from game.slots import SaveSlots, StorageSlots
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import notice_text, system_language, tr
-from game.view.view import View
+from game.view.view import BRIEF_NOTICE_SECONDS, View
 
 __all__ = ["App", "Options", "main", "parse_args", "run_app"]
 
@@ -110,6 +110,8 @@ class App:
         fullscreen = options.fullscreen
         self.screen.want_fullscreen(self.settings.fullscreen if fullscreen is None else fullscreen)
         self.screen.apply()
+        if not self.recorder.stats.sizes() and not self.session.started:
+            self.view.tip = tr("first_tip", self.view.lang)  # a newcomer: how to play
         self._apply_settings()
         self._show_notices()
 
@@ -165,9 +167,10 @@ class App:
             for command in commands:
                 self.command(command)
         elif kind == pygame.MOUSEMOTION:
-            focus = self.view.button_at(event.pos) if self.session.menu is None else None
-            if focus != self.view.button_focus:
-                self.view.button_focus = focus
+            for command in self.pointer.translate(event):  # the menu's focus follows it
+                self.command(command)
+            if self.pointer.hovered_button != self.view.button_focus:
+                self.view.button_focus = self.pointer.hovered_button
                 self.view.dirty = True
         else:
             commands = self.pointer.translate(event)
@@ -203,6 +206,8 @@ class App:
                 self.autoplay.stop()
             elif isinstance(event, ev.MenuOpened):
                 self.view.pad_labels = self.gamepad.button_labels()
+                if event.name == MenuKind.STATS.value:
+                    self._refresh_stats_pages()
         self._refresh_records()
 
     # -- settings ------------------------------------------------------------------------------
@@ -218,6 +223,9 @@ class App:
                 self.settings = replace(self.settings, muted=False)  # a volume to be heard
             elif name == "undo_enabled":
                 self.session.set_undo_enabled(self.settings.undo_enabled)
+            elif name == "muted" and self.session.menu is None:  # M: say what it did
+                words = tr("sound_off" if self.settings.muted else "sound_on", self.view.lang)
+                self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
         self._apply_settings()
         self._save_settings()
 
@@ -230,17 +238,20 @@ class App:
         self.audio.set_muted(settings.muted)
         self.autoplay.set_pace(settings.autoplay_pace)
         self.view.setting_values = self.setting_values()
+        if self.view.tip is not None:
+            self.view.tip = tr("first_tip", self.view.lang)  # in the language just chosen
         self._refresh_records()
+        self._refresh_stats_pages()
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
         current = replace(self.settings, fullscreen=self.screen.wanted_fullscreen)
         lang = self.view.lang
         values = {}
-        for name in SETTINGS_ITEMS:
-            if name in SETTINGS:
-                key, fields = value_text(name, getattr(current, name))
-                values[name] = tr(key, lang, **fields)
+        for item in SETTINGS_ITEMS:
+            if isinstance(item, SettingItem):
+                key, fields = value_text(item.name, getattr(current, item.name))
+                values[item.name] = tr(key, lang, **fields)
         return values
 
     # -- saving --------------------------------------------------------------------------------
@@ -263,10 +274,13 @@ class App:
         self.storage.save_settings(self.settings)
 
     def _refresh_records(self) -> None:
-        size = self.session.game.size
-        self.view.best = self.recorder.best(size)
-        self.view.stats_lines = stats_lines(self.recorder.stats, size, self.view.lang)
+        self.view.best = self.recorder.best(self.session.game.size)
         self.view.dirty = True
+
+    def _refresh_stats_pages(self) -> None:
+        """The statistics screen's pages, one a board size (made when it opens)."""
+        stats, lang = self.recorder.stats, self.view.lang
+        self.view.stats_pages = {size: stats_lines(stats, size, lang) for size in BOARD_SIZES}
 
     def _show_notices(self) -> None:
         """What the storage and the kept games have to tell, as their threads find it."""

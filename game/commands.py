@@ -12,6 +12,16 @@ from game.engine import Direction
 
 
 @dataclass(frozen=True)
+class Target:
+    """What is under the pointer, as the view sees it: a HUD button by name, or an item of the
+    open menu by its index and the half of it (-1 left, +1 right). Input makes it a command."""
+
+    button: str | None = None
+    item: int | None = None
+    side: int = 1
+
+
+@dataclass(frozen=True)
 class Move:
     direction: Direction
 
@@ -59,7 +69,25 @@ class MenuFocus:
 
 @dataclass(frozen=True)
 class Select:
-    """A click on a menu item or button, by its index in the open menu."""
+    """A click on a menu item, by its index in the open menu. `side` is the half clicked,
+    -1 left and +1 right: a setting steps down or up by it."""
+
+    index: int
+    side: int = 1
+
+
+@dataclass(frozen=True)
+class Adjust:
+    """The wheel or the right button over a menu item: a setting steps by `step`, a paged
+    menu turns its page."""
+
+    index: int
+    step: int
+
+
+@dataclass(frozen=True)
+class Point:
+    """The pointer rests on a menu item: the focus follows it."""
 
     index: int
 
@@ -122,6 +150,8 @@ Command = (
     | BackOrUndo
     | MenuFocus
     | Select
+    | Adjust
+    | Point
     | Pause
     | Help
     | Hint

@@ -16,6 +16,7 @@ from game.events import (
     Moved,
     Spawned,
     Undone,
+    UndoRefused,
     Won,
 )
 
@@ -83,7 +84,7 @@ def _play_for(event: object) -> Play | None:
             return Play(Cue.MERGE, merged) if merged else Play(Cue.SLIDE)
         case Spawned():
             return Play(Cue.SPAWN)
-        case Blocked():
+        case Blocked() | UndoRefused():
             return Play(Cue.BLOCKED)
         case Undone():
             return Play(Cue.UNDO)

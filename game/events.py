@@ -88,6 +88,19 @@ class MenuMoved:
 
 
 @dataclass(frozen=True)
+class MenuPointed:
+    """The focus followed the pointer to another item (quietly: no sound)."""
+
+
+@dataclass(frozen=True)
+class UndoRefused:
+    """An undo that cannot be made (R14): why, as a text key's end ("off", "none_left",
+    "nothing"), so the player is told rather than left wondering."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class MenuConfirmed:
     """A menu item was chosen."""
 
@@ -140,6 +153,8 @@ Event = (
     | MenuOpened
     | MenuClosed
     | MenuMoved
+    | MenuPointed
+    | UndoRefused
     | MenuConfirmed
     | SettingChanged
     | HintRequested

@@ -81,12 +81,25 @@ def swipe_direction(
     return Direction.DOWN if dy > 0 else Direction.UP
 
 
+# What a click on each HUD button asks for.
+BUTTON_COMMANDS: dict[str, cmd.Command] = {
+    "new_game": cmd.NewGame(),
+    "undo": cmd.Undo(),
+    "hint": cmd.Hint(),
+    "autoplay": cmd.ToggleAutoplay(),
+    "menu": cmd.Pause(),
+}
+RIGHT_BUTTON = 3
+
+
 class PointerInput:
-    """Mouse and touch: a click on a button or menu item, a drag or swipe on the board."""
+    """Mouse and touch: a click on a button or menu item (on which half of it, for settings),
+    a drag or swipe on the board, the wheel and the right button over a menu item, and the
+    pointer resting on one. The view says what is under the pointer (`hit_test`)."""
 
     def __init__(
         self,
-        hit_test: Callable[[tuple[int, int]], cmd.Command | None],
+        hit_test: Callable[[tuple[int, int]], cmd.Target | None],
         tile_px: Callable[[], float],
         window_size: Callable[[], tuple[int, int]],
     ) -> None:
@@ -95,30 +108,55 @@ class PointerInput:
         self._window_size = window_size
         self._press: tuple[float, float] | None = None
         self._touch: dict[int, tuple[float, float]] = {}
+        self._pointer: tuple[int, int] | None = None  # where the mouse is, for the wheel
+        self.hovered_button: str | None = None  # the HUD button under the mouse
 
     def translate(self, event: pygame.event.Event) -> list[cmd.Command]:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if getattr(event, "touch", False):
-                return []  # SDL also sends FINGER events for touches; use those
+        kind = event.type
+        if kind == pygame.MOUSEMOTION:
+            return self._moved(event.pos)
+        if kind == pygame.MOUSEWHEEL:
+            return self._wheel(event)
+        if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and getattr(event, "touch", 0):
+            return []  # SDL also sends FINGER events for touches; use those
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._press = event.pos
             return []
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if getattr(event, "touch", False) or self._press is None:
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self._press is None:
                 return []
             start, self._press = self._press, None
             return self._release(start, event.pos)
-        if event.type == pygame.FINGERDOWN:
+        if kind == pygame.MOUSEBUTTONUP and event.button == RIGHT_BUTTON:
+            target = self._hit_test(event.pos)
+            return [cmd.Adjust(target.item, -1)] if target and target.item is not None else []
+        if kind == pygame.FINGERDOWN:
             position = self._finger_pos(event)
             if position is not None:
                 self._touch[event.finger_id] = position
             return []
-        if event.type == pygame.FINGERUP:
+        if kind == pygame.FINGERUP:
             start = self._touch.pop(event.finger_id, None)
             end = self._finger_pos(event)
             if start is None or end is None:
                 return []
             return self._release(start, end)
         return []
+
+    def _moved(self, pos: tuple[int, int]) -> list[cmd.Command]:
+        self._pointer = pos
+        target = self._hit_test(pos)
+        self.hovered_button = target.button if target is not None else None
+        return [cmd.Point(target.item)] if target is not None and target.item is not None else []
+
+    def _wheel(self, event: pygame.event.Event) -> list[cmd.Command]:
+        """Up (away from the player) steps up; the item is the one under the mouse."""
+        if self._pointer is None or not event.y:
+            return []
+        target = self._hit_test(self._pointer)
+        if target is None or target.item is None:
+            return []
+        return [cmd.Adjust(target.item, 1 if event.y > 0 else -1)]
 
     def _finger_pos(self, event: pygame.event.Event) -> tuple[float, float] | None:
         """A touch in window pixels; SDL gives fractions of the window, which a driver may
@@ -132,5 +170,9 @@ class PointerInput:
         direction = swipe_direction(start, end, self._tile_px())
         if direction is not None:
             return [cmd.Move(direction)]
-        command = self._hit_test((round(end[0]), round(end[1])))
-        return [command] if command is not None else []
+        target = self._hit_test((round(end[0]), round(end[1])))
+        if target is None:
+            return []
+        if target.item is not None:
+            return [cmd.Select(target.item, target.side)]
+        return [BUTTON_COMMANDS[target.button]] if target.button in BUTTON_COMMANDS else []

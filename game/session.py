@@ -19,14 +19,19 @@ from game import commands as cmd
 from game import events as ev
 from game.engine import Direction, Game
 from game.menus import (
-    HELP_PAGES,
-    SETTINGS_ITEMS,
+    Item,
     Menu,
+    MenuItem,
     MenuKind,
+    SettingItem,
+    SizeItem,
     confirm_menu,
     help_menu,
-    pause_items,
+    over_panel,
+    pause_menu,
+    settings_menu,
     stats_menu,
+    won_panel,
 )
 from game.slots import SaveSlots
 
@@ -144,6 +149,8 @@ class Session:
                 return [ev.SettingChanged("fullscreen", 1)]
             case cmd.SolverMove(direction):
                 return self._solver_move(direction)
+            case cmd.Point() if self.autoplaying:
+                return []  # the pointer passing by is no key of the player's
         if self.autoplaying:
             return self.stop_autoplay()  # the player's key only stops it (R20)
         menu = self.menu
@@ -160,7 +167,7 @@ class Session:
             case cmd.NewGame(size):
                 return self._ask_new_game(size)
             case cmd.Back() | cmd.Pause():
-                return self._open(Menu(MenuKind.PAUSE, pause_items()))
+                return self._open(pause_menu())
             case cmd.Help():
                 return self._open(help_menu())
             case cmd.Hint():
@@ -173,23 +180,29 @@ class Session:
         match command:
             case cmd.Move(direction):
                 sideways = {Direction.LEFT: -1, Direction.RIGHT: 1}.get(direction, 0)
-                if menu.kind is MenuKind.HELP:
+                if menu.pages > 1 and sideways:
                     return self._turn_page(menu, sideways)
-                if menu.kind is MenuKind.SETTINGS and sideways:
+                if isinstance(menu.focused_item, SettingItem) and sideways:
                     return self._change_setting(menu.focused_item, sideways)
                 step = -1 if direction in (Direction.UP, Direction.LEFT) else 1
                 return self._move_focus(menu, step)
             case cmd.MenuFocus(step):
-                if menu.kind is MenuKind.HELP:
-                    return self._turn_page(menu, step)
                 return self._move_focus(menu, step)
             case cmd.Confirm():
-                return self._activate(menu, menu.focused_item)
-            case cmd.Select(index):
-                if 0 <= index < len(menu.items):
+                return self._choose(menu, menu.focus, 1)
+            case cmd.Select(index, side):
+                return self._choose(menu, index, side)
+            case cmd.Adjust(index, step) if 0 <= index < len(menu.items):
+                item = menu.items[index]
+                if isinstance(item, SettingItem):
                     menu.focus = index
-                    return self._activate(menu, menu.items[index])
-                return []
+                    return self._change_setting(item, step)
+                return self._turn_page(menu, step) if menu.pages > 1 else []
+            case cmd.Point(index) if 0 <= index < len(menu.items) and index != menu.focus:
+                if not menu.active(menu.items[index]):
+                    return []
+                menu.focus = index
+                return [ev.MenuPointed()]
             case cmd.BackOrUndo() if menu.kind is MenuKind.OVER and self.game.can_undo():
                 return self._undo()
             case cmd.Back() | cmd.BackOrUndo():
@@ -197,11 +210,11 @@ class Session:
                     return self._close_top()
                 if menu.kind is MenuKind.WON:
                     return self._keep_going()
-                return self._open(Menu(MenuKind.PAUSE, pause_items()))
+                return self._open(pause_menu())
             case cmd.Pause():
                 if self.overlays and menu.kind is MenuKind.PAUSE:
                     return self._close_top()
-                return self._open(Menu(MenuKind.PAUSE, pause_items()))
+                return self._open(pause_menu())
             case cmd.Help():
                 if menu.kind is MenuKind.HELP:
                     return self._close_top()
@@ -213,6 +226,17 @@ class Session:
             case cmd.NewGame(size) if not self.overlays:
                 return self._ask_new_game(size)
         return []
+
+    def _choose(self, menu: Menu, index: int, side: int) -> list[ev.Event]:
+        """The item at `index` chosen (Enter, A, a click on its `side`): an item that cannot
+        act does nothing."""
+        if not 0 <= index < len(menu.items) or not menu.active(menu.items[index]):
+            return []
+        menu.focus = index
+        item = menu.items[index]
+        if isinstance(item, SettingItem):
+            return [ev.MenuConfirmed(), *self._change_setting(item, side)]
+        return self._activate(menu, item)
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -235,10 +259,15 @@ class Session:
 
     def _undo(self) -> list[ev.Event]:
         if not self.game.undo():
-            return []
+            return [ev.UndoRefused(self._why_no_undo())]
         # R14: the game is playable again; a recorded win stays, so no second banner.
         self._set_phase(Phase.CONTINUING if self.game.won else Phase.PLAYING)
         return [ev.Undone(self.game.undos_left)]
+
+    def _why_no_undo(self) -> str:
+        if not self.undo_enabled:
+            return "off"
+        return "none_left" if self.game.undos_left == 0 else "nothing"
 
     def _keep_going(self) -> list[ev.Event]:
         if self.game.over:  # R10a: the winning move also ended the game
@@ -296,10 +325,9 @@ class Session:
         """The phase, and the panel it shows, made afresh so it opens on its first button."""
         self.phase = phase
         if phase is Phase.WON_BANNER:
-            self._panel_menu = Menu(MenuKind.WON, ["keep_going", "new_game"])
+            self._panel_menu = won_panel()
         elif phase is Phase.GAME_OVER:
-            items = ["undo", "new_game"] if self.game.can_undo() else ["new_game"]
-            self._panel_menu = Menu(MenuKind.OVER, items)
+            self._panel_menu = over_panel(self.game.can_undo())
         else:
             self._panel_menu = None
 
@@ -344,41 +372,36 @@ class Session:
 
     # -- menus ---------------------------------------------------------------------------------
 
-    def _activate(self, menu: Menu, item: str | None) -> list[ev.Event]:
+    def _activate(self, menu: Menu, item: MenuItem) -> list[ev.Event]:
         events: list[ev.Event] = [ev.MenuConfirmed()]
         match item:
-            case "resume" | "cancel":
+            case Item.RESUME | Item.CANCEL | Item.BACK:
                 return events + self._close_top()
-            case "keep_going":
+            case Item.KEEP_GOING:
                 return events + self._keep_going()
-            case "undo":
+            case Item.UNDO:
                 return events + self._undo()
-            case "new_game":
+            case Item.NEW_GAME:
                 if menu.kind in (MenuKind.WON, MenuKind.OVER):
                     return events + self._new_game(self.game.size)
                 self.overlays.clear()
                 return events + self._ask_new_game(self.game.size)
-            case "confirm_new":
+            case Item.CONFIRM_NEW:
                 return events + self._new_game(menu.size or self.game.size)
-            case "stats":
-                return events + self._open(stats_menu())
-            case "autoplay":
+            case Item.STATS:
+                return events + self._open(stats_menu(self.game.size))
+            case Item.AUTOPLAY:
                 self.overlays.clear()
                 return events + self._start_autoplay()
-            case "settings":
-                return events + self._open(Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS)))
-            case "back":
-                return events + self._close_top()
-            case "prev_page" | "next_page":
-                return self._turn_page(menu, -1 if item == "prev_page" else 1)
-            case str() if menu.kind is MenuKind.SETTINGS:
-                return events + self._change_setting(item, 1)
-            case "help":
+            case Item.SETTINGS:
+                return events + self._open(settings_menu())
+            case Item.PREV_PAGE | Item.NEXT_PAGE:
+                return self._turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
+            case Item.HELP:
                 return events + self._open(help_menu())
-            case "quit":
+            case Item.QUIT:
                 return events + [ev.QuitRequested()]
-            case str() if item.startswith("size_"):
-                size = int(item.removeprefix("size_"))
+            case SizeItem(size):
                 self.overlays.clear()
                 if size == self.game.size:
                     return events
@@ -401,21 +424,22 @@ class Session:
         menu = self.overlays.pop()
         return [ev.MenuClosed(menu.kind.value)]
 
-    def _change_setting(self, item: str | None, step: int) -> list[ev.Event]:
+    def _change_setting(self, item: SettingItem, step: int) -> list[ev.Event]:
         """The app owns the settings' values; the session only says which one to change."""
-        if item is None or item == "back":
-            return []
-        return [ev.SettingChanged(item, step)]
+        return [ev.SettingChanged(item.name, step)]
 
     def _move_focus(self, menu: Menu, step: int) -> list[ev.Event]:
         if not menu.items:
             return []
+        focus = menu.focus
         menu.focus = (menu.focus + step) % len(menu.items)
-        return [ev.MenuMoved()]
+        menu.settle_focus(step)  # past an item that cannot act now
+        return [ev.MenuMoved()] if menu.focus != focus else []
 
     def _turn_page(self, menu: Menu, step: int) -> list[ev.Event]:
-        page = min(max(menu.page + step, 0), len(HELP_PAGES) - 1)
+        page = min(max(menu.page + step, 0), menu.pages - 1)
         if page == menu.page:
             return []
         menu.page = page
+        menu.settle_focus(step)  # at the last page Enter closes; at the first it turns on
         return [ev.MenuMoved()]

@@ -14,7 +14,8 @@ from game import commands as cmd
 from game.app import App, Options, parse_args
 from game.engine import Direction, Game
 from game.guard import run_guarded
-from game.session import MenuKind, Phase, Session
+from game.menus import MenuKind, SizeItem
+from game.session import Phase, Session
 from game.storage import Storage
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 
@@ -397,7 +398,7 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
     try:
         assert again.view.best == score  # kept across runs
         press(again, pygame.K_ESCAPE)
-        again.command(cmd.Select(again.session.menu.items.index("size_5")))
+        again.command(cmd.Select(again.session.menu.items.index(SizeItem(5))))
         assert again.session.game.size == 5
         assert again.view.best == 0  # each size has its own best
     finally:

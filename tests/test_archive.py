@@ -21,8 +21,9 @@ from game import commands as cmd
 from game.archive import Archive
 from game.archive_recorder import ArchiveRecorder
 from game.engine import Direction, Game
+from game.menus import MenuKind
 from game.replay import Action, Outcome, replay
-from game.session import MenuKind, Phase, SaveSlots, Session
+from game.session import Phase, SaveSlots, Session
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 

@@ -13,7 +13,8 @@ from solver_helpers import play_until
 from game.app import App, Options
 from game.autoplay import Autoplay, solver_processes
 from game.engine import Direction, Game
-from game.session import MenuKind, Phase, Session
+from game.menus import MenuKind
+from game.session import Phase, Session
 from game.solver import Reply
 
 STEP = 1 / 120

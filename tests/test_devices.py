@@ -10,7 +10,8 @@ from solver_helpers import play_until
 from game.app import App, Options
 from game.engine import Game
 from game.gamepad import GamepadInput, PadHandle
-from game.session import SETTINGS_ITEMS, MenuKind, Session, pause_items
+from game.menus import SETTINGS_ITEMS, MenuKind, SizeItem, pause_items
+from game.session import Session
 
 STEP = 1 / 120
 PAD = 7  # the pretend pad's instance id
@@ -111,7 +112,7 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     choose("confirm_new")
     assert app.session.menu is None and app.session.game.moves == 0
     open_menu()
-    choose("size_5")
+    choose(SizeItem(5))
     assert app.session.game.size == 5 and app.session.menu is None
     open_menu()
     choose("settings")
@@ -215,7 +216,8 @@ def test_the_help_page_names_the_pads_buttons(app):
 
 def test_pause_menu_lists_every_size_and_screen():
     items = pause_items()
-    assert {"size_4", "size_5", "size_6", "settings", "stats", "help", "quit"} <= set(items)
+    sizes = {SizeItem(4), SizeItem(5), SizeItem(6)}
+    assert sizes | {"settings", "stats", "help", "quit"} <= set(items)
 
 
 def test_the_mouse_turns_help_pages(app):

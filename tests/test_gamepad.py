@@ -10,7 +10,8 @@ from game import commands as cmd
 from game import events as ev
 from game.engine import Direction, Game
 from game.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
-from game.session import MenuKind, Phase, Session
+from game.menus import MenuKind
+from game.session import Phase, Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 LEFTX, LEFTY = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY

@@ -121,22 +121,23 @@ def test_the_swipe_threshold_scales_with_the_tile():
 
 WINDOW = (800, 600)
 TILE = 100
-CLICK = cmd.Select(2)
+CLICK = cmd.Select(2)  # a click on the third item of a menu
+ITEM_2 = cmd.Target(item=2)
 
 
 class Clicks:
-    """A hit test that remembers where it was asked and answers with a fixed command."""
+    """A hit test that remembers where it was asked and answers with a fixed target."""
 
-    def __init__(self, answer: cmd.Command | None) -> None:
+    def __init__(self, answer: cmd.Target | None) -> None:
         self.answer = answer
         self.asked: list[tuple[int, int]] = []
 
-    def __call__(self, pos: tuple[int, int]) -> cmd.Command | None:
+    def __call__(self, pos: tuple[int, int]) -> cmd.Target | None:
         self.asked.append(pos)
         return self.answer
 
 
-def pointer(answer: cmd.Command | None = CLICK) -> tuple[PointerInput, Clicks]:
+def pointer(answer: cmd.Target | None = ITEM_2) -> tuple[PointerInput, Clicks]:
     clicks = Clicks(answer)
     return PointerInput(clicks, lambda: TILE, lambda: WINDOW), clicks
 
@@ -157,7 +158,7 @@ def test_a_mouse_drag_moves():
 
 
 def test_a_mouse_click_uses_the_hit_test():
-    inp, clicks = pointer(cmd.Select(3))
+    inp, clicks = pointer(cmd.Target(item=3))
     inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (300, 300)))
     assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (305, 302))) == [cmd.Select(3)]
     assert clicks.asked == [(305, 302)]
@@ -172,8 +173,8 @@ def test_a_click_on_nothing_gives_no_command():
 def test_other_buttons_and_stray_releases_do_nothing():
     inp, clicks = pointer()
     assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (300, 300))) == []  # no press before
-    inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (300, 300), button=3))
-    assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (100, 300), button=3)) == []
+    inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (300, 300), button=2))  # the middle one
+    assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (100, 300), button=2)) == []
     inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (300, 300)))
     inp.translate(mouse(pygame.MOUSEBUTTONUP, (300, 300)))
     assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (300, 300))) == []  # released once only
@@ -200,7 +201,7 @@ def test_a_finger_swipe_moves():
 
 
 def test_a_finger_tap_uses_the_hit_test_in_window_pixels():
-    inp, clicks = pointer(cmd.Undo())
+    inp, clicks = pointer(cmd.Target(button="undo"))
     inp.translate(finger(pygame.FINGERDOWN, 0.5, 0.5))
     # 0.01 of the width is 8 px, below a fifth of a tile: a tap
     assert inp.translate(finger(pygame.FINGERUP, 0.51, 0.5)) == [cmd.Undo()]
@@ -236,3 +237,30 @@ def test_a_touch_outside_the_window_counts_from_its_edge():
     inp.translate(finger(pygame.FINGERDOWN, 1e300, -1e300))
     assert inp.translate(finger(pygame.FINGERUP, 1e300, -1e300)) == [CLICK]
     assert clicks.asked == [(WINDOW[0], 0)]
+
+
+def test_a_click_on_either_half_of_a_setting_steps_it_down_or_up():
+    """The view says which half was clicked; a setting steps by it (issue 14, point 7)."""
+    for side in (-1, 1):
+        inp, _ = pointer(cmd.Target(item=4, side=side))
+        inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (300, 300)))
+        assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (300, 300))) == [cmd.Select(4, side)]
+
+
+def test_the_wheel_and_the_right_button_adjust_the_item_under_the_mouse():
+    inp, clicks = pointer(cmd.Target(item=1))
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    assert inp.translate(wheel) == []  # no idea yet where the mouse is
+    assert inp.translate(mouse(pygame.MOUSEMOTION, (50, 60))) == [cmd.Point(1)]
+    assert inp.translate(wheel) == [cmd.Adjust(1, 1)]
+    down = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)
+    assert inp.translate(down) == [cmd.Adjust(1, -1)]
+    inp.translate(mouse(pygame.MOUSEBUTTONDOWN, (50, 60), button=3))
+    assert inp.translate(mouse(pygame.MOUSEBUTTONUP, (50, 60), button=3)) == [cmd.Adjust(1, -1)]
+    assert clicks.asked[-1] == (50, 60)
+
+
+def test_the_mouse_over_a_button_is_reported_for_its_highlight():
+    inp, _ = pointer(cmd.Target(button="hint"))
+    assert inp.translate(mouse(pygame.MOUSEMOTION, (10, 10))) == []
+    assert inp.hovered_button == "hint"

@@ -10,7 +10,8 @@ from loop_helpers import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, 
 
 from game.app import App, Options
 from game.engine import Direction, Game
-from game.session import MenuKind, Phase, Session
+from game.menus import MenuKind
+from game.session import Phase, Session
 from game.storage import Notice, NoticeKey
 from game.text import format_clock, notice_text
 from game.view.view import NOTICE_SECONDS

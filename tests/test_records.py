@@ -9,6 +9,7 @@ import pytest
 from game import commands as cmd
 from game import events as ev
 from game.engine import Direction, Game
+from game.menus import SizeItem
 from game.records import Recorder, stats_lines
 from game.session import Session
 from game.stats import Stats
@@ -45,7 +46,7 @@ class Play:
 
     def switch(self, size: int) -> None:
         self.do(cmd.Pause())
-        self.do(cmd.Select(self.session.menu.items.index(f"size_{size}")))
+        self.do(cmd.Select(self.session.menu.items.index(SizeItem(size))))
 
 
 def test_a_game_counts_at_its_first_move_and_only_once():

@@ -17,6 +17,7 @@ import pytest
 from game import commands as cmd
 from game.app import App, Options
 from game.engine import Game
+from game.menus import SizeItem
 from game.session import Session
 from game.storage import Storage
 
@@ -177,12 +178,12 @@ def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
         assert app.session.game.undos_left == 4
         app.change_setting("undo_enabled", 1)  # off
         app.command(cmd.Pause())
-        app.command(cmd.Select(app.session.menu.items.index("size_5")))
+        app.command(cmd.Select(app.session.menu.items.index(SizeItem(5))))
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 1  # no undo on 5x5 either
         app.command(cmd.Pause())
-        app.command(cmd.Select(app.session.menu.items.index("size_4")))
+        app.command(cmd.Select(app.session.menu.items.index(SizeItem(4))))
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 2  # nor on the 4x4 game saved with undo on
@@ -202,7 +203,7 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     own = new_app(tmp_path)
     move(own)
     own.command(cmd.Pause())
-    own.command(cmd.Select(own.session.menu.items.index("size_5")))
+    own.command(cmd.Select(own.session.menu.items.index(SizeItem(5))))
     move(own)
     own.close()
     before = {name: (tmp_path / name).read_bytes() for name in ("game-4.json", "game-5.json")}
@@ -212,11 +213,11 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
         first = seeded.session.game.to_dict()
         move(seeded)
         seeded.command(cmd.Pause())
-        seeded.command(cmd.Select(seeded.session.menu.items.index("size_5")))
+        seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(5))))
         assert seeded.session.game.moves == 0  # a seeded 5x5 game, not the player's
         move(seeded)
         seeded.command(cmd.Pause())
-        seeded.command(cmd.Select(seeded.session.menu.items.index("size_4")))
+        seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(4))))
         assert seeded.session.game.moves == 1  # its own 4x4 game, kept for the run
         seeded.command(cmd.Undo())
         assert seeded.session.game.grid == Game.from_dict(first).grid

@@ -9,7 +9,8 @@ import pytest
 from game import commands as cmd
 from game import events as ev
 from game.engine import UNDO_LIMIT, Direction, Game
-from game.session import HELP_PAGES, MenuKind, Phase, SaveSlots, Session
+from game.menus import HELP_PAGES, MenuKind, SizeItem
+from game.session import Phase, SaveSlots, Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 E = 0
@@ -182,7 +183,8 @@ def test_game_over_offers_only_new_game_without_undos(game_state):
     move(session, LEFT)
     assert session.phase is Phase.GAME_OVER
     assert session.menu.items == ["new_game"]
-    assert session.handle(cmd.Undo()) == []
+    why = "none_left" if "undos_left" in game_state else "off"
+    assert session.handle(cmd.Undo()) == [ev.UndoRefused(why)]  # said, not silent
     assert session.phase is Phase.GAME_OVER
 
 
@@ -491,7 +493,7 @@ def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
     menu = session.menu
     assert menu.kind is MenuKind.PAUSE
     assert menu.focused_item == "resume"
-    assert {"new_game", "size_4", "size_5", "size_6", "help", "quit"} <= set(menu.items)
+    assert {"new_game", SizeItem(4), SizeItem(5), SizeItem(6), "help", "quit"} <= set(menu.items)
     assert session.handle(cmd.Back()) == [ev.MenuClosed("pause")]
     assert session.menu is None
 
@@ -578,7 +580,7 @@ def test_quit_is_asked_for_from_anywhere():
 # -- sizes and saving ------------------------------------------------------------------------
 
 
-def choose(session: Session, item: str) -> list[ev.Event]:
+def choose(session: Session, item) -> list[ev.Event]:
     session.handle(cmd.Pause())
     return session.handle(cmd.Select(session.menu.items.index(item)))
 
@@ -591,7 +593,7 @@ def test_switching_size_keeps_one_game_per_size():
     run(session, 5.0)
     four = session.game.to_dict()
 
-    events = choose(session, "size_5")
+    events = choose(session, SizeItem(5))
     assert ev.GameStarted(5) in events
     assert session.game.size == 5
     assert_fresh(session, size=5)
@@ -599,10 +601,10 @@ def test_switching_size_keeps_one_game_per_size():
     run(session, 2.0)
     five = session.game.to_dict()
 
-    choose(session, "size_4")
+    choose(session, SizeItem(4))
     assert session.game.to_dict() == four
     assert session.menu is None
-    choose(session, "size_5")
+    choose(session, SizeItem(5))
     assert session.game.to_dict() == five
     session.handle(cmd.NewGame(4))
     assert session.game.to_dict() == four
@@ -614,10 +616,10 @@ def test_switching_size_keeps_the_won_state():
     session = Session(Game.from_grid(NEAR_WIN, seed=1), slots=SaveSlots())
     move(session, LEFT)
     session.handle(cmd.KeepGoing())
-    choose(session, "size_6")
+    choose(session, SizeItem(6))
     assert session.phase is Phase.PLAYING
     assert session.game.size == 6
-    choose(session, "size_4")
+    choose(session, SizeItem(4))
     assert session.phase is Phase.CONTINUING
     assert session.game.won
 
@@ -625,7 +627,7 @@ def test_switching_size_keeps_the_won_state():
 def test_choosing_the_current_size_changes_nothing():
     session = played_session()
     before = session.game.to_dict()
-    choose(session, "size_4")
+    choose(session, SizeItem(4))
     assert session.menu is None
     assert session.game.to_dict() == before
 
@@ -734,11 +736,11 @@ def test_muting_and_fullscreen_do_not_stop_autoplay():
 def test_the_undo_setting_holds_for_every_game_it_plays():
     session = played_session()
     session.set_undo_enabled(False)
-    assert session.handle(cmd.Undo()) == []
+    assert session.handle(cmd.Undo()) == [ev.UndoRefused("off")]
     session.handle(cmd.Pause())
-    session.handle(cmd.Select(session.menu.items.index("size_5")))
+    session.handle(cmd.Select(session.menu.items.index(SizeItem(5))))
     move(session, session.game.valid_directions()[0])
-    assert session.handle(cmd.Undo()) == []  # the new size's game too
+    assert session.handle(cmd.Undo()) == [ev.UndoRefused("off")]  # the new size's game too
     session.set_undo_enabled(True)
     assert kinds(session.handle(cmd.Undo())) == [ev.Undone]
 

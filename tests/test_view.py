@@ -13,7 +13,8 @@ from view_helpers import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, 
 from game import commands as cmd
 from game.app import App, Options
 from game.engine import Direction, Game
-from game.session import MenuKind, Session, help_menu
+from game.menus import MenuKind, help_menu
+from game.session import Session
 from game.text import LANGUAGES, STRINGS, tr
 from game.view.theme import THEMES, contrast_ratio
 

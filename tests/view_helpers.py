@@ -20,16 +20,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.session import (  # noqa: E402
+from game.engine import BOARD_SIZES  # noqa: E402
+from game.menus import (  # noqa: E402
     HELP_PAGES,
-    SETTINGS_ITEMS,
     Menu,
-    MenuKind,
-    Session,
+    confirm_menu,
     help_menu,
-    pause_items,
+    over_panel,
+    pause_menu,
+    settings_menu,
     stats_menu,
+    won_panel,
 )
+from game.session import Session  # noqa: E402
 
 # The window sizes a player must be able to read every text at: the smallest window, tall,
 # wide and very wide ones, full HD and 4K.
@@ -107,12 +110,12 @@ def every_menu() -> list[tuple[str, Menu]]:
         menu.page = index
         menus.append((f"help {page}", menu))
     menus += [
-        ("settings", Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS))),
-        ("statistics", stats_menu()),
-        ("pause", Menu(MenuKind.PAUSE, pause_items())),
-        ("confirm", Menu(MenuKind.CONFIRM_NEW, ["confirm_new", "cancel"])),
-        ("won", Menu(MenuKind.WON, ["keep_going", "new_game"])),
-        ("over", Menu(MenuKind.OVER, ["undo", "new_game"])),
+        ("settings", settings_menu()),
+        *((f"statistics {size}", stats_menu(size)) for size in BOARD_SIZES),
+        ("pause", pause_menu()),
+        ("confirm", confirm_menu(4)),
+        ("won", won_panel()),
+        ("over", over_panel(can_undo=True)),
     ]
     return menus
 

@@ -13,7 +13,7 @@ from game import events as ev
 from game.text import format_clock, tr
 from game.tween import Tween, ease_out
 from game.view.layout import Layout
-from game.view.render import Text
+from game.view.render import Text, button_face
 from game.view.theme import Theme
 
 FLOAT_SECONDS = 0.600
@@ -108,7 +108,9 @@ class Hud:
         focus: str | None,
         autoplaying: bool,
         ahead: float,
+        inactive: frozenset[str] = frozenset(),
     ) -> None:
+        """`inactive`: the buttons that cannot act now (Undo with none left), drawn so."""
         title = self.text.fitted(
             tr("title", lang), round(layout.title.height * 0.8), layout.title.size, theme.text
         )
@@ -128,7 +130,9 @@ class Hud:
         px = self.buttons_px(layout, lang)
         for name, rect in layout.buttons.items():
             label = tr("stop" if name == "autoplay" and autoplaying else name, lang)
-            self._button(surface, rect, theme, label, px, focused=name == focus)
+            self._button(
+                surface, rect, theme, label, px, name == focus, active=name not in inactive
+            )
 
     # -- score boxes and the "+N" ----------------------------------------------------------------
 
@@ -226,17 +230,22 @@ class Hud:
         return min(self.text.fit_size(line, max_px, box) for line in lines)
 
     def _button(
-        self, surface, rect: pygame.Rect, theme: Theme, label: str, px: int, focused: bool
+        self,
+        surface,
+        rect: pygame.Rect,
+        theme: Theme,
+        label: str,
+        px: int,
+        focused: bool,
+        active: bool = True,
     ) -> None:
-        radius = max(3, rect.height // 8)
-        pygame.draw.rect(surface, theme.panel, rect, 0, radius)
-        if focused:
-            pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 14), radius)
+        """A button; one that cannot act now is an outline with muted words."""
+        colour = button_face(surface, rect, theme, focused, active)
         lines = self.button_lines(label, rect, px)
         height = self.text.font(px).get_linesize()
         top = rect.centery - height * len(lines) / 2
         for index, line in enumerate(lines):
-            image = self.text.render(line, px, theme.panel_text)
+            image = self.text.render(line, px, colour)
             surface.blit(image, image.get_rect(center=(rect.centerx, top + height * (index + 0.5))))
 
 

@@ -9,20 +9,29 @@ turning a page changes the words only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-from game.menus import HELP_PAGES, Menu, MenuKind
+from game.menus import (
+    HELP_PAGES,
+    Item,
+    Menu,
+    MenuItem,
+    MenuKind,
+    SettingItem,
+    SizeItem,
+    stats_size,
+)
 from game.session import Session
 from game.settings import SETTINGS
 from game.text import format_clock, help_lines, tr
 from game.view.layout import Layout
-from game.view.render import LRU, Text
+from game.view.render import LRU, Text, button_face
 from game.view.theme import Theme
 
 BODY_WEIGHT = "Regular"
-PAIRED_ITEMS = ("prev_page", "next_page")  # drawn side by side
+PAIRED_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # drawn side by side
 LINE_SPACING = 1.25  # lines of a paragraph, in font sizes: tighter than the font's own 1.36
 
 
@@ -50,20 +59,23 @@ class Sheet:
     column: pygame.Rect  # where the body's lines start, and how wide the widest is
 
 
-def item_label(item: str, session: Session, lang: str, values: dict[str, str]) -> str:
+def item_label(item: MenuItem, session: Session, lang: str, values: dict[str, str]) -> str:
     """A menu item's words; a setting shows its current value."""
-    if item == "undo":
-        return tr("undo_n", lang, n=session.game.undos_left)
-    if item in values:
-        return f"{tr(SETTINGS[item].label, lang)}: {values[item]}"
-    return tr(item, lang)
+    match item:
+        case Item.UNDO:
+            return tr("undo_n", lang, n=session.game.undos_left)
+        case SettingItem(name):
+            return f"{tr(SETTINGS[name].label, lang)}: {values.get(name, '')}"
+        case SizeItem():
+            return tr(item.key, lang)
+    return tr(item.value, lang)
 
 
 def panel_text(
     menu: Menu,
     session: Session,
     lang: str,
-    stats_lines: list[str],
+    stats_pages: dict[int, list[str]],
     pad_labels: dict[str, str] | None = None,
 ) -> PanelText:
     game = session.game
@@ -86,10 +98,18 @@ def panel_text(
         case MenuKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
         case MenuKind.STATS:
-            return PanelText(tr("stats_title", lang, n=game.size), stats_lines, flush_left=True)
+            return stats_page(menu, stats_pages, lang)
         case MenuKind.HELP:
             return help_page(menu.page, lang, pad_labels)
     return PanelText("", [])
+
+
+def stats_page(menu: Menu, stats_pages: dict[int, list[str]], lang: str) -> PanelText:
+    """One board size's statistics, a page of its own."""
+    size = stats_size(menu)
+    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
+    title = tr("stats_title", lang, n=size)
+    return PanelText(title, stats_pages.get(size, []), footer=footer, flush_left=True)
 
 
 def help_page(index: int, lang: str, pad_labels: dict[str, str] | None = None) -> PanelText:
@@ -118,7 +138,7 @@ def draw_menu(
     session: Session,
     lang: str,
     opacity: float,
-    stats_lines: list[str],
+    stats_pages: dict[int, list[str]],
     veils: LRU,
     setting_values: dict[str, str],
     pad_labels: dict[str, str] | None = None,
@@ -138,9 +158,9 @@ def draw_menu(
     else:
         veil = veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour))
         surface.blit(veil, veil_rect)
-    content = panel_text(menu, session, lang, stats_lines, pad_labels)
+    content = panel_text(menu, session, lang, stats_pages, pad_labels)
     labels = [item_label(item, session, lang, setting_values) for item in menu.items]
-    sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels)
+    sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels, stats_pages)
     if shown < 1.0:
         return list(sheet.items)
     title = text.render(content.title, sheet.title_px, theme.text)
@@ -155,13 +175,25 @@ def draw_menu(
         footer = text.render(content.footer, sheet.body_px, theme.muted_text, BODY_WEIGHT)
         surface.blit(footer, footer.get_rect(midtop=(area.centerx, sheet.footer_y)))
     for index, (rect, words) in enumerate(zip(sheet.items, labels, strict=True)):
-        radius = max(3, rect.height // 8)
-        pygame.draw.rect(surface, theme.panel, rect, 0, radius)
-        if index == menu.focus:
-            pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
-        label = text.render(words, sheet.label_px, theme.panel_text)
-        surface.blit(label, label.get_rect(center=rect.center))
+        active = menu.active(menu.items[index])
+        draw_button(surface, text, theme, rect, words, sheet.label_px, index == menu.focus, active)
     return list(sheet.items)
+
+
+def draw_button(
+    surface: pygame.Surface,
+    text: Text,
+    theme: Theme,
+    rect: pygame.Rect,
+    words: str,
+    px: int,
+    focused: bool,
+    active: bool = True,
+) -> None:
+    """A menu item; one that cannot act now is an outline with muted words."""
+    colour = button_face(surface, rect, theme, focused, active)
+    label = text.render(words, px, colour)
+    surface.blit(label, label.get_rect(center=rect.center))
 
 
 def menu_sheet(
@@ -172,12 +204,19 @@ def menu_sheet(
     area: pygame.Rect,
     lang: str,
     pad_labels: dict[str, str] | None = None,
+    stats_pages: dict[int, list[str]] | None = None,
 ) -> Sheet:
-    """Where everything of `menu` goes in `area`. The help pages are fitted together: the size
-    is the one at which the longest page fits, and their buttons stay put from page to page."""
+    """Where everything of `menu` goes in `area`. The pages of a paged menu (help, statistics)
+    are fitted together: the size is the one at which the longest page fits, and their
+    buttons stay put from page to page."""
     pages = [content]
     if menu.kind is MenuKind.HELP:
         pages = [help_page(index, lang, pad_labels) for index in range(len(HELP_PAGES))]
+    elif menu.kind is MenuKind.STATS:
+        pages = [
+            stats_page(replace(menu, page=page), stats_pages or {}, lang)
+            for page in range(menu.pages)
+        ]
     rows = _item_rows(menu.items)
     px = _fitting_px(text, pages, labels, rows, area)
     block = max(_sheet(text, page, labels, rows, area, px).height for page in pages)
@@ -201,7 +240,7 @@ def _fitting_px(text: Text, pages, labels, rows, area: pygame.Rect) -> int:
     return low
 
 
-def _item_rows(items: list[str]) -> list[list[int]]:
+def _item_rows(items: list[MenuItem]) -> list[list[int]]:
     rows: list[list[int]] = []
     for index, item in enumerate(items):
         if rows and item in PAIRED_ITEMS and items[rows[-1][-1]] in PAIRED_ITEMS:

@@ -29,6 +29,25 @@ class LRU(OrderedDict):
         return value
 
 
+def button_face(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    theme,
+    focused: bool,
+    active: bool = True,
+) -> RGB:
+    """A button's face, for the HUD and the menus alike: filled, ringed when focused; one that
+    cannot act now is an outline. Returns the colour its words are drawn in."""
+    radius = max(3, rect.height // 8)
+    if not active:
+        pygame.draw.rect(surface, theme.muted_text, rect, max(1, rect.height // 16), radius)
+        return theme.muted_text
+    pygame.draw.rect(surface, theme.panel, rect, 0, radius)
+    if focused:
+        pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
+    return theme.panel_text
+
+
 class Text:
     """Clear Sans in the sizes asked for, and text surfaces cached by content."""
 

@@ -10,6 +10,7 @@ from game import events as ev
 from game.engine import Direction
 from game.menus import MenuKind
 from game.session import Session
+from game.text import tr
 from game.tween import Tween
 from game.view.board import BoardView
 from game.view.hud import Hud
@@ -20,14 +21,20 @@ from game.view.theme import Theme, theme_named
 
 FADE_SECONDS = 0.200
 NOTICE_SECONDS = 8.0
+BRIEF_NOTICE_SECONDS = 2.5  # a word on what a key just did (sound off, no undo left)
 BANNER_FADE_SECONDS = 0.300
-_BUTTON_COMMANDS = {
-    "new_game": cmd.NewGame(),
-    "undo": cmd.Undo(),
-    "hint": cmd.Hint(),
-    "autoplay": cmd.ToggleAutoplay(),
-    "menu": cmd.Pause(),
-}
+
+
+def inactive_buttons(session: Session) -> frozenset[str]:
+    """The HUD buttons that cannot act now: Undo with none left or undo off (R14), Hint and
+    Autoplay once the game is over (Stop always can)."""
+    game = session.game
+    inactive = set()
+    if not game.can_undo():
+        inactive.add("undo")
+    if game.over and not session.autoplaying:
+        inactive |= {"hint", "autoplay"}
+    return frozenset(inactive)
 
 
 class View:
@@ -41,7 +48,8 @@ class View:
         self.lang = lang
         self.layout: Layout | None = None
         self.best = 0  # the BEST box: the records' best of this size (R9)
-        self.stats_lines: list[str] = []
+        self.stats_pages: dict[int, list[str]] = {}  # the statistics' lines of each size
+        self.tip: str | None = None  # a newcomer's line on how to play, until the first move
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
@@ -53,6 +61,7 @@ class View:
         self._fade = Tween(0.0)
         self._shown_second = -1
         self.notices: list[str] = []  # plain-words messages, shown one after another
+        self._notice_seconds: list[float] = []  # how long each of them stays
         self._notice_time = Tween(NOTICE_SECONDS)
 
     # -- state from the outside ----------------------------------------------------------------
@@ -71,10 +80,15 @@ class View:
             self.dirty = True
         return self.layout
 
-    def show_notice(self, text: str) -> None:
+    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        """A message for the player, shown `seconds` after those before it. The same brief
+        word again (a key pressed twice) is not queued twice."""
+        if self.notices and self.notices[-1] == text and seconds <= BRIEF_NOTICE_SECONDS:
+            return
         if not self.notices:
-            self._notice_time = Tween(NOTICE_SECONDS)
+            self._notice_time = Tween(seconds)
         self.notices.append(text)
+        self._notice_seconds.append(seconds)
         self.dirty = True
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
@@ -87,6 +101,11 @@ class View:
                 self.hint = None
             if isinstance(event, ev.HintShown):
                 self.hint = event.direction
+            if isinstance(event, ev.Moved):
+                self.tip = None  # the newcomer has found how to move
+            if isinstance(event, ev.UndoRefused):
+                words = tr(f"undo_refused_{event.reason}", self.lang)
+                self.show_notice(words, BRIEF_NOTICE_SECONDS)
         if events:
             self.dirty = True
 
@@ -96,7 +115,8 @@ class View:
             self._notice_time.step(seconds)
             if self._notice_time.done:
                 self.notices.pop(0)
-                self._notice_time = Tween(NOTICE_SECONDS)
+                self._notice_seconds.pop(0)
+                self._notice_time = Tween(self._notice_seconds[0] if self._notice_seconds else 0)
                 self.dirty = True
         second = int(session.game.seconds)
         if second != self._shown_second:
@@ -155,6 +175,7 @@ class View:
             focus=self.button_focus,
             autoplaying=session.autoplaying,
             ahead=ahead,
+            inactive=inactive_buttons(session),
         )
         self.board.draw(surface, layout, theme, ahead)
         if self.hint is not None and session.menu is None:
@@ -171,13 +192,15 @@ class View:
                 session,
                 self.lang,
                 self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
-                self.stats_lines,
+                self.stats_pages,
                 self._veils,
                 self.setting_values,
                 self.pad_labels,
             )
         if self.notices:
             self._draw_notice(surface, layout, theme, self.notices[0])
+        elif self.tip is not None and menu is None:
+            self._draw_notice(surface, layout, theme, self.tip)
         self.dirty = False
 
     def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
@@ -231,15 +254,15 @@ class View:
 
     # -- pointing ------------------------------------------------------------------------------
 
-    def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Command | None:
-        """The command a click at `pos` means: a menu item, else a button."""
+    def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Target | None:
+        """What is at `pos`: an item of the open menu (and which half of it), else a button."""
         if session.menu is not None:
             for index, rect in enumerate(self.menu_rects):
                 if rect.collidepoint(pos):
-                    return cmd.Select(index)
+                    return cmd.Target(item=index, side=-1 if pos[0] < rect.centerx else 1)
             return None
         name = self.button_at(pos)
-        return _BUTTON_COMMANDS[name] if name is not None else None
+        return cmd.Target(button=name) if name is not None else None
 
     def button_at(self, pos: tuple[int, int]) -> str | None:
         if self.layout is None:
