@@ -89,7 +89,6 @@ EXCLUDES = [
     "pdb",
     "lib2to3",
     "xmlrpc",
-    "sqlite3",
     "asyncio",  # filelock loads it only for its async locks, which the game does not use
     "ssl",
     "_hashlib",  # hashlib falls back to its built-in hashes; the game hashes nothing
