@@ -40,7 +40,7 @@ from game.replay import GameRecord, Position, move_positions
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS
-from game.text import REVIEW_HELP, tr
+from game.text import PAD_LABELS, REVIEW_HELP, tr
 
 Scores = Sequence[float | None]  # per move in DIRECTIONS order; None or -inf: it changes nothing
 
@@ -212,8 +212,12 @@ def decimal(value: float, lang: str = "en") -> str:
     return text.replace(".", ",") if lang == "el" else text
 
 
-def help_lines(lang: str = "en", size: int = 4) -> list[str]:
-    """The review's help page: how the grades are made, with their bounds."""
+def help_lines(
+    lang: str = "en", size: int = 4, pad_labels: Mapping[str, str] | None = None
+) -> list[str]:
+    """The review's help page: how the grades are made, with their bounds, and the keys of
+    the replay and the review (the pad's buttons as the player's pad names them)."""
     bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
+    labels = {**PAD_LABELS, **(pad_labels or {})}
     lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
-    return [line.format(depth=review_depth(size), **bounds) for line in lines]
+    return [line.format(depth=review_depth(size), **bounds, **labels) for line in lines]
