@@ -92,9 +92,10 @@ class Browser:
 
     @property
     def busy(self) -> bool:
-        """Whether frames must keep coming: a replay plays, or a review works."""
+        """Whether frames must keep coming: a replay plays, or a review works (its solver, or
+        this side's reading of the boards, a slice a frame)."""
         playing = self.replaying is not None and self.replaying.playing
-        return playing or (self.job is not None and self.job.running)
+        return playing or (self.job is not None and not self.job.settled)
 
     @property
     def items(self) -> list[BrowserItem]:

@@ -168,7 +168,9 @@ class ReviewWork:
         result = work.review(analysis.scores, analysis.depth)   # cheap once done
 
     Reading the boards for the four mistakes costs about 0.15 ms a move (half a second for a
-    3,000-move game); grading, once the scores are in, a few microseconds a move."""
+    3,000-move game); grading, once the scores are in, about 10 microseconds a move, so each
+    move is graded once: `review` grades only the positions whose scores are new since the
+    last call (a position's scores at one depth are the solver's: they do not change)."""
 
     def __init__(self, record: GameRecord, positions: Sequence[Position]) -> None:
         self.record = record
@@ -176,6 +178,8 @@ class ReviewWork:
         self.facts: list[MoveFacts] = []
         self._reading = move_facts(record, positions)
         self.done = False
+        self._grades: dict[int, MoveGrade] = {}  # by position, at `_depth`
+        self._depth: int | None = None
 
     def step(self, budget_s: float = 0.002) -> bool:
         """Read boards for about `budget_s` seconds (one move at least); whether all are read."""
@@ -195,7 +199,12 @@ class ReviewWork:
         if not self.done:
             self.facts.extend(self._reading)
             self.done = True
-        grades = grade_game(self.record, self.positions, scores)
+        if depth != self._depth:
+            self._grades, self._depth = {}, depth
+        fresh = {index: s for index, s in scores.items() if index not in self._grades}
+        for grade in grade_game(self.record, self.positions, fresh):
+            self._grades[grade.position] = grade
+        grades = [self._grades[index] for index in sorted(self._grades) if index in scores]
         complete = len(grades) == len(move_positions(self.positions))
         bad = {g.position: g.grade in BAD_GRADES for g in grades}
         findings = find_mistakes(self.facts, bad)

@@ -186,7 +186,7 @@ class View:
         if self.browsing:
             area = self.screens.draw(surface, self.browser, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
-                self._draw_notice(surface, area, max(2, area.width // 60), self.notices[0])
+                self._notice_box(surface, area, max(2, area.width // 60), self.notices[0])
             self.dirty = False
             return
         layout = self.layout_for(surface.get_size(), session.game.size)
@@ -229,12 +229,15 @@ class View:
                 self.pad_labels,
             )
         if self.notices:
-            self._draw_notice(surface, layout.board, layout.gap, self.notices[0])
+            self._draw_notice(surface, layout, theme, self.notices[0])
         elif self.tip is not None and menu is None:
-            self._draw_notice(surface, layout.board, layout.gap, self.tip)
+            self._draw_notice(surface, layout, theme, self.tip)
         self.dirty = False
 
-    def _draw_notice(self, surface, area: pygame.Rect, gap: int, notice: str) -> None:
+    def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
+        self._notice_box(surface, layout.board, layout.gap, notice)
+
+    def _notice_box(self, surface, area: pygame.Rect, gap: int, notice: str) -> None:
         """A message box at the foot of `area` (the board), wrapped to its width."""
         theme = self.theme
         width = round(area.width * 0.92)
