@@ -33,7 +33,7 @@ from game.settings import clamp_window, value_text
 from game.sharing import export_folder
 from game.slots import SaveSlots, StorageSlots
 from game.storage import Settings, Storage, resolve_data_dir
-from game.text import notice_text, system_language, tr
+from game.text import first_tip, notice_text, system_language, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, View
 
 __all__ = ["App", "Options", "main", "parse_args", "run_app"]
@@ -115,7 +115,7 @@ class App:
         self.screen.want_fullscreen(self.settings.fullscreen if fullscreen is None else fullscreen)
         self.screen.apply()
         if not self.recorder.stats.sizes() and not self.session.started:
-            self.view.tip = tr("first_tip", self.view.lang)  # a newcomer: how to play
+            self.view.tip = first_tip(self.view.lang)  # a newcomer: how to play
         self._apply_settings()
         self._show_notices()
         if options.import_path is not None:
@@ -257,8 +257,8 @@ class App:
         self.audio.set_muted(settings.muted)
         self.autoplay.set_pace(settings.autoplay_pace)
         self.view.setting_values = self.setting_values()
-        if self.view.tip is not None:
-            self.view.tip = tr("first_tip", self.view.lang)  # in the language just chosen
+        if self.view.tip:
+            self.view.tip = first_tip(self.view.lang)  # in the language just chosen
         self._refresh_records()
         self._refresh_stats_pages()
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from game.replay import Action, GameRecord, GameSummary, Outcome, Step
+from game.storage.files import make_private_folder
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x32303438  # "2048" in ASCII: tells our database from any other SQLite file
@@ -285,6 +286,9 @@ def record_of(row: Sequence[Any], start_text: Any, steps: Sequence[tuple]) -> Ga
     return GameRecord(summary, start, tuple(kept))
 
 
+PRIVATE_FILE = 0o600
+
+
 def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     """A checked connection to the archive at `path`, upgraded to this version.
 
@@ -307,7 +311,8 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
             f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
         )
     else:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        make_private_folder(path.parent)
+        _create_private(path)
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     try:
         _check_and_upgrade(connection, read_only)
@@ -323,6 +328,14 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _create_private(path: Path) -> None:
+    """A new database file is the player's alone (0600), as the game's other files are; SQLite
+    gives its journal files the database's own mode. Never through a planted link."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    with contextlib.suppress(FileExistsError):  # there already: checked above, opened as it is
+        os.close(os.open(path, flags, PRIVATE_FILE))
 
 
 def _check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:

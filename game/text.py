@@ -65,7 +65,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prev_page": "← Previous",
         "next_page": "Next →",
         "settings": "Settings",
-        "settings_hint": "←/→ or Enter changes a setting",
+        "settings_hint": "←/→, Enter, a click on either side or the wheel changes a setting",
         "back": "Back",
         "setting_theme": "Theme",
         "setting_animation": "Animation",
@@ -102,7 +102,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "undo_refused_nothing": "No move to take back.",
         "sound_off": "Sound off (M)",
         "sound_on": "Sound on (M)",
-        "first_tip": "Slide the tiles with the arrow keys, a swipe or the D-pad. F1: help.",
+        "first_tip_move": "Move: arrows, swipe",
+        "first_tip_help": "Help: F1",
         "crash_title": "2048 ran into a problem and has to close.",
         "crash_saved": "Your game and records were saved.",
         "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
@@ -253,7 +254,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "prev_page": "← Προηγούμενη",
         "next_page": "Επόμενη →",
         "settings": "Ρυθμίσεις",
-        "settings_hint": "←/→ ή Enter αλλάζει μια ρύθμιση",
+        "settings_hint": "←/→, Enter, ένα κλικ σε μια πλευρά ή η ροδέλα αλλάζει μια ρύθμιση",
         "back": "Πίσω",
         "setting_theme": "Θέμα",
         "setting_animation": "Κίνηση",
@@ -288,7 +289,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "undo_refused_nothing": "Δεν υπάρχει κίνηση να αναιρεθεί.",
         "sound_off": "Ήχος κλειστός (M)",
         "sound_on": "Ήχος ανοιχτός (M)",
-        "first_tip": "Σύρετε τα πλακίδια με τα βέλη, με το δάχτυλο ή με το D-pad. F1: βοήθεια.",
+        "first_tip_move": "Κίνηση: βέλη, σύρσιμο",
+        "first_tip_help": "Βοήθεια: F1",
         "crash_title": "Το 2048 αντιμετώπισε πρόβλημα και πρέπει να κλείσει.",
         "crash_saved": "Το παιχνίδι και τα ρεκόρ σας αποθηκεύτηκαν.",
         "crash_not_saved": "Το παιχνίδι σας δεν αποθηκεύτηκε: είναι όπως στην τελευταία "
@@ -571,6 +573,11 @@ def system_language() -> str:
     except ValueError:
         code = ""
     return "el" if code.lower().startswith(("el", "greek")) else "en"
+
+
+def first_tip(lang: str) -> tuple[str, ...]:
+    """A newcomer's words on how to play, in the info line's place until the first move."""
+    return (tr("first_tip_move", lang), tr("first_tip_help", lang))
 
 
 def format_clock(seconds: float) -> str:

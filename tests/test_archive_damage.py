@@ -234,3 +234,17 @@ def test_a_second_copy_leaves_a_damaged_file_where_it_is(tmp_path):
     archive = Archive.open(tmp_path, read_only=True)
     assert not archive.recording and kept_aside(tmp_path) == []
     assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged
+
+
+def test_the_kept_games_are_the_players_alone(tmp_path):
+    """Like every file of the game's, the database and its journal are 0600 in a 0700 folder."""
+    import stat as stat_module
+
+    from game.archive import Archive
+
+    folder = tmp_path / "data"
+    archive = Archive.open(folder, background=False)
+    archive.close()
+    assert stat_module.S_IMODE(folder.stat().st_mode) == 0o700
+    for path in folder.iterdir():
+        assert stat_module.S_IMODE(path.stat().st_mode) & 0o077 == 0, path.name

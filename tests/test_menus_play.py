@@ -14,7 +14,7 @@ from game.app import App, Options
 from game.engine import BOARD_SIZES, Game
 from game.menus import HELP_PAGES, Item, MenuKind, SettingItem, help_menu, stats_menu
 from game.session import Session
-from game.text import tr
+from game.text import first_tip, tr
 from game.view.view import inactive_buttons
 
 STEP = 1 / 120
@@ -225,14 +225,18 @@ def test_the_key_that_stops_autoplay_plays_no_move(app):
 def test_a_newcomers_first_game_says_how_to_play_until_the_first_move(tmp_path):
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert app.view.tip == tr("first_tip", app.view.lang)
-        assert "F1" in app.view.tip
+        assert app.view.tip == first_tip(app.view.lang) and "F1" in " ".join(app.view.tip)
+        drawn = []
+        draw = app.view.hud.draw
+        app.view.hud.draw = lambda *a, **k: (drawn.append(k["tip"]), draw(*a, **k))
+        app.frame(STEP, [])
+        assert drawn[-1] == app.view.tip  # in the info line's place: no tile hidden
         app.frame(STEP, [key(pygame.K_LEFT), key(pygame.K_UP), key(pygame.K_RIGHT)])
-        assert app.view.tip is None
+        assert app.view.tip == ()
     finally:
         app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert again.view.tip is None  # a returning player needs no tip
+        assert again.view.tip == ()  # a returning player needs no tip
     finally:
         again.close()

@@ -32,6 +32,7 @@ class InfoLine:
 
     fields: tuple[str, ...]
     templates: tuple[str, ...]
+    clock_first: bool = True  # the moves and the clock share the first row
 
 
 def info_line(
@@ -64,12 +65,13 @@ def _zeros(text: str) -> str:
     return re.sub(r"\d", "0", text)
 
 
-def _splits(count: int, lines: int) -> list[list[range]]:
-    """Every way to put `count` fields in order on `lines` rows, none empty, the moves and
-    the clock on one row: the row's first word stays put, whatever the numbers do."""
+def _splits(count: int, lines: int, clock_first: bool = True) -> list[list[range]]:
+    """Every way to put `count` fields in order on `lines` rows, none empty; with
+    `clock_first`, the moves and the clock on one row: the row's first word stays put,
+    whatever the numbers do."""
     return [
         [range(a, b) for a, b in itertools.pairwise((0, *cuts, count))]
-        for cuts in itertools.combinations(range(2, count), lines - 1)
+        for cuts in itertools.combinations(range(2 if clock_first else 1, count), lines - 1)
     ]
 
 
@@ -109,8 +111,10 @@ class Hud:
         autoplaying: bool,
         ahead: float,
         inactive: frozenset[str] = frozenset(),
+        tip: tuple[str, ...] = (),
     ) -> None:
-        """`inactive`: the buttons that cannot act now (Undo with none left), drawn so."""
+        """`inactive`: the buttons that cannot act now (Undo with none left), drawn so.
+        `tip`: words shown in the info line's place (a newcomer's first board)."""
         title = self.text.fitted(
             tr("title", lang), round(layout.title.height * 0.8), layout.title.size, theme.text
         )
@@ -126,6 +130,8 @@ class Hud:
             size=layout.size,
             assisted=assisted,
         )
+        if tip:  # a newcomer's first board: how to play, where the moves and clock will be
+            line = InfoLine(tip, tip, clock_first=False)
         self._info(surface, layout.info, theme, line)
         px = self.buttons_px(layout, lang)
         for name, rect in layout.buttons.items():
@@ -176,7 +182,7 @@ class Hud:
                 break
             box = (round(rect.width * 0.96), round(rect.height / lines))
             max_px = round(rect.height / lines * 0.72)
-            for rows in _splits(len(line.fields), lines):
+            for rows in _splits(len(line.fields), lines, line.clock_first):
                 px = min(
                     self.text.fit_size(
                         SEPARATOR.join(line.templates[i] for i in row), max_px, box, INFO_WEIGHT

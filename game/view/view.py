@@ -56,7 +56,7 @@ class View:
         self.layout: Layout | None = None
         self.best = 0  # the BEST box: the records' best of this size (R9)
         self.stats_pages: dict[int, list[str]] = {}  # the statistics' lines of each size
-        self.tip: str | None = None  # a newcomer's line on how to play, until the first move
+        self.tip: tuple[str, ...] = ()  # a newcomer's words on how to play, until a first move
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
@@ -111,7 +111,7 @@ class View:
             if isinstance(event, ev.HintShown):
                 self.hint = event.direction
             if isinstance(event, ev.Moved):
-                self.tip = None  # the newcomer has found how to move
+                self.tip = ()  # the newcomer has found how to move
             if isinstance(event, ev.UndoRefused):
                 words = tr(f"undo_refused_{event.reason}", self.lang)
                 self.show_notice(words, BRIEF_NOTICE_SECONDS)
@@ -207,6 +207,7 @@ class View:
             autoplaying=session.autoplaying,
             ahead=ahead,
             inactive=inactive_buttons(session),
+            tip=self.tip,
         )
         self.board.draw(surface, layout, theme, ahead)
         if self.hint is not None and session.menu is None:
@@ -230,8 +231,6 @@ class View:
             )
         if self.notices:
             self._draw_notice(surface, layout, theme, self.notices[0])
-        elif self.tip is not None and menu is None:
-            self._draw_notice(surface, layout, theme, self.tip)
         self.dirty = False
 
     def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
