@@ -230,11 +230,8 @@ class View:
                 self.pad_labels,
             )
         if self.notices:
-            self._draw_notice(surface, layout, theme, self.notices[0])
+            self._notice_box(surface, layout.board, layout.gap, self.notices[0])
         self.dirty = False
-
-    def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
-        self._notice_box(surface, layout.board, layout.gap, notice)
 
     def _notice_box(self, surface, area: pygame.Rect, gap: int, notice: str) -> None:
         """A message box at the foot of `area` (the board), wrapped to its width."""
