@@ -248,3 +248,62 @@ def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R2
         assert again.browser.analyse.made == []  # no solver needed: the scores were kept
     finally:
         again.close()
+
+
+def test_the_finished_review_is_on_screen_without_a_key_pressed_R23(tmp_path):
+    # The frame that finishes the review is the last one the review asks for: it must show the
+    # summary, not the progress at 100% until the player presses something. The real process
+    # sends its last scores, then says it is done, a frame or more later.
+    keep_games(tmp_path, 1, moves=12)
+
+    def real(grids, size, depth):
+        return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
+
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    app.browser.analyse, app.browser.depth_of = real, lambda size: 1
+    try:
+        open_review(app, 0)
+        deadline = time.monotonic() + 120
+        while app.busy:
+            assert time.monotonic() < deadline, "the review's process did not finish"
+            app.frame(1 / 60, [])
+            time.sleep(1 / 60)
+        assert app.browser.job.finished
+        surface = app.window.get_surface()
+        shown = pygame.image.tobytes(surface, "RGB")
+        app.view.dirty = True
+        app.frame(1 / 60, [])
+        assert pygame.image.tobytes(surface, "RGB") == shown
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("assisted_at", [4, 0])
+def test_the_summary_counts_the_players_own_moves_and_says_the_solvers_are_left_out_R23(
+    tmp_path, assisted_at
+):
+    # Partly assisted: the counts are the player's moves', and the summary says so; assisted
+    # from the first move: no counts of nothing, but a sentence. Each solver's move says whose.
+    record, _ = kept_game(tmp_path, CORNER, [U, R, L, U, R, D, L, U], assisted_at=assisted_at)
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=7)
+    try:
+        open_review(app, 0)
+        finish(app)
+        result = app.browser.job.result
+        drawn = words_drawn(app)
+        counts = {grade.value: result.count(grade) for grade in type(result.grades[0].grade)}
+        if assisted_at:
+            assert tr("review_summary", **counts) in drawn
+            assert tr("review_solver_uncounted") in drawn
+        else:
+            assert tr("review_all_solver") in drawn
+            assert tr("review_summary", **counts) not in drawn
+        press(app, pygame.K_END)  # the last move: the solver's, by then
+        settle(app)
+        _, grade = shown_move(app)
+        assert grade.assisted and not grade.forced
+        solver = tr("review_grade_solver", grade=grade_name(grade.grade), loss=decimal(grade.loss))
+        assert solver in words_drawn(app)
+    finally:
+        app.close()

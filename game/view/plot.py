@@ -19,7 +19,11 @@ from game.text import tr
 from game.view.render import Text
 from game.view.theme import Theme
 
-LOSS_TOP = 2 * GRADE_FLOORS[Grade.BLUNDER]  # the loss that fills the band: a blunder, half
+# The loss that fills the band: the game's worst, but never less than twice a mistake's floor
+# (a game of small slips does not look like one of blunders) nor more than twice a blunder's
+# (one huge loss does not flatten every other bar).
+LOSS_TOP_LEAST = 2 * GRADE_FLOORS[Grade.MISTAKE]
+LOSS_TOP_MOST = 2 * GRADE_FLOORS[Grade.BLUNDER]
 LABEL_MIN_PX = 12
 
 
@@ -64,31 +68,32 @@ class Plot:
         image = pygame.Surface(size)
         image.fill(theme.background)
         pygame.draw.rect(image, theme.empty_cell, image.get_rect(), max(1, height // 50))
-        middle = height * 11 // 20
+        middle = height * 9 // 20  # the losses, which a player looks for, get the larger band
         line = max(1, height // 45)
         count = len(positions)
         top = max((p.score for p in positions), default=0) or 1
         columns: dict[int, int] = {}
         for index, position in enumerate(positions):
             columns[column_of(index, count, width)] = position.score
+        px = max(LABEL_MIN_PX, min(px, round(height * 0.3)))
+        for words, y in ((tr("plot_score", lang), line), (tr("plot_loss", lang), middle + line)):
+            label = self.text.render(words, px, theme.muted_text, "Medium")
+            image.blit(label, (2 * line + 2, y))  # under the data: a bar is never hidden
         band = middle - 2 * line
         points = [(x, middle - line - round(score / top * band)) for x, score in columns.items()]
         if len(points) > 1:
             pygame.draw.lines(image, theme.text, False, points, line)
         self._losses(image, theme, review, count, middle, line)
-        px = max(LABEL_MIN_PX, min(px, round(height * 0.3)))
-        for words, y in ((tr("plot_score", lang), line), (tr("plot_loss", lang), middle + line)):
-            label = self.text.render(words, px, theme.muted_text, "Medium")
-            image.blit(label, (2 * line + 2, y))
         return image
 
     def _losses(self, image, theme: Theme, review: Review | None, count, middle, line) -> None:
-        """A bar a move, as tall as its loss (past LOSS_TOP, the full band), the bad ones in
+        """A bar a move, as tall as its loss (the game's `loss_top`: the full band), the bad ones in
         the accent colour; a thin line where a mistake starts."""
         width, height = image.get_size()
         band = height - middle - 2 * line
         bottom = height - line - 1
-        floor = bottom - round(GRADE_FLOORS[Grade.MISTAKE] / LOSS_TOP * band)
+        top = loss_top(review)
+        floor = bottom - round(GRADE_FLOORS[Grade.MISTAKE] / top * band)
         pygame.draw.line(image, theme.empty_cell, (0, floor), (width, floor), 1)
         if review is None:
             return
@@ -101,9 +106,15 @@ class Plot:
         for x, (loss, grade) in worst.items():
             if grade is Grade.BEST or loss <= 0:
                 continue
-            tall = max(1, round(min(loss / LOSS_TOP, 1.0) * band))
+            tall = max(1, round(min(loss / top, 1.0) * band))
             colour = theme.accent if grade in BAD_GRADES else theme.muted_text
             image.fill(colour, pygame.Rect(x - bar // 2, bottom - tall, bar, tall))
+
+
+def loss_top(review: Review | None) -> float:
+    """The loss a full bar stands for in this game's plot (see LOSS_TOP_LEAST)."""
+    worst = max((g.loss for g in review.grades), default=0.0) if review is not None else 0.0
+    return min(LOSS_TOP_MOST, max(LOSS_TOP_LEAST, worst))
 
 
 def _same(made: tuple, before: tuple) -> bool:

@@ -16,7 +16,7 @@ from game.browser import Browser
 from game.browser_items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.menus import Item
 from game.replaying import SPEEDS
-from game.review import Grade, decimal, grade_name
+from game.review import Grade, Review, decimal, grade_name
 from game.review_steps import TrackKind
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_arrow
@@ -172,8 +172,7 @@ def review_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
         blocks += [Words(tr("review_progress", lang, percent=percent), "Bold")]
         blocks += [Graphic("progress", 0.6)]
     if not job.running or longest:
-        counts = {g.value: job.result.count(g) if job.result else 0 for g in Grade}
-        blocks.append(Words(tr("review_summary", lang, **counts), "Bold"))
+        blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
     blocks += [Words(line, "Medium") for line in move_lines(browser, lang, longest)]
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
@@ -182,6 +181,20 @@ def review_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
         Buttons(tuple(buttons[1:3])),
         Buttons(tuple(buttons[3:]), wide=True),
     ]
+
+
+def summary_lines(result: Review | None, lang: str, longest: bool = False) -> list[str]:
+    """The player's own moves by grade; the solver's (a hint's, autoplay's) are left out, and
+    the summary says so."""
+    grades = result.grades if result is not None else ()
+    own = sum(1 for g in grades if not g.assisted)
+    if grades and not own and not longest:
+        return [tr("review_all_solver", lang)]
+    counts = {g.value: result.count(g) if result is not None else 0 for g in Grade}
+    lines = [tr("review_summary", lang, **counts)]
+    if longest or own < len(grades):
+        lines.append(tr("review_solver_uncounted", lang))
+    return lines
 
 
 def move_lines(browser: Browser, lang: str, longest: bool = False) -> list[str]:
@@ -213,7 +226,12 @@ def move_lines(browser: Browser, lang: str, longest: bool = False) -> list[str]:
         return [*lines, tr("review_only_move", lang)]
     loss = decimal(grade.loss if grade else 10.0, lang)
     named = grade_name(grade.grade if grade else Grade.INACCURACY, lang)
-    return [*lines, tr("review_grade", lang, grade=named, loss=loss)]
+    key = (
+        "review_grade_solver"
+        if longest or (grade is not None and grade.assisted)
+        else "review_grade"
+    )
+    return [*lines, tr(key, lang, grade=named, loss=loss)]
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float):

@@ -56,6 +56,7 @@ class View:
         self.layout: Layout | None = None
         self.best = 0  # the BEST box: the records' best of this size (R9)
         self.stats_pages: dict[int, list[str]] = {}  # the statistics' lines of each size
+        self._was_busy = False  # the screens were busy at the last step
         self.tip: tuple[str, ...] = ()  # a newcomer's words on how to play, until a first move
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
@@ -171,8 +172,10 @@ class View:
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        if was_animating or self.animating or (self.browsing and self.browser.busy):  # type: ignore[union-attr]
-            self.dirty = True  # a replay plays, a review's progress moves
+        busy = self.browsing and self.browser.busy  # type: ignore[union-attr]
+        if was_animating or self.animating or busy or self._was_busy:
+            self.dirty = True  # a replay plays, a review's progress moves, or they just ended
+        self._was_busy = busy
 
     @property
     def animating(self) -> bool:
