@@ -30,7 +30,7 @@ from game import commands as cmd
 from game.app import App, Options
 from game.browser_items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.engine import Direction
-from game.menus import MenuKind
+from game.menus import Item, MenuKind
 from game.review import decimal, grade_name
 from game.review_steps import TrackKind
 from game.solver.analysis import Analysis, AnalysisState
@@ -307,3 +307,16 @@ def test_the_summary_counts_the_players_own_moves_and_says_the_solvers_are_left_
         assert solver in words_drawn(app)
     finally:
         app.close()
+
+
+def test_the_buttons_keep_their_place_and_the_plot_takes_the_room_the_progress_leaves_R23(app):
+    # A mouse player's targets do not move when the review finishes, and no band of the
+    # window is left blank: the plot grows into the progress bar's room.
+    open_review(app, 1)
+    back = REVIEW_ITEMS.index(Item.BACK)
+    plot = REVIEW_ITEMS.index(Control.SEEK)
+    before = rect_of(app, back), rect_of(app, plot)
+    finish(app)
+    after = rect_of(app, back), rect_of(app, plot)
+    assert after[0] == before[0]
+    assert after[1].bottom == before[1].bottom

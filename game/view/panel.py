@@ -49,6 +49,7 @@ class Graphic:
     name: str
     lines: float
     item: int | None = None
+    grow: bool = False  # takes the column's spare height when laid out to fill it
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,21 @@ def fill_lines(text: Text, fields: Sequence[str], px: int, width: int, weight: s
     return lines
 
 
-def lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int) -> Placed:
-    """Every block of the column at body size `px`, from the top of `area`."""
+def lay_out(
+    text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, fill: bool = False
+) -> Placed:
+    """Every block of the column at body size `px`, from the top of `area`. `fill`: the
+    height `area` has to spare goes to the graphics that grow, so that what comes after them
+    keeps its place as the column's words come and go."""
+    placed = _lay_out(text, blocks, area, px, 0)
+    growing = sum(1 for block in blocks if isinstance(block, Graphic) and block.grow)
+    spare = area.height - placed.height
+    if fill and growing and spare > 0:
+        placed = _lay_out(text, blocks, area, px, spare // growing)
+    return placed
+
+
+def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, extra: int):
     placed = Placed()
     width = area.width
     line_h = round(px * LINE)
@@ -134,8 +148,8 @@ def lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int) -> 
                 rect = _row(area, y, line_h * len(lines))
                 placed.pieces.append(Piece("words", rect, lines, px, weight, muted, not left))
                 y += rect.height
-            case Graphic(name, lines, item):
-                rect = _row(area, y, round(line_h * lines))
+            case Graphic(name, lines, item, grow):
+                rect = _row(area, y, round(line_h * lines) + (extra if grow else 0))
                 placed.pieces.append(Piece("graphic", rect, item=item, name=name))
                 y += rect.height
             case Buttons(buttons, wide):

@@ -177,7 +177,7 @@ def review_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
         *blocks,
-        Graphic("plot", 3.5, REVIEW_ITEMS.index(Control.SEEK)),
+        Graphic("plot", 3.5, REVIEW_ITEMS.index(Control.SEEK), grow=True),
         Buttons(tuple(buttons[1:3])),
         Buttons(tuple(buttons[3:]), wide=True),
     ]
@@ -282,7 +282,7 @@ def draw_board_screen(
         graphics["plot"] = lambda s, r: plot.draw(
             s, r, theme, lang, browser.positions, job.result, index, round(arrangement.px * 0.85)
         )
-    placed = lay_out(text, variants[0], arrangement.column, arrangement.px)
+    placed = lay_out(text, variants[0], arrangement.column, arrangement.px, fill=True)
     items = browser.items
     focus = browser.focus if position is not None else None
     draw_placed(
