@@ -216,8 +216,12 @@ def grade_name(grade: Grade, lang: str = "en") -> str:
 
 
 def decimal(value: float, lang: str = "en") -> str:
-    """A loss as a player reads it: 0.02 in English, 0,02 in Greek."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
+    """A loss as a player reads it: 0.02 in English, 0,02 in Greek; a loss too small for two
+    places reads "<0.01", so that a move graded good never reads as losing nothing."""
+    if 0 < value < 0.005:
+        text = "<0.01"
+    else:
+        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
     return text.replace(".", ",") if lang == "el" else text
 
 
