@@ -16,7 +16,7 @@ from game.mistakes import Finding, Mistake, describe
 from game.replay import GameSummary, Outcome
 from game.text import format_clock, tr
 from game.view.panel import Block, Buttons, Card, Title, Words, draw_placed, fit_px, lay_out
-from game.view.render import Text
+from game.view.render import FIELDS, Text
 from game.view.theme import Theme
 
 PAGE_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # side by side, under the games
@@ -127,9 +127,9 @@ def game_blocks(browser: Browser, lang: str) -> list[Block]:
     played = (tr("games_moves", lang, n=s.moves), format_clock(s.seconds))
     return [
         Title(tr("game_title", lang, date=when(s.started_at))),
-        Words(" · ".join(how)),
+        Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
-        Words(" · ".join(played)),
+        Words(FIELDS.join(played)),
         *(Buttons(((index, labels[item]),)) for index, item in enumerate(browser.items)),  # type: ignore[index]
     ]
 

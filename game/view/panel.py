@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.view.render import Text, button_face
+from game.view.render import FIELDS, Text, button_face
 from game.view.theme import Theme
 
 LINE = 1.25  # a line of text, in font sizes
@@ -97,23 +97,6 @@ class Placed:
         return {piece.item: piece.rect for piece in self.pieces if piece.item is not None}
 
 
-SEPARATOR = " · "
-
-
-def fill_lines(text: Text, fields: Sequence[str], px: int, width: int, weight: str) -> list[str]:
-    """Fields joined by separators into as few lines as fit `width` (a field that is too long
-    alone gets a line of its own)."""
-    font = text.font(px, weight)
-    lines: list[str] = []
-    for one in fields:
-        candidate = f"{lines[-1]}{SEPARATOR}{one}" if lines else one
-        if lines and font.size(candidate)[0] <= width:
-            lines[-1] = candidate
-        else:
-            lines.append(one)
-    return lines
-
-
 def lay_out(
     text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, fill: bool = False
 ) -> Placed:
@@ -157,18 +140,29 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                 each = (row_w - gap * (len(buttons) - 1)) // max(1, len(buttons))
                 left = area.centerx - row_w // 2
                 height = round(px * BUTTON)
+                row_px = _labels_px(text, [label for _, label in buttons], (each, height), px)
                 for position, (item, label) in enumerate(buttons):
                     rect = pygame.Rect(left + position * (each + gap), y, each, height)
-                    placed.pieces.append(Piece("button", rect, (label,), px, item=item))
+                    placed.pieces.append(Piece("button", rect, (label,), row_px, item=item))
                 y += height
             case Card(item, lines):
                 inner = round(width - px * 1.2)
-                words = [w for line in lines for w in fill_lines(text, line, px, inner, "Medium")]
+                words = [
+                    w for line in lines for w in text.wrap(FIELDS.join(line), px, inner, "Medium")
+                ]
                 rect = _row(area, y, line_h * len(words) + round(px * 0.6))
                 placed.pieces.append(Piece("card", rect, tuple(words), px, "Medium", item=item))
                 y += rect.height
     placed.height = y - area.y
     return placed
+
+
+def _labels_px(text: Text, labels: list[str], size: tuple[int, int], px: int) -> int:
+    """One size for a row's labels, at most `px`, the one at which the longest fits its
+    button: a row of buttons never mixes sizes."""
+    box = round(size[0] * 0.9), round(size[1] * 0.75)
+    words = [label for label in labels if not label.startswith("icon:")]
+    return min([px, *(text.fit_size(label, round(size[1] * 0.5), box) for label in words)])
 
 
 def _row(area: pygame.Rect, y: int, height: int) -> pygame.Rect:
@@ -227,9 +221,7 @@ def draw_placed(
             if label.startswith("icon:") and icon is not None:
                 icon(surface, rect.inflate(-rect.height // 3, -rect.height // 3), label[5:], colour)
             else:
-                box = (round(rect.width * 0.9), round(rect.height * 0.75))
-                px = min(text.fit_size(label, round(rect.height * 0.5), box), piece.px)
-                image = text.render(label, max(px, 1), colour)
+                image = text.render(label, max(piece.px, 1), colour)
                 surface.blit(image, image.get_rect(center=rect.center))
         else:
             colour = button_face(surface, rect, theme, piece.item == focus, True)
