@@ -5,6 +5,7 @@ game/text.py and its fields). The format and its checks are game/share.py's."""
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
 
 import platformdirs
@@ -35,7 +36,16 @@ def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
     except ShareError as error:
         log.warning("the game could not be exported to %s: %s", path, error)
         return error.key, {"folder": str(folder)}
-    return "export_done", {"file": str(path)}
+    return "export_done", {"file": shown_path(path)}
+
+
+def shown_path(path: Path) -> str:
+    """A path as the player reads it: under their home, from "~" (not on Windows, whose
+    players do not know the sign)."""
+    home = Path.home()
+    if sys.platform != "win32" and path.is_relative_to(home):
+        return str(Path("~") / path.relative_to(home))
+    return str(path)
 
 
 def import_from(archive: Archive, path: str | Path) -> tuple[str, int | None]:

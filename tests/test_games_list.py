@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import sys
+from pathlib import Path
 
 import pygame
 import pytest
@@ -33,7 +35,7 @@ from game.games_list import ROWS_PER_PAGE
 from game.menus import Item, MenuKind, pause_items
 from game.replay import replay
 from game.share import export_name
-from game.sharing import export_folder
+from game.sharing import export_folder, export_to
 from game.text import format_clock, tr
 from game.view.games_view import when
 
@@ -259,3 +261,14 @@ def test_a_dropped_damaged_or_hostile_file_says_why_and_loses_nothing(tmp_path, 
         assert app.running
     finally:
         app.close()
+
+
+def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R22(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path))
+    folder = tmp_path / "Documents" / "2048"
+    record = keep_games(tmp_path / "mine", 1)[0]
+    key, fields = export_to(record, folder)
+    shown = "~/Documents/2048/" if sys.platform != "win32" else f"{folder}{os.sep}"
+    assert key == "export_done" and fields["file"] == shown + export_name(record.summary)

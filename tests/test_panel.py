@@ -49,3 +49,12 @@ def test_a_row_of_buttons_draws_every_label_at_one_size(text, monkeypatch):
     assert len(sizes) == 3 and len(set(sizes)) == 1
     longest = next(p for p in placed.pieces if p.words == (labels[0][1],))
     assert text.font(sizes[0], "Bold").size(labels[0][1])[0] <= longest.rect.width
+
+
+def test_a_path_too_long_for_a_line_breaks_after_its_folders_and_every_line_fits(text):
+    path = "~/Documents/2048/2048-4x4-20261201-121337-score-68.2048.json"
+    width = text.font(16, "Medium").size("~/Documents/2048/")[0] + 6
+    lines = text.wrap(f"The game was saved as {path}.", 16, width, "Medium")
+    assert "".join(lines).replace(" ", "") == f"Thegamewassavedas{path}.".replace(" ", "")
+    assert "~/Documents/2048/" in lines
+    assert all(text.font(16, "Medium").size(line)[0] <= width for line in lines)

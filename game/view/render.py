@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 import pygame
@@ -110,7 +111,7 @@ class Text:
                 line = candidate
         if line:
             lines.append(line)
-        return lines
+        return [piece for line in lines for piece in _break_word(line, font, width)]
 
     def fit_size(self, text: str, max_px: int, box: tuple[int, int], weight: str = "Bold") -> int:
         """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""
@@ -133,3 +134,18 @@ class Text:
         self, text: str, max_px: int, box: tuple[int, int], colour: RGB, weight: str = "Bold"
     ) -> pygame.Surface:
         return self.render(text, self.fit_size(text, max_px, box, weight), colour, weight)
+
+
+def _break_word(line: str, font: pygame.font.Font, width: int) -> list[str]:
+    """A line that is one word too wide (a file's path) broken after its path's separators,
+    or where it must: every piece fits."""
+    if font.size(line)[0] <= width:
+        return [line]
+    pieces = re.split(r"(?<=[/\\\-_.])", line)
+    lines = [""]
+    for piece in (p for p in pieces if p):
+        for part in piece if font.size(piece)[0] > width else [piece]:  # letters, if need be
+            if lines[-1] and font.size(lines[-1] + part)[0] > width:
+                lines.append("")
+            lines[-1] += part
+    return lines
