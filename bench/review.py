@@ -12,10 +12,11 @@ background process (game/solver/analysis.py, at review_depth(4)) scoring every m
 position, then the grades and the four mistakes on this side. The goal: a 1,000-move game in
 60 s or less on a two-core machine, and frames under 16.7 ms at p99 meanwhile.
 
-The frames: the real app, headless (SDL's dummy drivers), a move every 7 frames, each frame
-`app.frame(1/120, [])` timed (wall clock) and paced at 60 Hz, while the review of the
-1,000-move game runs in its process; the archive's recorder is wired into the app's dispatch
-as the app will wire it.
+The frames: the real app, headless (SDL's dummy drivers), each frame `app.frame(elapsed, [])`
+timed (wall clock and CPU) and paced at 60 Hz: in play with no review; on the review screen of
+the 1,000-move game (kept in the app's own archive) while its review runs in its process,
+stepping to the next move every 7 frames; and back in play, a move every 7 frames, while the
+review goes on in the background.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -123,64 +126,83 @@ def review_time(record: GameRecord, tables: str) -> None:
     )
 
 
-def frames_during_review(record: GameRecord, tables: str, frames: int) -> None:
-    """The app's frames with no review running, then with one: wall and CPU time a frame."""
-    for label, reviewing in (("no review", False), ("a review running", True)):
-        wall, cpu, progress = app_frames(record, tables, frames, reviewing)
-        done = f"; the review did {progress.done} of {progress.total}" if progress else ""
+SCENES = (
+    ("playing, no review", "play"),
+    ("the review screen, reviewing", "review"),
+    ("playing, reviewing meanwhile", "background"),
+)
+
+
+def frames_during_review(folder: Path, tables: str, frames: int) -> None:
+    """The app's frames with no review running, then on the review screen while the review
+    of the 1,000-move game runs, then back in play while it goes on: wall and CPU time."""
+    for label, scene in SCENES:
+        wall, cpu, fraction = app_frames(folder, tables, frames, scene)
+        done = f"; the review did {fraction:.0%}" if scene != "play" else ""
         print(
-            f"frames, {label:<16}: wall median {statistics.median(wall):5.2f} ms, p99 "
+            f"frames, {label:<29}: wall median {statistics.median(wall):5.2f} ms, p99 "
             f"{percentile(wall, 0.99):6.2f} ms, max {max(wall):6.2f} ms; CPU median "
             f"{statistics.median(cpu):5.2f} ms, p99 {percentile(cpu, 0.99):5.2f} ms "
             f"({len(wall)} frames{done})"
         )
 
 
-def app_frames(record: GameRecord, tables: str, frames: int, reviewing: bool):
+def app_frames(folder: Path, tables: str, frames: int, scene: str):
+    """The real app on a copy of `folder` (the kept game its newest), frames paced at 60 Hz,
+    each given the real time since the one before, as the loop does. On the review screen,
+    the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
+    from game.browser_items import Screen
+    from game.menus import Item
 
     with tempfile.TemporaryDirectory() as data:
-        app = App(Options(data_dir=data, sound=False, seed=1))
-        archive = Archive.open(data)
-        recorder = ArchiveRecorder(archive)
-        recorder.attach(app.session)
-        dispatch = app.dispatch
-
-        def dispatch_and_keep(events):  # as the app will wire the recorder
-            dispatch(events)
-            recorder.handle(events, app.session)
-
-        app.dispatch = dispatch_and_keep
-        analysis, _ = analysis_of(record, tables)
+        shutil.copytree(folder, data, dirs_exist_ok=True)
+        app = App(Options(data_dir=data, sound=False))
+        app.browser.analyse = partial(analysis_in, tables=tables)
         try:
-            app.frame(1 / 120, [])
-            if reviewing:
-                analysis.start()
+            app.frame(1 / 60, [])
+            if scene != "play":
+                app.command(cmd.Pause())
+                app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
+                for command in (cmd.Confirm(), cmd.Move(Direction.DOWN), cmd.Confirm()):
+                    app.command(command)  # the newest game, Review
+                assert app.browser.screen is Screen.REVIEW
+            if scene == "background":
+                for _ in range(4):
+                    app.command(cmd.Back())  # to the game, the list, the pause menu, play
+                assert app.session.menu is None
             wall: list[float] = []
             cpu: list[float] = []
             cycle = (Direction.LEFT, Direction.DOWN, Direction.RIGHT, Direction.DOWN)
+            last = time.perf_counter()
             for index in range(frames):
                 started, started_cpu = time.perf_counter(), time.process_time()
                 if index % MOVE_EVERY == 0:
-                    valid = app.session.game.valid_directions()
-                    if not valid or app.session.menu is not None:
-                        app.command(cmd.NewGame())
-                        app.command(cmd.Confirm())
+                    if app.browser.is_open:
+                        app.command(cmd.Move(Direction.RIGHT))  # the next move reviewed
                     else:
-                        wanted = cycle[(index // MOVE_EVERY) % len(cycle)]
-                        app.command(cmd.Move(wanted if wanted in valid else valid[0]))
-                analysis.poll()
-                app.frame(1 / 120, [])
+                        valid = app.session.game.valid_directions()
+                        if not valid or app.session.menu is not None:
+                            app.command(cmd.NewGame())
+                            app.command(cmd.Confirm())
+                        else:
+                            wanted = cycle[(index // MOVE_EVERY) % len(cycle)]
+                            app.command(cmd.Move(wanted if wanted in valid else valid[0]))
+                app.frame(started - last, [])
+                last = started
                 spent = time.perf_counter() - started
                 wall.append(spent * 1000)
                 cpu.append((time.process_time() - started_cpu) * 1000)
                 time.sleep(max(0.0, FRAME_S - spent))
-            progress = analysis.progress if reviewing else None
+            fraction = app.browser.job.fraction if app.browser.job is not None else 0.0
         finally:
-            analysis.close()
-            archive.close()
             app.close()
-    return wall[30:], cpu[30:], progress  # without the cold start
+    return wall[30:], cpu[30:], fraction  # without the cold start
+
+
+def analysis_in(grids, size: int, depth: int, tables: str) -> Analysis:
+    """The review's process, as the app makes it, its tables made once for all the runs."""
+    return Analysis(grids, size=size, depth=depth, tables_dir=tables)
 
 
 def depths(sizes: tuple[int, ...], samples: int) -> None:
@@ -278,7 +300,8 @@ def main() -> int:
             records[moves] = kept_record(Path(folder) / str(moves), seed, directions)
         for moves in [] if args.frames_only else args.lengths:
             review_time(records[moves], tables)
-        frames_during_review(records.get(1000, records[max(records)]), tables, args.frames)
+        longest = 1000 if 1000 in records else max(records)
+        frames_during_review(Path(folder) / str(longest), tables, args.frames)
     return 0
 
 

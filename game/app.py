@@ -19,6 +19,7 @@ from game.archive_recorder import ArchiveRecorder
 from game.audio import Audio
 from game.autoplay import Autoplay
 from game.autosave import Autosave, NotKept
+from game.browser import Browser
 from game.cli import Options, parse_args
 from game.engine import BOARD_SIZES, Game
 from game.gamepad import GAMEPAD_EVENTS, GamepadInput
@@ -29,6 +30,7 @@ from game.menus import SETTINGS_ITEMS, MenuKind, SettingItem
 from game.records import Recorder, stats_lines
 from game.session import Session
 from game.settings import clamp_window, value_text
+from game.sharing import export_folder
 from game.slots import SaveSlots, StorageSlots
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import first_tip, notice_text, system_language, tr
@@ -85,6 +87,7 @@ class App:
         self.slots = SaveSlots() if seeded else StorageSlots(self.storage)
         self.archive = Archive.open(self.data_dir, read_only=self.storage.read_only or seeded)
         self.kept_games = ArchiveRecorder(self.archive)
+        self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=self.data_dir)
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
         self.kept_games.attach(self.session)
@@ -94,6 +97,7 @@ class App:
             theme=self.settings.theme,
             lang=system_language() if lang == "auto" else lang,
             speed=self.settings.animation,
+            browser=self.browser,
         )
         self.autoplay = Autoplay(self.data_dir, pace=self.settings.autoplay_pace)
         self.autosave = Autosave(self.slots, NotKept() if seeded else self.storage, self.recorder)
@@ -114,6 +118,8 @@ class App:
             self.view.tip = first_tip(self.view.lang)  # a newcomer: how to play
         self._apply_settings()
         self._show_notices()
+        if options.import_path is not None:
+            self.browsed(self.browser.import_file(options.import_path))
 
     def _first_session(self, size: int) -> Session:
         saved = self.slots.load(size)
@@ -154,6 +160,8 @@ class App:
         elif kind in _REDRAW:
             self.screen.resized()
             self.view.dirty = True
+        elif kind == pygame.DROPFILE:  # a shared game dropped on the window (R22)
+            self.browsed(self.browser.import_file(event.file))
         elif kind == pygame.AUDIODEVICEREMOVED:
             self.audio.on_device_removed(getattr(event, "iscapture", False))
         elif kind == pygame.AUDIODEVICEADDED:
@@ -180,8 +188,17 @@ class App:
                 self.command(command)
 
     def command(self, command: cmd.Command) -> None:
-        """A command of the player's (or of autoplay): the session says what it means."""
-        self.dispatch(self.session.handle(command))
+        """A command of the player's (or of autoplay): the session says what it means, or
+        the kept games' screens while they are open."""
+        if self.browser.takes(command):
+            self.browsed(self.browser.handle(command))
+        else:
+            self.dispatch(self.session.handle(command))
+
+    def browsed(self, events: list[ev.Event]) -> None:
+        """The kept games' screens' events: to be seen and heard, never played or kept."""
+        self.view.browsed(events)
+        self.audio.handle(events)
 
     def dispatch(self, events: list[ev.Event]) -> None:
         """Hand the session's events to everything that reacts to them."""
@@ -204,6 +221,8 @@ class App:
                 self.autoplay.play(session.game)
             elif isinstance(event, ev.AutoplayStopped):
                 self.autoplay.stop()
+            elif isinstance(event, ev.GamesRequested):
+                self.browsed(self.browser.open())
             elif isinstance(event, ev.MenuOpened):
                 self.view.pad_labels = self.gamepad.button_labels()
                 if event.name == MenuKind.STATS.value:
@@ -296,6 +315,7 @@ class App:
             self.recorder.time_played(self.session, played)
             self.autosave.clock_ran(played, self.session)
         self.view.pass_time(seconds, self.session)
+        self.browsed(self.browser.pass_time(seconds))  # a review goes on while the game does
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
         for answer in self.autoplay.step(seconds, self.session.game, busy=sliding):
             if answer.solver_failed:
@@ -321,7 +341,7 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the next frame must come soon (something moves), or the loop may sleep."""
-        return self.view.animating or self.view.dirty or self.autoplay.busy
+        return self.view.animating or self.view.dirty or self.autoplay.busy or self.browser.busy
 
     def frame(self, seconds: float, events: Sequence[pygame.event.Event] | None = None) -> None:
         """One frame: `seconds` of real time passed, then these events came (None: read the
@@ -349,8 +369,10 @@ class App:
             if self.busy or self.frames_left is not None:
                 self.clock.sleep(last + frame_seconds - self.clock.now())  # the frame cap
                 events = pygame.event.get()
-            else:
-                events = self._wait_for_events(frame_seconds)
+            else:  # idle: until the screen would change by itself (the clock's next second)
+                due = self.view.seconds_until_change(self.session)
+                wait = IDLE_WAKE_SECONDS if due is None else min(due + 0.001, IDLE_WAKE_SECONDS)
+                events = window.wait_for_events(self.clock, wait, frame_seconds)
             now = self.clock.now()
             self.frame(now - last, events)
             last = now
@@ -361,22 +383,6 @@ class App:
                 if self.frames_left <= 0:
                     self.running = False
         return 0
-
-    def _wait_for_events(self, slice_seconds: float) -> list[pygame.event.Event]:
-        """Idle: wait for an event, or until the screen would change by itself (the clock's
-        next second, a notice leaving). SDL's own wait polls every millisecond, so this
-        sleeps in slices no longer than a frame: no key waits longer than a frame."""
-        due = self.view.seconds_until_change(self.session)
-        wait = IDLE_WAKE_SECONDS if due is None else min(due + 0.001, IDLE_WAKE_SECONDS)
-        deadline = self.clock.now() + wait
-        while True:
-            events = pygame.event.get()
-            if events:
-                return events
-            left = deadline - self.clock.now()
-            if left <= 0:
-                return []
-            self.clock.sleep(min(slice_seconds, left))
 
     @property
     def lang(self) -> str:
@@ -397,7 +403,7 @@ class App:
         """Let go of every part that was opened, even after a start that failed half way.
         Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
         later on a dead (or, after a new pygame.init(), someone else's) handle."""
-        for name in ("storage", "archive", "autoplay", "audio", "gamepad"):
+        for name in ("browser", "storage", "archive", "autoplay", "audio", "gamepad"):
             part = self.__dict__.get(name)
             if part is not None:
                 part.close()
@@ -405,6 +411,7 @@ class App:
         if view is not None:
             view.text.clear()
             view.board.clear()
+            view.screens.clear()
         screen = self.__dict__.get("screen")
         if screen is not None:
             screen.destroy()

@@ -18,6 +18,7 @@ class Options:
     data_dir: str | None = None
     frames: int | None = None
     sound: bool = True
+    import_path: str | None = None  # keep the game of this shared file, then play
     desktop_entry_action: desktop_entry.Action | None = None  # do this, then exit
 
 
@@ -49,6 +50,12 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         "--frames", type=_positive, metavar="N", help="run N frames, then quit (for tests)"
     )
     parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
+    parser.add_argument(
+        "--import",
+        dest="import_path",
+        metavar="PATH",
+        help="add the game of a shared file (.2048.json) to your games, then play",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument(
@@ -73,6 +80,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         data_dir=args.data_dir,
         frames=args.frames,
         sound=args.sound,
+        import_path=args.import_path,
         desktop_entry_action=args.desktop_entry_action,
     )
 

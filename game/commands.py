@@ -19,6 +19,7 @@ class Target:
     button: str | None = None
     item: int | None = None
     side: int = 1
+    fraction: float = 0.5  # where across the item, 0 at its left edge to 1 at its right
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,7 @@ class Select:
 
     index: int
     side: int = 1
+    fraction: float = 0.5  # where across the item it was clicked (a seek bar, a plot)
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,21 @@ class Point:
     """The pointer rests on a menu item: the focus follows it."""
 
     index: int
+
+
+@dataclass(frozen=True)
+class Seek:
+    """Home / End, a pad's shoulder buttons: to the start (-1) or the end (+1) of what is
+    shown (a replay, a review's moves, the games list)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Speed:
+    """+ / -: a replay plays faster (+1) or slower (-1)."""
+
+    step: int
 
 
 @dataclass(frozen=True)
@@ -152,6 +169,8 @@ Command = (
     | Select
     | Adjust
     | Point
+    | Seek
+    | Speed
     | Pause
     | Help
     | Hint

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
-from game.engine import Cell, Direction, MoveOutcome
+from game.engine import Cell, Direction, Grid, MoveOutcome
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,27 @@ class QuitRequested:
     pass
 
 
+@dataclass(frozen=True)
+class GamesRequested:
+    """Games was chosen in the pause menu: the kept games' screens open over it (R22)."""
+
+
+@dataclass(frozen=True)
+class PositionShown:
+    """A replay or review shows another position at once, with no animation (a jump, a step
+    back, an undo)."""
+
+    grid: Grid
+
+
+@dataclass(frozen=True)
+class Told:
+    """Something to tell the player: a text key of game/text.py and its fields."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)
+
+
 Event = (
     Moved
     | Blocked
@@ -162,4 +184,7 @@ Event = (
     | AutoplayStopped
     | HintShown
     | QuitRequested
+    | GamesRequested
+    | PositionShown
+    | Told
 )

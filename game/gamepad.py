@@ -46,6 +46,9 @@ PAD_BUTTONS: dict[int, cmd.Command] = {
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: cmd.Move(Direction.DOWN),
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: cmd.Move(Direction.LEFT),
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: cmd.Move(Direction.RIGHT),
+    # In a replay or a review: to the start, to the end (R22, R23); nothing in play.
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: cmd.Seek(-1),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: cmd.Seek(1),
 }
 
 JOYSTICK_BUTTONS: dict[int, cmd.Command] = {0: cmd.Confirm(), 1: cmd.Back()}
@@ -54,7 +57,16 @@ JOYSTICK_BUTTONS: dict[int, cmd.Command] = {0: cmd.Confirm(), 1: cmd.Back()}
 # What each pad prints on the buttons bound above, for the help screen. SDL reports a
 # Nintendo pad's buttons by their labels unless SDL_GAMECONTROLLER_USE_BUTTON_LABELS is 0,
 # so its A is the button marked A, as on the other pads.
-XBOX_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "back": "Back", "start": "Start"}
+XBOX_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "back": "Back",
+    "start": "Start",
+    "lb": "LB",
+    "rb": "RB",
+}
 PLAYSTATION_LABELS = {
     "a": "Cross",
     "b": "Circle",
@@ -62,8 +74,19 @@ PLAYSTATION_LABELS = {
     "y": "Triangle",
     "back": "Share",
     "start": "Options",
+    "lb": "L1",
+    "rb": "R1",
 }
-NINTENDO_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "back": "Minus", "start": "Plus"}
+NINTENDO_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "back": "Minus",
+    "start": "Plus",
+    "lb": "L",
+    "rb": "R",
+}
 NINTENDO_BY_POSITION = {**NINTENDO_LABELS, "a": "B", "b": "A", "x": "Y", "y": "X"}
 JOYSTICK_LABELS = {"a": "1", "b": "2"}
 

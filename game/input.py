@@ -41,6 +41,14 @@ PLAIN_KEYS: dict[int, cmd.Command] = {
     pygame.K_p: cmd.ToggleAutoplay(),
     pygame.K_m: cmd.ToggleMute(),
     pygame.K_TAB: cmd.MenuFocus(1),
+    # The games' screens (R22, R23): to the start or end, a replay faster or slower.
+    pygame.K_HOME: cmd.Seek(-1),
+    pygame.K_END: cmd.Seek(1),
+    pygame.K_PLUS: cmd.Speed(1),
+    pygame.K_EQUALS: cmd.Speed(1),  # + without Shift on most keyboards
+    pygame.K_KP_PLUS: cmd.Speed(1),
+    pygame.K_MINUS: cmd.Speed(-1),
+    pygame.K_KP_MINUS: cmd.Speed(-1),
 }
 
 SWIPE_FRACTION = 0.2  # of a tile: a shorter drag is a click, not a move
@@ -174,5 +182,5 @@ class PointerInput:
         if target is None:
             return []
         if target.item is not None:
-            return [cmd.Select(target.item, target.side)]
+            return [cmd.Select(target.item, target.side, target.fraction)]
         return [BUTTON_COMMANDS[target.button]] if target.button in BUTTON_COMMANDS else []

@@ -31,6 +31,7 @@ class Item(enum.StrEnum):
     RESUME = "resume"
     NEW_GAME = "new_game"
     AUTOPLAY = "autoplay"
+    GAMES = "games"
     SETTINGS = "settings"
     STATS = "stats"
     HELP = "help"
@@ -65,7 +66,7 @@ class SettingItem:
 MenuItem = Item | SizeItem | SettingItem
 
 # The help pages, in order: how to play first, for a newcomer pressing F1.
-HELP_PAGES = ("rules", "controls", "strategy", "solver")
+HELP_PAGES = ("rules", "controls", "strategy", "solver", "review")
 PAGE_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)  # clickable, so a mouse can read
 # The settings menu: every setting a player steps, then Back.
 SETTINGS_ITEMS = (
@@ -146,6 +147,7 @@ def pause_items() -> list[MenuItem]:
         Item.NEW_GAME,
         Item.AUTOPLAY,
         *sizes,
+        Item.GAMES,
         Item.SETTINGS,
         Item.STATS,
         Item.HELP,

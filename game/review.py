@@ -40,7 +40,7 @@ from game.replay import GameRecord, Position, move_positions
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS
-from game.text import REVIEW_HELP, tr
+from game.text import PAD_LABELS, REVIEW_HELP, tr
 
 Scores = Sequence[float | None]  # per move in DIRECTIONS order; None or -inf: it changes nothing
 
@@ -168,7 +168,9 @@ class ReviewWork:
         result = work.review(analysis.scores, analysis.depth)   # cheap once done
 
     Reading the boards for the four mistakes costs about 0.15 ms a move (half a second for a
-    3,000-move game); grading, once the scores are in, a few microseconds a move."""
+    3,000-move game); grading, once the scores are in, about 10 microseconds a move, so each
+    move is graded once: `review` grades only the positions whose scores are new since the
+    last call (a position's scores at one depth are the solver's: they do not change)."""
 
     def __init__(self, record: GameRecord, positions: Sequence[Position]) -> None:
         self.record = record
@@ -176,6 +178,8 @@ class ReviewWork:
         self.facts: list[MoveFacts] = []
         self._reading = move_facts(record, positions)
         self.done = False
+        self._grades: dict[int, MoveGrade] = {}  # by position, at `_depth`
+        self._depth: int | None = None
 
     def step(self, budget_s: float = 0.002) -> bool:
         """Read boards for about `budget_s` seconds (one move at least); whether all are read."""
@@ -195,7 +199,12 @@ class ReviewWork:
         if not self.done:
             self.facts.extend(self._reading)
             self.done = True
-        grades = grade_game(self.record, self.positions, scores)
+        if depth != self._depth:
+            self._grades, self._depth = {}, depth
+        fresh = {index: s for index, s in scores.items() if index not in self._grades}
+        for grade in grade_game(self.record, self.positions, fresh):
+            self._grades[grade.position] = grade
+        grades = [self._grades[index] for index in sorted(self._grades) if index in scores]
         complete = len(grades) == len(move_positions(self.positions))
         bad = {g.position: g.grade in BAD_GRADES for g in grades}
         findings = find_mistakes(self.facts, bad)
@@ -207,13 +216,21 @@ def grade_name(grade: Grade, lang: str = "en") -> str:
 
 
 def decimal(value: float, lang: str = "en") -> str:
-    """A loss as a player reads it: 0.02 in English, 0,02 in Greek."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
+    """A loss as a player reads it: 0.02 in English, 0,02 in Greek; a loss too small for two
+    places reads "<0.01", so that a move graded good never reads as losing nothing."""
+    if 0 < value < 0.005:
+        text = "<0.01"
+    else:
+        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
     return text.replace(".", ",") if lang == "el" else text
 
 
-def help_lines(lang: str = "en", size: int = 4) -> list[str]:
-    """The review's help page: how the grades are made, with their bounds."""
+def help_lines(
+    lang: str = "en", size: int = 4, pad_labels: Mapping[str, str] | None = None
+) -> list[str]:
+    """The review's help page: how the grades are made, with their bounds, and the keys of
+    the replay and the review (the pad's buttons as the player's pad names them)."""
     bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
+    labels = {**PAD_LABELS, **(pad_labels or {})}
     lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
-    return [line.format(depth=review_depth(size), **bounds) for line in lines]
+    return [line.format(depth=review_depth(size), **bounds, **labels) for line in lines]

@@ -393,6 +393,8 @@ class Session:
             case Item.AUTOPLAY:
                 self.overlays.clear()
                 return events + self._start_autoplay()
+            case Item.GAMES:
+                return [*events, ev.GamesRequested()]  # over the pause menu: no clock (R17)
             case Item.SETTINGS:
                 return events + self._open(settings_menu())
             case Item.PREV_PAGE | Item.NEXT_PAGE:

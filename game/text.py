@@ -165,7 +165,50 @@ STRINGS: dict[str, dict[str, str]] = {
         "import_cannot_keep": "The game could not be kept: your list of games cannot be "
         "written right now.",
         "export_done": "The game was saved as {file}.",
-        "export_failed": "The game could not be saved to that file.",
+        "export_failed": "The game could not be saved in {folder}.",
+        # -- the games' screens: the list, a game, its replay and review (game/browser.py) --
+        "games": "Games",
+        "games_footer": "Page {page}/{pages} · {n} games",
+        "games_none": "No games kept yet. Every game you play is kept here from its first move.",
+        "games_unreadable": "Your kept games cannot be read right now.",
+        "game_unreadable": "This game could not be opened: its record is damaged.",
+        "games_score": "Score {n}",
+        "games_tile": "Tile {n}",
+        "games_moves": "{n} moves",
+        "own_game": "own",
+        "game_title": "Game of {date}",
+        "game_detail": "Score {score} · biggest tile {tile}",
+        "replay": "Replay",
+        "review": "Review",
+        "review_running": "Review · {percent}%",
+        "export": "Export to a file",
+        "replay_move": "Move {n} of {total}",
+        "replay_undo": "undo",
+        "replay_speed": "{n} moves/s",
+        "replay_keys": "←/→ step · Space play · Home/End · +/− speed",
+        "review_summary": "Blunders {blunder} · Mistakes {mistake} · Inaccuracies {inaccuracy}",
+        "review_solver_uncounted": "The solver's moves are not counted.",
+        "review_all_solver": "Every move was the solver's: none of yours to count.",
+        "review_move": "Move {n}: played {played}, best {best}",
+        "review_grade": "{grade} · loss {loss}",
+        "review_grade_solver": "{grade} · loss {loss} · the solver's move",
+        "review_waiting": "Not graded yet",
+        "review_only_move": "The only move",
+        "review_none": "No moves to review.",
+        "track_every_move": "Every move · {at} of {count}",
+        "track_worst_moves": "Worst moves · {at} of {count}",
+        "track_mistake": "{name} · {at} of {count}",
+        "previous_move": "← Previous",
+        "next_move": "Next →",
+        "worst_moves": "Worst moves",
+        "mistakes": "Mistakes",
+        "mistakes_title": "The four mistakes",
+        "mistakes_hint": "Choose one to step through the moves where it happened.",
+        "mistake_item": "{name}: {count}",
+        "mistake_directions": "Your moves: ↑ {up} · ↓ {down} · ← {left} · → {right}",
+        "plot_score": "Score",
+        "plot_loss": "Loss",
+        "review_ready": "The review of your game is ready: Menu, Games.",
     },
     "el": {
         "score": "ΣΚΟΡ",
@@ -320,7 +363,51 @@ STRINGS: dict[str, dict[str, str]] = {
         "import_cannot_keep": "Το παιχνίδι δεν κρατήθηκε: η λίστα των παιχνιδιών σας δεν "
         "γράφεται τώρα.",
         "export_done": "Το παιχνίδι αποθηκεύτηκε ως {file}.",
-        "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε σε εκείνο το αρχείο.",
+        "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε στο {folder}.",
+        # -- the games' screens --
+        "games": "Παιχνίδια",
+        "games_footer": "Σελίδα {page}/{pages} · {n} παιχνίδια",
+        "games_none": "Δεν κρατήθηκε ακόμα κανένα παιχνίδι. Κάθε παιχνίδι σας κρατιέται εδώ "
+        "από την πρώτη του κίνηση.",
+        "games_unreadable": "Τα παιχνίδια σας δεν διαβάζονται αυτή τη στιγμή.",
+        "game_unreadable": "Αυτό το παιχνίδι δεν άνοιξε: η καταγραφή του είναι χαλασμένη.",
+        "games_score": "Σκορ {n}",
+        "games_tile": "Πλακίδιο {n}",
+        "games_moves": "{n} κινήσεις",
+        "own_game": "δικό σας",
+        "game_title": "Παιχνίδι της {date}",
+        "game_detail": "Σκορ {score} · μεγαλύτερο πλακίδιο {tile}",
+        "replay": "Επανάληψη",
+        "review": "Ανάλυση",
+        "review_running": "Ανάλυση · {percent}%",
+        "export": "Εξαγωγή σε αρχείο",
+        "replay_move": "Κίνηση {n} από {total}",
+        "replay_undo": "αναίρεση",
+        "replay_speed": "{n} κιν./δ",
+        "replay_keys": "←/→ βήμα · Space παίξε · Home/End · +/− ταχύτητα",
+        "review_summary": "Γκάφες {blunder} · Λάθη {mistake} · Ανακρίβειες {inaccuracy}",
+        "review_solver_uncounted": "Οι κινήσεις του επιλυτή δεν μετρούν.",
+        "review_all_solver": "Όλες οι κινήσεις ήταν του επιλυτή: καμία δική σας να μετρηθεί.",
+        "review_move": "Κίνηση {n}: παίξατε {played}, καλύτερη {best}",
+        "review_grade": "{grade} · απώλεια {loss}",
+        "review_grade_solver": "{grade} · απώλεια {loss} · κίνηση του επιλυτή",
+        "review_waiting": "Δεν βαθμολογήθηκε ακόμα",
+        "review_only_move": "Η μόνη κίνηση",
+        "review_none": "Καμία κίνηση για ανάλυση.",
+        "track_every_move": "Όλες οι κινήσεις · {at} από {count}",
+        "track_worst_moves": "Χειρότερες κινήσεις · {at} από {count}",
+        "track_mistake": "{name} · {at} από {count}",
+        "previous_move": "← Προηγούμενη",
+        "next_move": "Επόμενη →",
+        "worst_moves": "Χειρότερες",
+        "mistakes": "Λάθη",
+        "mistakes_title": "Τα τέσσερα λάθη",
+        "mistakes_hint": "Διαλέξτε ένα για να δείτε τις κινήσεις όπου έγινε.",
+        "mistake_item": "{name}: {count}",
+        "mistake_directions": "Οι κινήσεις σας: ↑ {up} · ↓ {down} · ← {left} · → {right}",
+        "plot_score": "Σκορ",
+        "plot_loss": "Απώλεια",
+        "review_ready": "Η ανάλυση του παιχνιδιού σας είναι έτοιμη: Μενού, Παιχνίδια.",
     },
 }
 
@@ -432,29 +519,26 @@ HELP: dict[str, dict[str, list[str]]] = {
 REVIEW_HELP: dict[str, list[str]] = {
     "en": [
         "# How the review grades your moves",
-        "The solver scores all four directions from the board",
-        "before each move, looking {depth} moves ahead.",
-        "A move's loss is how far its score falls below the best.",
-        "It is counted against your biggest tile: 1.0 is what",
-        "pulling that tile one cell off the edge costs. So a loss",
-        "means the same early in a game and late.",
-        "Best: the solver's own choice, or just as good.",
-        "Good: a loss under {inaccuracy}, nothing you could see.",
-        "Inaccuracy: {inaccuracy} to {mistake}. Mistake: {mistake} to {blunder}.",
-        "Blunder: {blunder} or more, a third of a broken corner.",
+        "Before each move the solver scores all four directions, {depth} moves ahead. A "
+        "move's loss is how far it falls below the best, counted in your biggest tile: 1.0 is "
+        "what pulling it one cell off its edge costs, so a loss means the same early and late.",
+        "Best: the solver's choice, or as good · Good: under {inaccuracy} · Inaccuracy: up to "
+        "{mistake} · Mistake: up to {blunder} · Blunder: {blunder} or more.",
+        "# Replay and review",
+        "←/→ or the D-pad: step · Space or {a}: play · Home/End or {lb}/{rb}: start, end · "
+        "+/− or ↑/↓: speed · Esc or {b}: back",
     ],
     "el": [
         "# Πώς η ανάλυση βαθμολογεί τις κινήσεις σας",
-        "Ο επιλυτής βαθμολογεί και τις τέσσερις κατευθύνσεις",
-        "πριν από κάθε κίνηση, κοιτάζοντας {depth} κινήσεις μπροστά.",
-        "Η απώλεια μιας κίνησης είναι πόσο υπολείπεται της καλύτερης.",
-        "Μετριέται με βάση το μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει",
-        "το να φύγει αυτό ένα κελί από την άκρη. Έτσι η απώλεια",
-        "σημαίνει το ίδιο στην αρχή και στο τέλος του παιχνιδιού.",
-        "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή.",
-        "Καλή: απώλεια κάτω από {inaccuracy}, τίποτα ορατό.",
-        "Ανακρίβεια: {inaccuracy} ως {mistake}. Λάθος: {mistake} ως {blunder}.",
-        "Γκάφα: {blunder} ή περισσότερο, ένα τρίτο μιας χαλασμένης γωνίας.",
+        "Πριν από κάθε κίνηση ο επιλυτής βαθμολογεί και τις τέσσερις κατευθύνσεις, {depth} "
+        "κινήσεις μπροστά. Η απώλεια μιας κίνησης είναι πόσο υπολείπεται της καλύτερης, "
+        "μετρημένη στο μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει να φύγει ένα κελί από την άκρη, "
+        "έτσι σημαίνει το ίδιο νωρίς και αργά.",
+        "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή · Καλή: κάτω από {inaccuracy} · "
+        "Ανακρίβεια: ως {mistake} · Λάθος: ως {blunder} · Γκάφα: {blunder} ή περισσότερο.",
+        "# Επανάληψη και ανάλυση",
+        "←/→ ή D-pad: βήμα · Space ή {a}: παίξε · Home/End ή {lb}/{rb}: αρχή, τέλος · "
+        "+/− ή ↑/↓: ταχύτητα · Esc ή {b}: πίσω",
     ],
 }
 
@@ -465,7 +549,16 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
     return text.format(**fields) if fields else text
 
 
-PAD_LABELS = {"a": "A", "b": "B", "x": "X", "y": "Y", "back": "Back", "start": "Start"}
+PAD_LABELS = {
+    "a": "A",
+    "b": "B",
+    "x": "X",
+    "y": "Y",
+    "back": "Back",
+    "start": "Start",
+    "lb": "LB",
+    "rb": "RB",
+}
 
 
 def help_lines(page: str, lang: str = "en", pad_labels: dict[str, str] | None = None) -> list[str]:

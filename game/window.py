@@ -1,5 +1,6 @@
 """The game's window: opened at a size the display allows, named as the desktop entry names
-the game, with its icon; fullscreen and back on request; never bigger than SDL can draw."""
+the game, with its icon; fullscreen and back on request; never bigger than SDL can draw. And
+how the idle loop waits for its events."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 
 from game.assets import asset_path
 from game.desktop_entry import APP_ID
+from game.loop import Clock
 from game.view.layout import MIN_WINDOW
 
 TITLE = "2048"
@@ -107,3 +109,18 @@ def _plain_window_framebuffer() -> None:
     setting wins. Other systems have no such path, so they keep SDL's choice."""
     if pygame.display.get_driver() == "x11":
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def wait_for_events(clock: Clock, wait: float, slice_seconds: float) -> list[pygame.event.Event]:
+    """Idle: wait for an event, or `wait` seconds (until the screen would change by itself).
+    SDL's own wait polls every millisecond, so this sleeps in slices no longer than a frame:
+    no key waits longer than a frame."""
+    deadline = clock.now() + wait
+    while True:
+        events = pygame.event.get()
+        if events:
+            return events
+        left = deadline - clock.now()
+        if left <= 0:
+            return []
+        clock.sleep(min(slice_seconds, left))

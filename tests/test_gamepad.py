@@ -108,8 +108,10 @@ def rig():
         (pygame.CONTROLLER_BUTTON_DPAD_DOWN, cmd.Move(DOWN)),
         (pygame.CONTROLLER_BUTTON_DPAD_LEFT, cmd.Move(LEFT)),
         (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, cmd.Move(RIGHT)),
+        (pygame.CONTROLLER_BUTTON_LEFTSHOULDER, cmd.Seek(-1)),  # a replay's start (R22)
+        (pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, cmd.Seek(1)),
         (pygame.CONTROLLER_BUTTON_GUIDE, None),
-        (pygame.CONTROLLER_BUTTON_LEFTSHOULDER, None),
+        (pygame.CONTROLLER_BUTTON_LEFTSTICK, None),
     ],
 )
 def test_each_button_asks_for_one_thing_on_press_only(rig, button, command):

@@ -158,6 +158,13 @@ def test_the_grades_and_their_bounds_are_said_in_both_languages():
     assert decimal(0.02, "el") == "0,02" and decimal(0.1, "en") == "0.1"
 
 
+def test_a_loss_too_small_for_two_places_never_reads_as_none():
+    # A good move (above a tie, under an inaccuracy) next to "loss 0" would read as the best.
+    assert grade_of(0.003) is Grade.GOOD
+    assert decimal(0.003) == "<0.01" and decimal(0.003, "el") == "<0,01"
+    assert decimal(0.0) == "0" and decimal(0.005) == "0.01"
+
+
 def test_the_review_s_own_work_can_be_done_a_slice_per_frame_with_the_same_result(tmp_path):
     archive, _, _, _ = recorded(tmp_path, seed=22, actions=random_actions(22, 200))
     record = archive.load(archive.list_games()[0].game_id)

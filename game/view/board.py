@@ -205,3 +205,36 @@ class BoardView:
 
 def _radius(side: int) -> int:
     return max(2, round(side * 0.05))
+
+
+def draw_arrow(surface: pygame.Surface, board: pygame.Rect, theme: Theme, direction) -> None:
+    """An arrow over the board pointing the solver's way (a hint, the review's better move),
+    see-through so that the tiles under it still read."""
+    c = pygame.Vector2(board.center)
+    length = board.width * 0.28
+    width = board.width * 0.09
+    forward = {
+        Direction.UP: pygame.Vector2(0, -1),
+        Direction.DOWN: pygame.Vector2(0, 1),
+        Direction.LEFT: pygame.Vector2(-1, 0),
+        Direction.RIGHT: pygame.Vector2(1, 0),
+    }[direction]
+    side = pygame.Vector2(-forward.y, forward.x)
+    tip = c + forward * length
+    base = c - forward * length
+    head = tip - forward * width * 2.2
+    points = [
+        base + side * width / 2,
+        head + side * width / 2,
+        head + side * width * 1.5,
+        tip,
+        head - side * width * 1.5,
+        head - side * width / 2,
+        base - side * width / 2,
+    ]
+    # Drawn on a board-sized layer, not a window-sized one: a 4K frame need not pay for it.
+    local = [point - pygame.Vector2(board.topleft) for point in points]
+    arrow = pygame.Surface(board.size, pygame.SRCALPHA)
+    pygame.draw.polygon(arrow, (*theme.accent, 96), local)  # the tiles show through
+    pygame.draw.polygon(arrow, (*theme.text, 255), local, max(2, round(width / 8)))
+    surface.blit(arrow, board.topleft)

@@ -256,3 +256,11 @@ def _layout(width, height, size, board, cell, gap, header: _Header) -> Layout:
         header.buttons,
         header.rise,
     )
+
+
+def board_alone(width: int, height: int, size: int, x: int, y: int, side: int) -> Layout:
+    """A board of `size` cells in the square of `side` pixels at (x, y), with no header: the
+    replay's and the review's boards."""
+    board, cell, gap = _board(x, y, side, size)
+    none = pygame.Rect(x, y, 0, 0)
+    return Layout(width, height, size, board, cell, gap, none, none, none, none, {}, none)

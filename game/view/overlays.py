@@ -23,6 +23,7 @@ from game.menus import (
     SizeItem,
     stats_size,
 )
+from game.review import help_lines as review_help_lines
 from game.session import Session
 from game.settings import SETTINGS
 from game.text import format_clock, help_lines, tr
@@ -100,7 +101,7 @@ def panel_text(
         case MenuKind.STATS:
             return stats_page(menu, stats_pages, lang)
         case MenuKind.HELP:
-            return help_page(menu.page, lang, pad_labels)
+            return help_page(menu.page, lang, pad_labels, game.size)
     return PanelText("", [])
 
 
@@ -112,9 +113,15 @@ def stats_page(menu: Menu, stats_pages: dict[int, list[str]], lang: str) -> Pane
     return PanelText(title, stats_pages.get(size, []), footer=footer, flush_left=True)
 
 
-def help_page(index: int, lang: str, pad_labels: dict[str, str] | None = None) -> PanelText:
+def help_page(
+    index: int, lang: str, pad_labels: dict[str, str] | None = None, size: int = 4
+) -> PanelText:
+    """A help page; the review's says the search depth of this board `size` (R23)."""
     page = HELP_PAGES[index]
-    lines = help_lines(page, lang, pad_labels)
+    if page == "review":
+        lines = review_help_lines(lang, size, pad_labels)
+    else:
+        lines = help_lines(page, lang, pad_labels)
     headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
     body = [line.removeprefix("# ") for line in lines]
     footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
@@ -160,7 +167,9 @@ def draw_menu(
         surface.blit(veil, veil_rect)
     content = panel_text(menu, session, lang, stats_pages, pad_labels)
     labels = [item_label(item, session, lang, setting_values) for item in menu.items]
-    sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels, stats_pages)
+    sheet = menu_sheet(
+        text, menu, content, labels, area, lang, pad_labels, stats_pages, session.game.size
+    )
     if shown < 1.0:
         return list(sheet.items)
     title = text.render(content.title, sheet.title_px, theme.text)
@@ -205,13 +214,14 @@ def menu_sheet(
     lang: str,
     pad_labels: dict[str, str] | None = None,
     stats_pages: dict[int, list[str]] | None = None,
+    size: int = 4,
 ) -> Sheet:
     """Where everything of `menu` goes in `area`. The pages of a paged menu (help, statistics)
     are fitted together: the size is the one at which the longest page fits, and their
     buttons stay put from page to page."""
     pages = [content]
     if menu.kind is MenuKind.HELP:
-        pages = [help_page(index, lang, pad_labels) for index in range(len(HELP_PAGES))]
+        pages = [help_page(index, lang, pad_labels, size) for index in range(len(HELP_PAGES))]
     elif menu.kind is MenuKind.STATS:
         pages = [
             stats_page(replace(menu, page=page), stats_pages or {}, lang)

@@ -7,12 +7,14 @@ import pygame
 
 from game import commands as cmd
 from game import events as ev
+from game.browser import Browser
 from game.engine import Direction
 from game.menus import MenuKind
 from game.session import Session
 from game.text import tr
 from game.tween import Tween
-from game.view.board import BoardView
+from game.view.board import BoardView, draw_arrow
+from game.view.browser_view import BrowserView
 from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
 from game.view.overlays import draw_menu
@@ -39,7 +41,12 @@ def inactive_buttons(session: Session) -> frozenset[str]:
 
 class View:
     def __init__(
-        self, session: Session, theme: str = "classic", lang: str = "en", speed: str = "normal"
+        self,
+        session: Session,
+        theme: str = "classic",
+        lang: str = "en",
+        speed: str = "normal",
+        browser: Browser | None = None,
     ) -> None:
         self.text = Text()
         self.board = BoardView(self.text, session.game.grid, speed)
@@ -49,10 +56,13 @@ class View:
         self.layout: Layout | None = None
         self.best = 0  # the BEST box: the records' best of this size (R9)
         self.stats_pages: dict[int, list[str]] = {}  # the statistics' lines of each size
+        self._was_busy = False  # the screens were busy at the last step
         self.tip: tuple[str, ...] = ()  # a newcomer's words on how to play, until a first move
         self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
         self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
+        self.browser = browser  # the kept games' screens, drawn while open
+        self.screens = BrowserView(self.text)
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
@@ -109,6 +119,20 @@ class View:
         if events:
             self.dirty = True
 
+    def browsed(self, events: list[ev.Event]) -> None:
+        """The kept games' screens' events: their board's moves, and what to tell."""
+        self.screens.board.speed = self.board.speed
+        for event in events:
+            self.screens.handle(event)
+            if isinstance(event, ev.Told):
+                self.show_notice(tr(event.key, self.lang, **event.fields))
+        if events:
+            self.dirty = True
+
+    @property
+    def browsing(self) -> bool:
+        return self.browser is not None and self.browser.is_open
+
     def pass_time(self, seconds: float, session: Session) -> None:
         """Real time passed: a notice stays its seconds, and the clock shown moves on."""
         if self.notices:
@@ -137,6 +161,7 @@ class View:
         """One fixed step of the animations."""
         was_animating = self.animating
         self.board.step(dt)
+        self.screens.step(dt)
         self.hud.step(dt)
         self._fade.step(dt)
         menu = session.menu
@@ -147,18 +172,27 @@ class View:
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        if was_animating or self.animating:
-            self.dirty = True
+        busy = self.browsing and self.browser.busy  # type: ignore[union-attr]
+        if was_animating or self.animating or busy or self._was_busy:
+            self.dirty = True  # a replay plays, a review's progress moves, or they just ended
+        self._was_busy = busy
 
     @property
     def animating(self) -> bool:
-        return self.board.animating or self.hud.animating or not self._fade.done
+        screens = self.screens.animating
+        return self.board.animating or self.hud.animating or not self._fade.done or screens
 
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, session: Session, ahead: float = 0.0) -> None:
-        layout = self.layout_for(surface.get_size(), session.game.size)
         theme = self.theme
+        if self.browsing:
+            area = self.screens.draw(surface, self.browser, theme, self.lang, ahead)  # type: ignore[arg-type]
+            if self.notices:
+                self._notice_box(surface, area, max(2, area.width // 60), self.notices[0])
+            self.dirty = False
+            return
+        layout = self.layout_for(surface.get_size(), session.game.size)
         surface.fill(theme.background)
         game = session.game
         self.hud.draw(
@@ -180,7 +214,7 @@ class View:
         )
         self.board.draw(surface, layout, theme, ahead)
         if self.hint is not None and session.menu is None:
-            self._draw_hint(surface, layout, theme, self.hint)
+            draw_arrow(surface, layout.board, theme, self.hint)
         menu = session.menu
         self.menu_rects = []
         if menu is not None:
@@ -199,17 +233,18 @@ class View:
                 self.pad_labels,
             )
         if self.notices:
-            self._draw_notice(surface, layout, theme, self.notices[0])
+            self._notice_box(surface, layout.board, layout.gap, self.notices[0])
         self.dirty = False
 
-    def _draw_notice(self, surface, layout: Layout, theme: Theme, notice: str) -> None:
-        """A message box at the foot of the board, wrapped to its width."""
-        width = round(layout.board.width * 0.92)
-        px = max(12, round(layout.board.width / 30))  # readable in the smallest window
+    def _notice_box(self, surface, area: pygame.Rect, gap: int, notice: str) -> None:
+        """A message box at the foot of `area` (the board), wrapped to its width."""
+        theme = self.theme
+        width = round(area.width * 0.92)
+        px = max(12, round(area.width / 30))  # readable in the smallest window
         lines = self.text.wrap(notice, px, round(width * 0.92), "Medium")
         line_h = self.text.font(px, "Medium").get_linesize()
         box = pygame.Rect(0, 0, width, line_h * len(lines) + px)
-        box.midbottom = (layout.board.centerx, layout.board.bottom - layout.gap)
+        box.midbottom = (area.centerx, area.bottom - gap)
         pygame.draw.rect(surface, theme.panel, box, 0, max(3, px // 2))
         pygame.draw.rect(surface, theme.accent, box, max(1, px // 8), max(3, px // 2))
         y = box.y + px // 2
@@ -218,43 +253,12 @@ class View:
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
             y += line_h
 
-    def _draw_hint(self, surface, layout: Layout, theme: Theme, direction: Direction) -> None:
-        """An arrow over the board pointing the solver's way, see-through so that the tiles
-        under it still read."""
-        board = layout.board
-        c = pygame.Vector2(board.center)
-        length = board.width * 0.28
-        width = board.width * 0.09
-        forward = {
-            Direction.UP: pygame.Vector2(0, -1),
-            Direction.DOWN: pygame.Vector2(0, 1),
-            Direction.LEFT: pygame.Vector2(-1, 0),
-            Direction.RIGHT: pygame.Vector2(1, 0),
-        }[direction]
-        side = pygame.Vector2(-forward.y, forward.x)
-        tip = c + forward * length
-        base = c - forward * length
-        head = tip - forward * width * 2.2
-        points = [
-            base + side * width / 2,
-            head + side * width / 2,
-            head + side * width * 1.5,
-            tip,
-            head - side * width * 1.5,
-            head - side * width / 2,
-            base - side * width / 2,
-        ]
-        # Drawn on a board-sized layer, not a window-sized one: a 4K frame need not pay for it.
-        local = [point - pygame.Vector2(board.topleft) for point in points]
-        arrow = pygame.Surface(board.size, pygame.SRCALPHA)
-        pygame.draw.polygon(arrow, (*theme.accent, 96), local)  # the tiles show through
-        pygame.draw.polygon(arrow, (*theme.text, 255), local, max(2, round(width / 8)))
-        surface.blit(arrow, board.topleft)
-
     # -- pointing ------------------------------------------------------------------------------
 
     def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Target | None:
         """What is at `pos`: an item of the open menu (and which half of it), else a button."""
+        if self.browsing:
+            return self.screens.hit_test(pos)
         if session.menu is not None:
             for index, rect in enumerate(self.menu_rects):
                 if rect.collidepoint(pos):

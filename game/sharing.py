@@ -1,0 +1,59 @@
+"""Sharing a kept game as a player does it (R22): export it to a file they can find, import
+one they were sent, each with the sentence that says what happened (a text key of
+game/text.py and its fields). The format and its checks are game/share.py's."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+import platformdirs
+
+from game.archive import Archive
+from game.replay import GameRecord
+from game.share import ShareError, export_game, export_name, import_game
+
+EXPORT_FOLDER = "2048"  # in the player's documents folder
+log = logging.getLogger("game.share")
+
+
+def export_folder() -> Path:
+    """Where exported games go: a folder of the player's documents (platformdirs)."""
+    return platformdirs.user_documents_path() / EXPORT_FOLDER
+
+
+def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
+    """Write the game to `folder`, named by its size, date and score: what to tell the
+    player, with the exact path of the file."""
+    path = folder / export_name(record.summary)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        export_game(record, path)
+    except OSError as error:  # the folder could not be made
+        log.warning("the game could not be exported to %s: %s", path, error)
+        return "export_failed", {"folder": str(folder)}
+    except ShareError as error:
+        log.warning("the game could not be exported to %s: %s", path, error)
+        return error.key, {"folder": str(folder)}
+    return "export_done", {"file": shown_path(path)}
+
+
+def shown_path(path: Path) -> str:
+    """A path as the player reads it: under their home, from "~" (not on Windows, whose
+    players do not know the sign)."""
+    home = Path.home()
+    if sys.platform != "win32" and path.is_relative_to(home):
+        return str(Path("~") / path.relative_to(home))
+    return str(path)
+
+
+def import_from(archive: Archive, path: str | Path) -> tuple[str, int | None]:
+    """Keep the game of a shared file: what to tell the player, and the game's number among
+    the kept ones (None if it was refused; nothing kept was touched then)."""
+    try:
+        result = import_game(archive, path)
+    except ShareError as error:
+        log.warning("%s could not be imported: %s", path, error)
+        return error.key, None
+    return ("import_already" if result.already_kept else "import_done"), result.game_id

@@ -1,0 +1,71 @@
+"""The kept games' screens on screen (R22, R23): whichever the browser shows, drawn over the
+whole window, and what is under the pointer. Its board plays the replay's and the review's
+moves with the game's own animations; drawing never changes the browser."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import commands as cmd
+from game import events as ev
+from game.browser import Browser
+from game.browser_items import Screen
+from game.view.board import BoardView
+from game.view.games_view import SCREENS
+from game.view.plot import Plot
+from game.view.render import Text
+from game.view.replay_view import draw_board_screen
+from game.view.theme import Theme
+
+
+class BrowserView:
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self.board = BoardView(text, ((0,) * 4,) * 4)
+        self.plot = Plot(text)
+        self.rects: dict[int, pygame.Rect] = {}  # where each item of the screen was drawn
+
+    @property
+    def animating(self) -> bool:
+        return self.board.animating
+
+    def handle(self, event: ev.Event) -> None:
+        if isinstance(event, ev.Moved):
+            self.board.handle(event)
+        elif isinstance(event, ev.PositionShown):
+            self.board.reset(event.grid)
+
+    def step(self, dt: float) -> None:
+        self.board.step(dt)
+
+    def clear(self) -> None:
+        self.board.clear()
+        self.plot.clear()
+
+    def draw(
+        self, surface: pygame.Surface, browser: Browser, theme: Theme, lang: str, ahead: float
+    ) -> pygame.Rect:
+        """The screen the browser shows; returns where a notice may go over it."""
+        surface.fill(theme.background)
+        width, height = surface.get_size()
+        margin = max(6, min(width, height) // 40)
+        area = pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin)
+        if browser.screen in (Screen.REPLAY, Screen.REVIEW):
+            self.rects, board = draw_board_screen(
+                surface, self.text, theme, lang, browser, self.board, self.plot, ahead
+            )
+            return board
+        self.rects = SCREENS[browser.screen](surface, self.text, theme, lang, browser, area)
+        notices = area.copy()  # as wide as a board would be: a notice's words stay near
+        notices.width = min(area.width, area.height)
+        notices.centerx = area.centerx
+        return notices
+
+    def hit_test(self, pos: tuple[int, int]) -> cmd.Target | None:
+        """The item under the pointer, which half of it, and how far across."""
+        for index, rect in self.rects.items():
+            if rect.collidepoint(pos):
+                side = -1 if pos[0] < rect.centerx else 1
+                fraction = (pos[0] - rect.x) / max(1, rect.width - 1)
+                return cmd.Target(item=index, side=side, fraction=fraction)
+        return None

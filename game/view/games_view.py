@@ -1,0 +1,180 @@
+"""The kept games' menus (R22, R23): the list of games, one game's choices, and the four
+mistakes of a reviewed game. Each screen is a column (game/view/panel.py) drawn at the
+biggest size at which it fits, and at one size whatever is focused or on the page."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pygame
+
+from game.browser import Browser
+from game.browser_items import Control, MistakeItem, Screen
+from game.games_list import ROWS_PER_PAGE
+from game.menus import Item
+from game.mistakes import Finding, Mistake, describe
+from game.replay import GameSummary, Outcome
+from game.text import format_clock, tr
+from game.view.panel import Block, Buttons, Card, Title, Words, draw_placed, fit_px, lay_out
+from game.view.render import FIELDS, Text
+from game.view.theme import Theme
+
+PAGE_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # side by side, under the games
+# A long game's row, so that the list keeps its size from page to page (a longer one still
+# fits: the rows on the page are measured too).
+_LONG = GameSummary(
+    game_id=0,
+    uid="",
+    size=6,
+    started_at=datetime(2028, 12, 28, 23, 58),
+    outcome=Outcome.IN_PLAY,
+    won=False,
+    score=999_999,
+    biggest_tile=65_536,
+    moves=9_999,
+    seconds=9 * 3600 + 59 * 60,
+    steps=0,
+    assisted_from=0,
+)
+
+
+def when(moment: datetime) -> str:
+    """A date and time as the player's clock shows them (kept in UTC)."""
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def whose(summary: GameSummary, lang: str) -> str:
+    if summary.imported:
+        return tr("imported_game", lang)
+    return tr("assisted" if summary.assisted else "own_game", lang)
+
+
+def row_lines(summary: GameSummary, lang: str) -> tuple[tuple[str, ...], ...]:
+    """What the list says of a game: when, the board, how it ended, whose; then the score,
+    the biggest tile, the moves and the time."""
+    return (
+        (
+            when(summary.started_at),
+            tr("board", lang, n=summary.size),
+            tr(f"outcome_{summary.outcome.value}", lang),
+            whose(summary, lang),
+        ),
+        (
+            tr("games_score", lang, n=summary.score),
+            tr("games_tile", lang, n=summary.biggest_tile),
+            tr("games_moves", lang, n=summary.moves),
+            format_clock(summary.seconds),
+        ),
+    )
+
+
+def draw_column(
+    surface: pygame.Surface,
+    text: Text,
+    theme: Theme,
+    browser: Browser,
+    variants: list[list[Block]],
+    area: pygame.Rect,
+) -> dict[int, pygame.Rect]:
+    """The first variant drawn at the size at which every variant fits, centred in `area`."""
+    px = fit_px(text, variants, area)
+    height = max(lay_out(text, blocks, area, px).height for blocks in variants)
+    top = area.move(0, max(0, (area.height - height) // 2))
+    placed = lay_out(text, variants[0], top, px)
+    items = browser.items
+    draw_placed(surface, text, theme, placed, browser.focus, lambda i: browser.active(items[i]), {})
+    return placed.item_rects()
+
+
+def list_blocks(browser: Browser, lang: str, rows: list[GameSummary] | None = None) -> list[Block]:
+    games = browser.games
+    rows = games.rows if rows is None else rows
+    items = browser.items
+    blocks: list[Block] = [Title(tr("games", lang))]
+    blocks += [Card(index, row_lines(summary, lang)) for index, summary in enumerate(rows)]
+    if not rows:
+        blocks.append(Words(tr("games_unreadable" if games.unreadable else "games_none", lang)))
+    pages = tr("games_footer", lang, page=games.page + 1, pages=games.pages, n=games.total)
+    blocks += [
+        Buttons(tuple((items.index(item), tr(item.value, lang)) for item in PAGE_BUTTONS)),
+        Words(pages, muted=True),
+        Buttons(((items.index(Item.BACK), tr("back", lang)),)),
+    ]
+    return blocks
+
+
+def draw_list(surface, text: Text, theme: Theme, lang: str, browser: Browser, area):
+    longest = [_LONG] * ROWS_PER_PAGE
+    variants = [list_blocks(browser, lang), list_blocks(browser, lang, longest)]
+    return draw_column(surface, text, theme, browser, variants, area)
+
+
+def game_blocks(browser: Browser, lang: str) -> list[Block]:
+    record = browser.record
+    assert record is not None
+    s = record.summary
+    job = browser.job
+    review = tr("review", lang)
+    if job is not None and job.record == record and job.running:
+        review = tr("review_running", lang, percent=round(job.fraction * 100))
+    labels = {
+        Control.REPLAY: tr("replay", lang),
+        Control.REVIEW: review,
+        Control.EXPORT: tr("export", lang),
+        Item.BACK: tr("back", lang),
+    }
+    how = (tr("board", lang, n=s.size), tr(f"outcome_{s.outcome.value}", lang), whose(s, lang))
+    played = (tr("games_moves", lang, n=s.moves), format_clock(s.seconds))
+    return [
+        Title(tr("game_title", lang, date=when(s.started_at))),
+        Words(FIELDS.join(how)),
+        Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
+        Words(FIELDS.join(played)),
+        *(Buttons(((index, labels[item]),)) for index, item in enumerate(browser.items)),  # type: ignore[index]
+    ]
+
+
+def draw_game(surface, text: Text, theme: Theme, lang: str, browser: Browser, area):
+    return draw_column(surface, text, theme, browser, [game_blocks(browser, lang)], area)
+
+
+def finding_words(finding: Finding | None, lang: str) -> list[str]:
+    """A mistake's sentence: how often, and for the four directions the moves of each."""
+    if finding is None:
+        return [tr("mistakes_hint", lang)]
+    _, detail = describe(finding, lang)
+    if finding.mistake is not Mistake.ALL_DIRECTIONS:
+        return [detail]
+    up, down, left, right = finding.directions
+    moves = tr("mistake_directions", lang, up=up, down=down, left=left, right=right)
+    return [detail, moves]
+
+
+def mistakes_blocks(browser: Browser, lang: str, shown: Finding | None) -> list[Block]:
+    job = browser.job
+    buttons: list[Block] = []
+    for index, item in enumerate(browser.items):
+        if isinstance(item, MistakeItem):
+            finding = job.finding(item.mistake) if job is not None else None
+            name = tr(f"mistake_{item.mistake.value}", lang)
+            label = tr("mistake_item", lang, name=name, count=finding.count if finding else 0)
+        else:
+            label = tr("back", lang)
+        buttons.append(Buttons(((index, label),)))
+    words = [Words(line) for line in finding_words(shown, lang)]
+    return [Title(tr("mistakes_title", lang)), *words, *buttons]
+
+
+def draw_mistakes(surface, text: Text, theme: Theme, lang: str, browser: Browser, area):
+    job = browser.job
+    findings = list(job.result.findings) if job is not None and job.result is not None else []
+    focused = browser.items[browser.focus] if browser.items else None
+    shown = None
+    if isinstance(focused, MistakeItem) and job is not None:
+        shown = job.finding(focused.mistake)
+    variants = [mistakes_blocks(browser, lang, shown)]
+    variants += [mistakes_blocks(browser, lang, finding) for finding in [None, *findings]]
+    return draw_column(surface, text, theme, browser, variants, area)
+
+
+SCREENS = {Screen.LIST: draw_list, Screen.GAME: draw_game, Screen.MISTAKES: draw_mistakes}

@@ -1,0 +1,233 @@
+"""A column of text, graphics and buttons laid out top to bottom at one text size: the kept
+games' screens are made of these (game/view/games_view.py, replay_view.py).
+
+    blocks = [Title("Games"), Words("Page 1/2"), Buttons((3, 4)), ...]
+    px = fit_px(text, [blocks], area)        # the biggest size at which it all fits
+    placed = lay_out(text, blocks, area, px) # where each thing goes; .height, .items
+    draw_placed(surface, text, theme, placed, focus, active, graphics)
+
+A button or a card (a button with lines of its own, a game of the list) stands for an item of
+the screen by its index, so that the screen knows what a click on it chooses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.view.render import FIELDS, Text, button_face
+from game.view.theme import Theme
+
+LINE = 1.25  # a line of text, in font sizes
+BUTTON = 2.2  # a button's height, in font sizes
+GAP = 0.35  # between the blocks, in font sizes
+MIN_PX = 6
+
+
+@dataclass(frozen=True)
+class Title:
+    words: str
+
+
+@dataclass(frozen=True)
+class Words:
+    """A paragraph, wrapped to the width; centred unless `left`."""
+
+    words: str
+    weight: str = "Regular"
+    muted: bool = False
+    left: bool = False
+
+
+@dataclass(frozen=True)
+class Graphic:
+    """A rectangle as wide as the column, `lines` lines tall, drawn by `graphics[name]`; a
+    click on it is item `item` (None: not clickable)."""
+
+    name: str
+    lines: float
+    item: int | None = None
+    grow: bool = False  # takes the column's spare height when laid out to fill it
+
+
+@dataclass(frozen=True)
+class Buttons:
+    """A row of buttons sharing the width: (item index, label) each; a label "icon:name" is
+    drawn as that icon instead of words."""
+
+    buttons: tuple[tuple[int, str], ...]
+    wide: bool = False  # as wide as the column (a row of icons), else at most 24 font sizes
+
+
+@dataclass(frozen=True)
+class Card:
+    """A button holding lines of fields: each line's fields are laid out to fill the width,
+    wrapping to as many lines as they need (a game of the list)."""
+
+    item: int
+    lines: tuple[tuple[str, ...], ...]
+
+
+Block = Title | Words | Graphic | Buttons | Card
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One thing to draw: words (with their size and weight), a graphic, a button or a card."""
+
+    kind: str  # "words", "graphic", "button", "card"
+    rect: pygame.Rect
+    words: tuple[str, ...] = ()
+    px: int = 0
+    weight: str = "Bold"
+    muted: bool = False
+    centred: bool = True
+    item: int | None = None
+    name: str = ""
+
+
+@dataclass
+class Placed:
+    pieces: list[Piece] = field(default_factory=list)
+    height: int = 0
+
+    def item_rects(self) -> dict[int, pygame.Rect]:
+        return {piece.item: piece.rect for piece in self.pieces if piece.item is not None}
+
+
+def lay_out(
+    text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, fill: bool = False
+) -> Placed:
+    """Every block of the column at body size `px`, from the top of `area`. `fill`: the
+    height `area` has to spare goes to the graphics that grow, so that what comes after them
+    keeps its place as the column's words come and go."""
+    placed = _lay_out(text, blocks, area, px, 0)
+    growing = sum(1 for block in blocks if isinstance(block, Graphic) and block.grow)
+    spare = area.height - placed.height
+    if fill and growing and spare > 0:
+        placed = _lay_out(text, blocks, area, px, spare // growing)
+    return placed
+
+
+def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, extra: int):
+    placed = Placed()
+    width = area.width
+    line_h = round(px * LINE)
+    gap = round(px * GAP)
+    y = area.y
+    for index, block in enumerate(blocks):
+        if index:
+            y += gap
+        match block:
+            case Title(words):
+                title_px = text.fit_size(words, round(px * 1.5), (width, round(px * 2)))
+                height = text.font(title_px).get_linesize()
+                placed.pieces.append(Piece("words", _row(area, y, height), (words,), title_px))
+                y += height
+            case Words(words, weight, muted, left):
+                lines = text.wrap(words, px, width, weight) or ("",)
+                rect = _row(area, y, line_h * len(lines))
+                placed.pieces.append(Piece("words", rect, lines, px, weight, muted, not left))
+                y += rect.height
+            case Graphic(name, lines, item, grow):
+                rect = _row(area, y, round(line_h * lines) + (extra if grow else 0))
+                placed.pieces.append(Piece("graphic", rect, item=item, name=name))
+                y += rect.height
+            case Buttons(buttons, wide):
+                row_w = width if wide else min(width, round(px * 24))
+                each = (row_w - gap * (len(buttons) - 1)) // max(1, len(buttons))
+                left = area.centerx - row_w // 2
+                height = round(px * BUTTON)
+                row_px = _labels_px(text, [label for _, label in buttons], (each, height), px)
+                for position, (item, label) in enumerate(buttons):
+                    rect = pygame.Rect(left + position * (each + gap), y, each, height)
+                    placed.pieces.append(Piece("button", rect, (label,), row_px, item=item))
+                y += height
+            case Card(item, lines):
+                inner = round(width - px * 1.2)
+                words = [
+                    w for line in lines for w in text.wrap(FIELDS.join(line), px, inner, "Medium")
+                ]
+                rect = _row(area, y, line_h * len(words) + round(px * 0.6))
+                placed.pieces.append(Piece("card", rect, tuple(words), px, "Medium", item=item))
+                y += rect.height
+    placed.height = y - area.y
+    return placed
+
+
+def _labels_px(text: Text, labels: list[str], size: tuple[int, int], px: int) -> int:
+    """One size for a row's labels, at most `px`, the one at which the longest fits its
+    button: a row of buttons never mixes sizes."""
+    box = round(size[0] * 0.9), round(size[1] * 0.75)
+    words = [label for label in labels if not label.startswith("icon:")]
+    return min([px, *(text.fit_size(label, round(size[1] * 0.5), box) for label in words)])
+
+
+def _row(area: pygame.Rect, y: int, height: int) -> pygame.Rect:
+    return pygame.Rect(area.x, y, area.width, height)
+
+
+def fit_px(
+    text: Text, variants: Sequence[Sequence[Block]], area: pygame.Rect, limit: int | None = None
+) -> int:
+    """The biggest body size at which every variant of the column (a screen's pages, or its
+    states) fits `area`, so that the text keeps one size as the screen changes."""
+    low, high = MIN_PX, limit or max(13, round(min(area.width, area.height) / 20))
+    while low < high:
+        mid = (low + high + 1) // 2
+        if all(lay_out(text, blocks, area, mid).height <= area.height for blocks in variants):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+Graphics = dict[str, Callable[[pygame.Surface, pygame.Rect], None]]
+# Draws the icon of that name, in that colour, inside the rectangle (a replay's controls).
+Icon = Callable[[pygame.Surface, pygame.Rect, str, tuple[int, int, int]], None]
+
+
+def draw_placed(
+    surface: pygame.Surface,
+    text: Text,
+    theme: Theme,
+    placed: Placed,
+    focus: int | None,
+    active: Callable[[int], bool],
+    graphics: Graphics,
+    icon: Icon | None = None,
+) -> None:
+    """Draw the column; `active(item)`: whether that item can act now (else an outline)."""
+    for piece in placed.pieces:
+        rect = piece.rect
+        if piece.kind == "words":
+            colour = theme.muted_text if piece.muted else theme.text
+            line_h = rect.height // len(piece.words)
+            for row, words in enumerate(piece.words):
+                image = text.render(words, piece.px, colour, piece.weight)
+                top = rect.y + row * line_h + (line_h - image.get_height()) // 2
+                if piece.centred:
+                    surface.blit(image, image.get_rect(midtop=(rect.centerx, top)))
+                else:
+                    surface.blit(image, (rect.x, top))
+        elif piece.kind == "graphic":
+            graphics[piece.name](surface, rect)
+        elif piece.kind == "button":
+            label = piece.words[0]
+            item = piece.item
+            colour = button_face(surface, rect, theme, item == focus, active(item))  # type: ignore[arg-type]
+            if label.startswith("icon:") and icon is not None:
+                icon(surface, rect.inflate(-rect.height // 3, -rect.height // 3), label[5:], colour)
+            else:
+                image = text.render(label, max(piece.px, 1), colour)
+                surface.blit(image, image.get_rect(center=rect.center))
+        else:
+            colour = button_face(surface, rect, theme, piece.item == focus, True)
+            line_h = round(piece.px * LINE)
+            y = rect.y + round(piece.px * 0.3)
+            for words in piece.words:
+                image = text.render(words, piece.px, colour, piece.weight)
+                surface.blit(image, (rect.x + round(piece.px * 0.6), y))
+                y += line_h

@@ -1,0 +1,298 @@
+"""The replay and the review on screen (R22, R23): the board, animated as in play, and beside
+or under it a column with the position's numbers, the seek bar or the plot, and the controls.
+
+The board takes what the column leaves: under it in tall windows, beside it in wide ones,
+whichever gives the bigger board. The column is measured with its longest words (the
+biggest numbers), so the board stays put while the numbers change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.browser import Browser
+from game.browser_items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.menus import Item
+from game.replaying import SPEEDS
+from game.review import Grade, Review, decimal, grade_name
+from game.review_steps import TrackKind
+from game.text import format_clock, tr
+from game.view.board import BoardView, draw_arrow
+from game.view.layout import Layout, board_alone
+from game.view.panel import Block, Buttons, Graphic, Title, Words, draw_placed, lay_out
+from game.view.plot import Plot
+from game.view.render import Text
+from game.view.theme import Theme
+
+COLUMN_WIDTH = 18  # the column beside the board, in font sizes
+ICONS = {
+    Control.TO_START: "to_start",
+    Control.STEP_BACK: "step_back",
+    Control.PLAY: "play",
+    Control.STEP_FORWARD: "step_forward",
+    Control.TO_END: "to_end",
+    Control.SLOWER: "slower",
+    Control.FASTER: "faster",
+}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    board: Layout
+    column: pygame.Rect
+    px: int
+
+
+def arrange(
+    text: Text, width: int, height: int, size: int, variants: list[list[Block]]
+) -> Arrangement:
+    """The board and the column, at the biggest text a readable board leaves room for."""
+    margin = max(6, round(min(width, height) * 0.025))
+    px = max(12, round(min(width, height) / 26))
+    while True:
+        tall_w = width - 2 * margin
+        tall_h = _height(text, variants, tall_w, px)
+        tall_side = min(tall_w, height - tall_h - 3 * margin)
+        wide_w = min(round(px * COLUMN_WIDTH), width // 2)
+        wide_h = _height(text, variants, wide_w, px)
+        wide_side = min(height - 2 * margin, width - wide_w - 3 * margin)
+        if wide_h > height - 2 * margin:
+            wide_side = 0
+        side = max(tall_side, wide_side)
+        if side >= min(width, height) * 0.45 or px <= 12:
+            break
+        px -= 1
+    side = max(side, 1)
+    if wide_side > tall_side:
+        left = (width - side - margin - wide_w) // 2
+        board = board_alone(width, height, size, left, (height - side) // 2, side)
+        column = pygame.Rect(left + side + margin, (height - wide_h) // 2, wide_w, wide_h)
+    else:
+        top = max(margin, (height - side - margin - tall_h) // 2)
+        board = board_alone(width, height, size, (width - side) // 2, top, side)
+        column = pygame.Rect(margin, top + side + margin, tall_w, tall_h)
+    return Arrangement(board, column, px)
+
+
+def _height(text: Text, variants: list[list[Block]], width: int, px: int) -> int:
+    area = pygame.Rect(0, 0, max(width, 1), 1 << 20)
+    return max(lay_out(text, blocks, area, px).height for blocks in variants)
+
+
+# -- the replay --------------------------------------------------------------------------------
+
+
+def replay_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Block]:
+    replaying = browser.replaying
+    record = browser.record
+    assert replaying is not None and record is not None
+    position, total = replaying.position, record.summary.moves
+    moves, score, seconds = position.moves, position.score, position.seconds
+    if longest:  # the numbers at their widest: the column's size never jumps
+        moves, score, seconds = total, record.summary.score * 10 + 9, max(seconds, 36000.0)
+    where = tr("replay_move", lang, n=moves, total=total)
+    if longest or (position.step is not None and position.step.is_undo):
+        where = f"{where} · {tr('replay_undo', lang)}"
+    speed = tr("replay_speed", lang, n=f"{SPEEDS[-1 if longest else replaying.speed]:g}")
+    numbers = f"{tr('games_score', lang, n=score)} · {format_clock(seconds)} · {speed}"
+    play = "pause" if replaying.playing else "play"
+    controls = tuple(
+        (index, f"icon:{play if item is Control.PLAY else ICONS[item]}")
+        for index, item in enumerate(REPLAY_ITEMS)
+        if item in ICONS
+    )
+    return [
+        Title(tr("replay", lang)),
+        Words(where, "Bold"),
+        Words(numbers, "Medium"),
+        Graphic("seek", 1.0, REPLAY_ITEMS.index(Control.SEEK)),
+        Buttons(controls, wide=True),
+        Buttons(((REPLAY_ITEMS.index(Item.BACK), tr("back", lang)),)),
+        Words(tr("replay_keys", lang), muted=True),
+    ]
+
+
+def draw_seek(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float) -> None:
+    """A bar along the game, filled to the position shown, with a knob there."""
+    bar = pygame.Rect(rect.x, rect.centery - rect.height // 6, rect.width, max(2, rect.height // 3))
+    pygame.draw.rect(surface, theme.empty_cell, bar, 0, bar.height // 2)
+    filled = bar.copy()
+    filled.width = max(bar.height, round(bar.width * fraction))
+    pygame.draw.rect(surface, theme.panel, filled, 0, bar.height // 2)
+    knob = (min(max(bar.x + round(bar.width * fraction), bar.x), bar.right), bar.centery)
+    pygame.draw.circle(surface, theme.accent, knob, max(3, rect.height * 2 // 5))
+
+
+def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> None:
+    """A replay control's icon, drawn (no font has them all): triangles and bars."""
+    side = min(rect.width, rect.height)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    bar_w = max(2, side // 6)
+    x, y, s = box.x, box.y, side
+
+    def triangle(left: float, right: float, pointing: int) -> None:
+        tip, back = (right, left) if pointing > 0 else (left, right)
+        points = [(x + back * s, y), (x + tip * s, y + s / 2), (x + back * s, y + s)]
+        pygame.draw.polygon(surface, colour, points)
+
+    def bar(at: float) -> None:
+        surface.fill(colour, pygame.Rect(round(x + at * s - bar_w / 2), y, bar_w, s))
+
+    match name:
+        case "play":
+            triangle(0.2, 0.9, 1)
+        case "pause":
+            bar(0.3), bar(0.7)
+        case "step_back":
+            triangle(0.1, 0.65, -1), bar(0.85)
+        case "step_forward":
+            bar(0.15), triangle(0.35, 0.9, 1)
+        case "to_start":
+            bar(0.08), triangle(0.15, 0.55, -1), triangle(0.55, 0.95, -1)
+        case "to_end":
+            triangle(0.05, 0.45, 1), triangle(0.45, 0.85, 1), bar(0.92)
+        case "slower" | "faster":
+            surface.fill(colour, pygame.Rect(x, round(y + s / 2 - bar_w / 2), s, bar_w))
+            if name == "faster":
+                bar(0.5)
+
+
+# -- the review --------------------------------------------------------------------------------
+
+
+def review_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Block]:
+    job, stepping = browser.job, browser.stepping
+    assert job is not None and stepping is not None
+    blocks: list[Block] = []
+    if job.running or longest:
+        percent = round(job.fraction * 100)
+        blocks += [Words(tr("review_progress", lang, percent=percent), "Bold")]
+        blocks += [Graphic("progress", 0.6)]
+    if not job.running or longest:
+        blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
+    blocks += [Words(line, "Medium") for line in move_lines(browser, lang, longest)]
+    buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
+    return [
+        *blocks,
+        Graphic("plot", 3.5, REVIEW_ITEMS.index(Control.SEEK), grow=True),
+        Buttons(tuple(buttons[1:3])),
+        Buttons(tuple(buttons[3:]), wide=True),
+    ]
+
+
+def summary_lines(result: Review | None, lang: str, longest: bool = False) -> list[str]:
+    """The player's own moves by grade; the solver's (a hint's, autoplay's) are left out, and
+    the summary says so."""
+    grades = result.grades if result is not None else ()
+    own = sum(1 for g in grades if not g.assisted)
+    if grades and not own and not longest:
+        return [tr("review_all_solver", lang)]
+    counts = {g.value: result.count(g) if result is not None else 0 for g in Grade}
+    lines = [tr("review_summary", lang, **counts)]
+    if longest or own < len(grades):
+        lines.append(tr("review_solver_uncounted", lang))
+    return lines
+
+
+def move_lines(browser: Browser, lang: str, longest: bool = False) -> list[str]:
+    """Which moves are stepped through and where, then the move: played, best, its grade."""
+    job, stepping = browser.job, browser.stepping
+    assert job is not None and stepping is not None
+    track = stepping.track
+    if not track.where and not longest:
+        return [tr("review_none", lang)]
+    count = len(track.where)
+    name = track.kind.value
+    fields = {"at": count if longest else track.at + 1, "count": count}
+    if track.kind is TrackKind.MISTAKE and track.mistake is not None:
+        name = "mistake"
+        fields["name"] = tr(f"mistake_{track.mistake.value}", lang)
+    if longest:
+        name, fields["name"] = "mistake", tr("mistake_all_directions", lang)
+    lines = [tr(f"track_{name}", lang, **fields)]
+    index = track.position or 0
+    grade = job.grade_at(index)
+    number = browser.positions[min(index + 1, len(browser.positions) - 1)].moves
+    if grade is None and not longest:
+        return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
+    played, best = (grade.played, grade.best) if grade else ("left", "left")
+    lines.append(
+        tr("review_move", lang, n=number, played=tr(played, lang), best=tr(best, lang))  # type: ignore[arg-type]
+    )
+    if grade is not None and grade.forced:
+        return [*lines, tr("review_only_move", lang)]
+    loss = decimal(grade.loss if grade else 10.0, lang)
+    named = grade_name(grade.grade if grade else Grade.INACCURACY, lang)
+    key = (
+        "review_grade_solver"
+        if longest or (grade is not None and grade.assisted)
+        else "review_grade"
+    )
+    return [*lines, tr(key, lang, grade=named, loss=loss)]
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float):
+    bar = rect.inflate(0, -rect.height // 4)
+    pygame.draw.rect(surface, theme.empty_cell, bar, 0, bar.height // 2)
+    filled = bar.copy()
+    filled.width = max(bar.height, round(bar.width * fraction))
+    pygame.draw.rect(surface, theme.accent, filled, 0, bar.height // 2)
+
+
+# -- both --------------------------------------------------------------------------------------
+
+
+def draw_board_screen(
+    surface: pygame.Surface,
+    text: Text,
+    theme: Theme,
+    lang: str,
+    browser: Browser,
+    board: BoardView,
+    plot: Plot,
+    ahead: float,
+) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
+    """The replay or the review: where each item was drawn, and the board's rectangle."""
+    replay = browser.screen is Screen.REPLAY
+    blocks_of = replay_blocks if replay else review_blocks
+    variants = [blocks_of(browser, lang), blocks_of(browser, lang, longest=True)]
+    record = browser.record
+    assert record is not None
+    width, height = surface.get_size()
+    arrangement = arrange(text, width, height, record.size, variants)
+    layout = arrangement.board
+    board.draw(surface, layout, theme, ahead)
+    position = browser.position
+    job = browser.job
+    graphics = {}
+    if replay:
+        replaying = browser.replaying
+        fraction = replaying.index / replaying.last if replaying and replaying.last else 0.0
+        graphics["seek"] = lambda s, r: draw_seek(s, r, theme, fraction)
+    else:
+        assert job is not None and browser.stepping is not None
+        index = browser.stepping.position
+        grade = job.grade_at(index) if index is not None else None
+        if grade is not None and not board.animating:
+            draw_arrow(surface, layout.board, theme, grade.best)
+        graphics["progress"] = lambda s, r: draw_progress(s, r, theme, job.fraction)
+        graphics["plot"] = lambda s, r: plot.draw(
+            s, r, theme, lang, browser.positions, job.result, index, round(arrangement.px * 0.85)
+        )
+    placed = lay_out(text, variants[0], arrangement.column, arrangement.px, fill=True)
+    items = browser.items
+    focus = browser.focus if position is not None else None
+    draw_placed(
+        surface,
+        text,
+        theme,
+        placed,
+        focus,
+        lambda i: browser.active(items[i]),
+        graphics,
+        draw_icon,
+    )
+    return placed.item_rects(), layout.board

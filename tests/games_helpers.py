@@ -1,0 +1,142 @@
+"""Helpers for the kept games' screens' tests: games kept in a data folder before the app
+starts, the real app's games list opened from its pause menu, a stand-in for the review's
+solver process, and the words the screens drew."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+from archive_helpers import play, random_actions, seeded_session
+from view_helpers import TextLog
+
+from game import commands as cmd
+from game.archive import Archive
+from game.archive_recorder import ArchiveRecorder
+from game.engine import Direction, Grid, shift
+from game.menus import Item, MenuKind
+from game.replay import GameRecord
+from game.solver.analysis import AnalysisState, Progress
+from game.solver.bitboard import DIRECTIONS
+
+STEP = 1 / 120
+
+
+def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameRecord]:
+    """`count` games of about `moves` steps (undos among them), each played through the
+    session with the archive's recorder listening: their records, newest first."""
+    archive = Archive.open(folder, background=False, durable=False)
+    recorder = ArchiveRecorder(archive)
+    for seed in range(1, count + 1):
+        session = seeded_session(size, seed)
+        recorder.attach(session)  # the game before is left for this one
+        think = [0.2 + (i % 5) * 0.4 for i in range(moves)]
+        play(session, recorder, random_actions(seed, moves), think=think)
+    records = [archive.load(s.game_id) for s in archive.list_games(limit=count)]
+    archive.close()
+    return records
+
+
+def key(code: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
+
+
+def press(app, *codes: int) -> None:
+    for code in codes:
+        app.frame(STEP, [key(code)])
+
+
+def click(app, pos) -> None:
+    pos = (round(pos[0]), round(pos[1]))
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.frame(STEP, [pygame.event.Event(kind, pos=pos, button=1, touch=False)])
+
+
+def wheel(app, pos, y: int) -> None:
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.frame(STEP, [motion, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
+
+
+def settle(app, frames: int = 40) -> None:
+    """Let the animations run out, drawn."""
+    for _ in range(frames):
+        app.frame(STEP, [])
+
+
+def open_games(app) -> None:
+    """Games, chosen in the pause menu."""
+    if app.session.menu is None or app.session.menu.kind is not MenuKind.PAUSE:
+        app.command(cmd.Pause())
+    app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
+    assert app.browser.is_open
+    settle(app, 2)
+
+
+def rect_of(app, index: int) -> pygame.Rect:
+    """Where item `index` of the screen shown was drawn (drawn afresh)."""
+    app.view.dirty = True
+    app.frame(STEP, [])
+    return app.view.screens.rects[index]
+
+
+def words_drawn(app, size=None) -> list[str]:
+    """Every text the screen shown draws, at the window's size or at `size`."""
+    log = TextLog(app.view)
+    try:
+        _, drawn = log.frame(size or app.window.size, app.session)
+    finally:
+        log.close()
+    return [text.words for text in drawn]
+
+
+def grades_of(grid: Grid) -> tuple[float | None, ...]:
+    """A crude evaluation, the same every time: a move scores the empty cells it leaves
+    (and a little for its points); one that changes nothing, None."""
+    scores = []
+    for direction in DIRECTIONS:
+        result = shift(grid, Direction(direction))
+        empty = sum(row.count(0) for row in result.grid)
+        scores.append(empty * 1000.0 + result.points if result.moved else None)
+    return tuple(scores)
+
+
+class StandInAnalysis:
+    """Stands in for the review's solver process: scores `per_poll` positions each poll."""
+
+    def __init__(self, grids: Mapping[int, Grid], size: int, depth: int, per_poll: int = 10):
+        self.grids = dict(grids)
+        self.depth = depth
+        self.per_poll = per_poll
+        self.scores: dict[int, tuple[float | None, ...]] = {}
+        self.state = AnalysisState.WAITING
+        self.polls = 0
+
+    def start(self) -> None:
+        self.state = AnalysisState.RUNNING
+
+    def poll(self) -> Progress:
+        if self.state is AnalysisState.RUNNING:
+            self.polls += 1
+            todo = [i for i in sorted(self.grids) if i not in self.scores][: self.per_poll]
+            for index in todo:
+                self.scores[index] = grades_of(self.grids[index])
+            if len(self.scores) == len(self.grids):
+                self.state = AnalysisState.DONE
+        return Progress(self.state, len(self.scores), len(self.grids))
+
+    def cancel(self) -> None:
+        if self.state is AnalysisState.RUNNING:
+            self.state = AnalysisState.CANCELLED
+
+
+def stand_in(per_poll: int = 10):
+    """A factory for the browser (`analyse`): the analyses it makes are kept in `.made`."""
+    made: list[StandInAnalysis] = []
+
+    def analyse(grids, size, depth):
+        analysis = StandInAnalysis(grids, size, depth, per_poll)
+        made.append(analysis)
+        return analysis
+
+    analyse.made = made  # type: ignore[attr-defined]
+    return analyse

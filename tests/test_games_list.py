@@ -1,0 +1,274 @@
+"""R22: the kept games' list and a chosen game as a player works them, by keyboard, pad and
+mouse: reached from the pause menu (the game clock stands still meanwhile, R17), newest first,
+a page at a time, each row saying what the game was; a game shared to a file and brought back
+by a drop on the window or the command line; a damaged or hostile file refused in words, with
+nothing kept lost."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+from games_helpers import (
+    STEP,
+    click,
+    keep_games,
+    open_games,
+    press,
+    rect_of,
+    settle,
+    wheel,
+    words_drawn,
+)
+from test_devices import button, plug_pad
+
+from game import commands as cmd
+from game.app import App, Options
+from game.browser_items import LIST_BUTTONS, Control, GameRow, Screen
+from game.cli import parse_args
+from game.engine import Direction
+from game.games_list import ROWS_PER_PAGE
+from game.menus import Item, MenuKind, pause_items
+from game.replay import replay
+from game.share import export_name
+from game.sharing import export_folder, export_to
+from game.text import format_clock, tr
+from game.view.games_view import when
+
+KEPT = 8  # two pages: six games, then two
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kept")
+    return folder, keep_games(folder, KEPT)
+
+
+@pytest.fixture
+def app(kept):
+    """A seeded run: it reads the kept games and writes nothing."""
+    app = App(Options(seed=5, data_dir=str(kept[0]), sound=False))
+    yield app
+    app.close()
+
+
+def screen_ids(app) -> list[int]:
+    return [summary.game_id for summary in app.browser.games.rows]
+
+
+def focused(app):
+    return app.browser.items[app.browser.focus]
+
+
+# -- reaching the list -------------------------------------------------------------------------
+
+
+def test_games_comes_before_settings_and_the_game_clock_stands_still_behind_it_R17(app):
+    items = pause_items()
+    assert items.index(Item.GAMES) == items.index(Item.SETTINGS) - 1
+    press(app, pygame.K_LEFT, pygame.K_DOWN)  # the clock runs from the first move
+    app.frame(1.0, [])
+    seconds = app.session.game.seconds
+    assert seconds > 0
+    open_games(app)
+    for _ in range(3):
+        app.frame(1.0, [])
+    assert app.session.game.seconds == seconds and not app.session.clock_running
+    press(app, pygame.K_ESCAPE)  # back to the pause menu, not to play
+    assert not app.browser.is_open and app.session.menu.kind is MenuKind.PAUSE
+
+
+def test_the_list_is_newest_first_and_each_row_says_what_the_game_was_R22(app, kept):
+    _, records = kept
+    open_games(app)
+    assert screen_ids(app) == [r.summary.game_id for r in records[:ROWS_PER_PAGE]]
+    drawn = " · ".join(words_drawn(app))
+    for record in records[:ROWS_PER_PAGE]:
+        s = record.summary
+        for words in (
+            when(s.started_at),
+            "4×4",
+            tr("games_score", n=s.score),
+            tr("games_tile", n=s.biggest_tile),
+            tr("games_moves", n=s.moves),
+            format_clock(s.seconds),
+        ):
+            assert words in drawn, words
+    assert tr("outcome_in_play") in drawn and tr("outcome_left") in drawn  # how each ended
+    assert tr("own_game") in drawn
+    assert tr("games_footer", page=1, pages=2, n=KEPT) in drawn
+
+
+def test_the_keyboard_goes_down_the_list_onto_the_next_page_and_back(app, kept):
+    _, records = kept
+    open_games(app)
+    press(app, *[pygame.K_DOWN] * ROWS_PER_PAGE)  # past the page's last game: the next page
+    assert app.browser.games.page == 1 and app.browser.focus == 0
+    assert focused(app).summary == records[ROWS_PER_PAGE].summary
+    press(app, pygame.K_UP)
+    assert (
+        app.browser.games.page == 0 and focused(app).summary == records[ROWS_PER_PAGE - 1].summary
+    )
+    press(app, pygame.K_END)
+    assert focused(app).summary == records[-1].summary  # the oldest
+    press(app, pygame.K_HOME, pygame.K_RIGHT)  # a page on, the focus on its first game
+    assert app.browser.games.page == 1 and focused(app).summary == records[ROWS_PER_PAGE].summary
+    press(app, pygame.K_RIGHT)  # no page after the last
+    assert app.browser.games.page == 1
+    press(app, pygame.K_RETURN)
+    assert app.browser.screen is Screen.GAME and app.browser.record == records[ROWS_PER_PAGE]
+
+
+def test_the_pad_pages_opens_a_game_goes_back_and_start_leaves(app, kept):
+    _, records = kept
+    plug_pad(app)
+    open_games(app)
+    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
+    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
+    assert app.browser.screen is Screen.GAME and app.browser.record == records[1]
+    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back, onto the same game
+    assert app.browser.screen is Screen.LIST and focused(app).summary == records[1].summary
+    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)])
+    assert app.browser.games.page == 1
+    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_START)])
+    assert not app.browser.is_open and app.session.menu.kind is MenuKind.PAUSE
+
+
+def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(app, kept):
+    _, records = kept
+    open_games(app)
+    next_page = ROWS_PER_PAGE + LIST_BUTTONS.index(Item.NEXT_PAGE)
+    click(app, rect_of(app, next_page).center)
+    assert app.browser.games.page == 1 and screen_ids(app) == [
+        r.summary.game_id for r in records[ROWS_PER_PAGE:]
+    ]
+    wheel(app, rect_of(app, 0).center, 1)  # the wheel up: toward the newest
+    assert app.browser.games.page == 0
+    card = rect_of(app, 2)
+    app.frame(STEP, [pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0))])
+    assert app.browser.focus == 2  # the focus follows the mouse
+    click(app, card.center)
+    assert app.browser.screen is Screen.GAME and app.browser.record == records[2]
+
+
+def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app, kept):
+    _, records = kept
+    open_games(app)
+    press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+    assert app.browser.items == [Control.REPLAY, Control.REVIEW, Control.EXPORT, Item.BACK]
+    drawn = words_drawn(app)
+    for words in (tr("replay"), tr("review"), tr("export"), tr("back")):
+        assert words in drawn
+    assert (
+        tr("game_detail", score=records[2].summary.score, tile=records[2].summary.biggest_tile)
+        in drawn
+    )
+    press(app, pygame.K_ESCAPE)
+    assert app.browser.screen is Screen.LIST and focused(app) == GameRow(records[2].summary)
+
+
+def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
+    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))  # reads, finds no file
+    try:
+        open_games(app)
+        assert app.browser.items == list(LIST_BUTTONS)
+        assert tr("games_unreadable") in words_drawn(app)
+        assert app.browser.items[app.browser.focus] is Item.BACK  # the only one that acts
+        press(app, pygame.K_RETURN)
+        assert not app.browser.is_open
+    finally:
+        app.close()
+
+
+# -- sharing -----------------------------------------------------------------------------------
+
+
+def test_exported_games_go_to_the_player_s_documents():
+    import platformdirs
+
+    assert export_folder().parent == platformdirs.user_documents_path()
+
+
+def test_an_exported_game_comes_back_by_a_drop_and_by_the_command_line_R22(tmp_path):
+    keep_games(tmp_path / "mine", 2)
+    mine = App(Options(data_dir=str(tmp_path / "mine"), sound=False))
+    mine.browser.export_dir = tmp_path / "documents" / "2048"
+    try:
+        open_games(mine)
+        press(mine, pygame.K_RETURN)
+        record = mine.browser.record
+        mine.command(cmd.Select(mine.browser.items.index(Control.EXPORT)))
+    finally:
+        mine.close()
+    path = tmp_path / "documents" / "2048" / export_name(record.summary)
+    assert path.is_file()
+    assert mine.view.notices[-1] == tr("export_done", file=str(path))  # the exact path
+    friend = App(Options(data_dir=str(tmp_path / "friend"), sound=False))
+    try:
+        friend.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+        assert friend.view.notices[-1] == tr("import_done")
+        open_games(friend)
+        press(friend, pygame.K_RETURN)
+        assert replay(friend.browser.record) == replay(record)  # every position, exactly
+        assert friend.browser.record.summary.imported
+    finally:
+        friend.close()
+    again = App(parse_args(["--import", str(path), "--data-dir", str(tmp_path / "friend")]))
+    try:
+        assert again.view.notices[-1] == tr("import_already")  # kept once, not twice
+        assert again.archive.count_games() == 1
+    finally:
+        again.close()
+
+
+def _doctored(path):
+    document = json.loads(path.read_bytes())
+    document["game"]["score"] += 4
+    return json.dumps(document).encode()
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda path, bad: bad.write_bytes(b"\x00\xff not a game"), "import_not_json"),
+        (lambda path, bad: bad.write_bytes(_doctored(path)), "import_diverges"),
+        (lambda path, bad: os.symlink(path, bad), "import_not_a_file"),
+        (lambda path, bad: bad.write_bytes(b'{"format": "2048-shared-game"}'), "import_damaged"),
+    ],
+)
+def test_a_dropped_damaged_or_hostile_file_says_why_and_loses_nothing(tmp_path, make, reason):
+    keep_games(tmp_path / "data", 3)
+    app = App(Options(data_dir=str(tmp_path / "data"), sound=False))
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN)
+        app.browser.export_dir = tmp_path / "out"
+        app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        path = tmp_path / "out" / export_name(app.browser.record.summary)
+        before = [app.archive.load(s.game_id) for s in app.archive.list_games()]
+        bad = tmp_path / "bad.2048.json"
+        make(path, bad)
+        app.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+        assert app.view.notices[-1] == tr(reason)
+        assert [app.archive.load(s.game_id) for s in app.archive.list_games()] == before
+        press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # the game goes on as it was
+        app.command(cmd.Move(Direction.LEFT))
+        settle(app, 2)
+        assert app.running
+    finally:
+        app.close()
+
+
+def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R22(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: tmp_path))
+    folder = tmp_path / "Documents" / "2048"
+    record = keep_games(tmp_path / "mine", 1)[0]
+    key, fields = export_to(record, folder)
+    shown = "~/Documents/2048/" if sys.platform != "win32" else f"{folder}{os.sep}"
+    assert key == "export_done" and fields["file"] == shown + export_name(record.summary)

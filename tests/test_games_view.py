@@ -1,0 +1,92 @@
+"""The kept games' screens as drawn by the real view, in every window size from the smallest
+(320x400) to 4K, in both languages and every theme: every text readable, inside the window,
+and every button, card and plot inside it and clear of the others (R22, R23)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from games_helpers import keep_games, open_games, press, settle, stand_in
+from view_helpers import READABLE_PX, SIZES, TextLog
+
+from game import commands as cmd
+from game.app import App, Options
+from game.browser_items import REVIEW_ITEMS, Control, Screen
+from game.text import LANGUAGES
+from game.view.theme import THEMES
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kept")
+    keep_games(folder, 8, moves=60)
+    return folder
+
+
+@pytest.fixture
+def app(kept):
+    app = App(Options(seed=5, data_dir=str(kept), sound=False))
+    app.browser.analyse = stand_in(per_poll=20)
+    yield app
+    app.close()
+
+
+def screens(app):
+    """Each screen in turn, as a player reaches it: (its name, then it is shown)."""
+    open_games(app)
+    yield "list"
+    press(app, pygame.K_RETURN)
+    yield "game"
+    press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert app.browser.screen is Screen.REPLAY
+    yield "replay"
+    press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
+    app.frame(1 / 120, [])
+    assert app.browser.job.running
+    yield "review, running"
+    while not app.browser.job.finished:
+        app.frame(1 / 120, [])
+    press(app, pygame.K_RIGHT)
+    settle(app)
+    yield "review"
+    app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
+    assert app.browser.screen is Screen.MISTAKES
+    yield "mistakes"
+    app.browser.leave()
+
+
+def check(app, name: str, size) -> None:
+    log = TextLog(app.view)
+    try:
+        _, texts = log.frame(size, app.session)
+    finally:
+        log.close()
+    assert texts, (name, size)
+    small = [(t.words, t.px) for t in texts if t.px < READABLE_PX and t.words.strip()]
+    assert not small, (name, size, small)
+    for text in texts:
+        width = app.view.text.font(text.px, text.weight).size(text.words)[0]
+        assert width <= size[0] * 0.96, (name, size, text.words)
+    window = pygame.Rect(0, 0, *size)
+    rects = list(app.view.screens.rects.values())
+    assert rects and all(window.contains(rect) for rect in rects), (name, size)
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b), (name, size, a, b)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_screen_reads_at_every_window_size(app, lang):
+    app.view.lang = lang
+    for name in screens(app):
+        for size in SIZES:
+            check(app, name, size)
+
+
+def test_every_screen_draws_in_every_theme(app):
+    for name in screens(app):
+        for theme in THEMES:
+            app.view.set_theme(theme)
+            check(app, name, SIZES[0])
+    app.view.set_theme("classic")
