@@ -3,7 +3,7 @@
 Each detector says how often the mistake happened and where: the positions the guilty moves
 were played from, so a click can jump to each. Only the player's own moves count (before any
 hint or autoplay, R20), and never a forced move (the only one there was). Each is defined
-exactly in its docstring; game/text.py says it in a player's words.
+exactly in its docstring; game/text/strings.py says it in a player's words.
 
 The boards are read once, a move at a time (`move_facts`, what the detectors need of each
 move: about 0.15 ms a move, so a long game is best read a slice per frame, see

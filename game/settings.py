@@ -3,7 +3,7 @@ loaded value is checked, how it steps both ways, and which text key says each va
 
 Pure: no pygame, no files. Storage keeps `Settings` in settings.json; the menus step a setting
 with `step(name, value, +1 or -1)` (Left/Right, the D-pad, a click on either side, the wheel)
-and show it with `value_text(name, value)` through game/text.py; the board's animation and
+and show it with `value_text(name, value)` through game/text/strings.py; the board's animation and
 autoplay's pace read their figures from `ANIMATION_FACTOR` and `MOVES_PER_SECOND`.
 
     settings = Settings()                            # every default
@@ -41,7 +41,7 @@ WINDOW_SIDES = (320, 8192)
 VOLUME_RANGE = (0, 100)
 VOLUME_STEP = 10
 
-Text = tuple[str, dict[str, Any]]  # a key of game/text.py and the fields it is filled with
+Text = tuple[str, dict[str, Any]]  # a key of game/text/strings.py and the fields it is filled with
 
 
 @dataclass(frozen=True)

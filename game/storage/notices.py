@@ -1,5 +1,5 @@
-"""What storage tells the player: a key and its particulars, never words. game/text.py turns a
-notice into a sentence in the player's language (`notice_text(notice, lang)`)."""
+"""What storage tells the player: a key and its particulars, never words. game/text/notices.py
+turns a notice into a sentence in the player's language (`notice_text(notice, lang)`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class NoticeKey(enum.StrEnum):
     DAMAGED = "damaged"  # damaged, and no good backup (file, kept)
     NOT_READABLE = "not_readable"  # may not be read: left in place, not saved over (file, error)
     LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
-    # The kept games (game/archive.py); their words are text.py's notice_<key> strings.
+    # The kept games (game/archive.py); their words are game/text/strings.py's notice_<key>.
     ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run
     ARCHIVE_SET_ASIDE = "archive_set_aside"  # unreadable, kept aside, a new one begun (kept)
     ARCHIVE_DAMAGED = "archive_damaged"  # damage found while running: set aside next start

@@ -1,0 +1,134 @@
+"""The help pages in English and Greek: paragraphs, wrapped to the window's width when
+drawn; a paragraph starting with "# " is a heading. The gamepad's buttons are `{a}`, `{b}`...
+(game.text.help_lines names them as the player's pad prints them)."""
+
+from __future__ import annotations
+
+HELP: dict[str, dict[str, list[str]]] = {
+    "en": {
+        "controls": [
+            "# Keyboard",
+            "Arrows, WASD or HJKL: move",
+            "U, Backspace or Ctrl+Z: undo",
+            "N: new game · T: hint · P: autoplay",
+            "Esc: menu · F1 or ?: help · M: sound",
+            "F11 or Alt+Enter: fullscreen · Ctrl+Q: quit",
+            "# Gamepad",
+            "D-pad or left stick: move · {a}: confirm",
+            "{b}: back / undo · {x}: hint · {y}: new game",
+            "{start}: menu · {back}: help",
+            "# Mouse and touch",
+            "Swipe or drag on the board to move",
+            "Click the buttons and menu items",
+        ],
+        "rules": [
+            "# The rules in short",
+            "Every move slides all tiles as far as they go.",
+            "Two equal tiles that meet merge into one of twice the value; a tile merges at most "
+            "once a move.",
+            "After every move that changes the board, a 2 (or, one time in ten, a 4) appears in "
+            "an empty cell.",
+            "Each merge adds the new tile's value to the score.",
+            "Make a 2048 tile to win, then keep going if you like.",
+            "The game ends when no move changes the board.",
+            "Five undos a game take back your last moves.",
+        ],
+        "strategy": [
+            "# Four mistakes that end games early",
+            "Using all four directions freely: keep two, use a third rarely and the fourth "
+            "almost never.",
+            "Chasing every merge: a merge in the middle often pulls your structure apart for "
+            "one tile.",
+            "Letting a small tile get trapped among big ones: deal with it while it still has "
+            "a neighbour.",
+            "Moving fast on a nearly full board: with two or three cells left, slow down.",
+        ],
+        "solver": [
+            "# How the built-in solver works",
+            "It looks ahead: each of your moves, then every cell where a new tile could appear, "
+            "as a 2 or a 4, weighted by how likely each is (expectimax).",
+            "It scores the boards it reaches by empty cells, rows that rise or fall steadily, "
+            "merges waiting, and big tiles kept on an edge.",
+            "It thinks deeper while time allows, in a separate process, so the game never "
+            "stutters.",
+            "Games played with hints or autoplay are kept apart from your own records.",
+        ],
+    },
+    "el": {
+        "controls": [
+            "# Πληκτρολόγιο",
+            "Βέλη, WASD ή HJKL: κίνηση",
+            "U, Backspace ή Ctrl+Z: αναίρεση",
+            "N: νέο παιχνίδι · T: υπόδειξη · P: αυτόματο",
+            "Esc: μενού · F1 ή ?: βοήθεια · M: ήχος",
+            "F11 ή Alt+Enter: πλήρης οθόνη · Ctrl+Q: έξοδος",
+            "# Χειριστήριο",
+            "D-pad ή αριστερός μοχλός: κίνηση · {a}: επιλογή",
+            "{b}: πίσω / αναίρεση · {x}: υπόδειξη · {y}: νέο",
+            "{start}: μενού · {back}: βοήθεια",
+            "# Ποντίκι και αφή",
+            "Σύρετε πάνω στην πλάκα για κίνηση",
+            "Πατήστε τα κουμπιά και τα στοιχεία του μενού",
+        ],
+        "rules": [
+            "# Οι κανόνες σύντομα",
+            "Κάθε κίνηση σύρει όλα τα πλακίδια όσο πάνε.",
+            "Δύο ίσα πλακίδια που συναντιούνται ενώνονται σε ένα διπλάσιο· κάθε πλακίδιο "
+            "ενώνεται μία φορά ανά κίνηση.",
+            "Μετά από κάθε κίνηση που αλλάζει την πλάκα εμφανίζεται ένα 2 (ή, μία φορά στις "
+            "δέκα, ένα 4) σε κενό κελί.",
+            "Κάθε ένωση προσθέτει την αξία του νέου πλακιδίου στο σκορ.",
+            "Φτιάξτε ένα 2048 για να νικήσετε, και συνεχίστε αν θέλετε.",
+            "Το παιχνίδι τελειώνει όταν καμία κίνηση δεν αλλάζει την πλάκα.",
+            "Πέντε αναιρέσεις ανά παιχνίδι παίρνουν πίσω τις τελευταίες κινήσεις σας.",
+        ],
+        "strategy": [
+            "# Τέσσερα λάθη που τερματίζουν πρόωρα",
+            "Ελεύθερη χρήση και των τεσσάρων κατευθύνσεων: κρατήστε δύο, μια τρίτη σπάνια, "
+            "την τέταρτη σχεδόν ποτέ.",
+            "Το κυνήγι κάθε ένωσης: μια ένωση στη μέση συχνά χαλά τη δομή για ένα μόνο πλακίδιο.",
+            "Ένα μικρό πλακίδιο εγκλωβισμένο ανάμεσα σε μεγάλα: χειριστείτε το όσο έχει ακόμα "
+            "γείτονα.",
+            "Γρήγορες κινήσεις σε σχεδόν γεμάτη πλάκα: με δύο ή τρία κενά κελιά, επιβραδύνετε.",
+        ],
+        "solver": [
+            "# Πώς δουλεύει ο επιλυτής",
+            "Κοιτάζει μπροστά: κάθε κίνησή σας, μετά κάθε κελί όπου μπορεί να εμφανιστεί νέο "
+            "πλακίδιο, 2 ή 4, σταθμισμένο με την πιθανότητά του (expectimax).",
+            "Βαθμολογεί τις πλάκες με τα κενά κελιά, τις σειρές που ανεβαίνουν ή κατεβαίνουν "
+            "σταθερά, τις ενώσεις που περιμένουν, και τα μεγάλα πλακίδια στην άκρη.",
+            "Σκέφτεται βαθύτερα όσο επιτρέπει ο χρόνος, σε χωριστή διεργασία, ώστε το παιχνίδι "
+            "να μην κολλά ποτέ.",
+            "Παιχνίδια με υπόδειξη ή αυτόματο παιχνίδι μετρούν χωριστά από τα δικά σας ρεκόρ.",
+        ],
+    },
+}
+
+
+# The review's help page (R23): how moves are graded. The numbers are filled in from
+# game/review.py, where the grades' bounds live (review.help_lines).
+REVIEW_HELP: dict[str, list[str]] = {
+    "en": [
+        "# How the review grades your moves",
+        "Before each move the solver scores all four directions, {depth} moves ahead. A "
+        "move's loss is how far it falls below the best, counted in your biggest tile: 1.0 is "
+        "what pulling it one cell off its edge costs, so a loss means the same early and late.",
+        "Best: the solver's choice, or as good · Good: under {inaccuracy} · Inaccuracy: up to "
+        "{mistake} · Mistake: up to {blunder} · Blunder: {blunder} or more.",
+        "# Replay and review",
+        "←/→ or the D-pad: step · Space or {a}: play · Home/End or {lb}/{rb}: start, end · "
+        "+/− or ↑/↓: speed · Esc or {b}: back",
+    ],
+    "el": [
+        "# Πώς η ανάλυση βαθμολογεί τις κινήσεις σας",
+        "Πριν από κάθε κίνηση ο επιλυτής βαθμολογεί και τις τέσσερις κατευθύνσεις, {depth} "
+        "κινήσεις μπροστά. Η απώλεια μιας κίνησης είναι πόσο υπολείπεται της καλύτερης, "
+        "μετρημένη στο μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει να φύγει ένα κελί από την άκρη, "
+        "έτσι σημαίνει το ίδιο νωρίς και αργά.",
+        "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή · Καλή: κάτω από {inaccuracy} · "
+        "Ανακρίβεια: ως {mistake} · Λάθος: ως {blunder} · Γκάφα: {blunder} ή περισσότερο.",
+        "# Επανάληψη και ανάλυση",
+        "←/→ ή D-pad: βήμα · Space ή {a}: παίξε · Home/End ή {lb}/{rb}: αρχή, τέλος · "
+        "+/− ή ↑/↓: ταχύτητα · Esc ή {b}: πίσω",
+    ],
+}
