@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.view.panel import Buttons, Words, draw_placed, lay_out
+from game.view.panel import Buttons, Card, Words, draw_placed, lay_out
 from game.view.render import FIELDS, Text
 from game.view.theme import CLASSIC
 
@@ -58,3 +58,14 @@ def test_a_path_too_long_for_a_line_breaks_after_its_folders_and_every_line_fits
     assert "".join(lines).replace(" ", "") == f"Thegamewassavedas{path}.".replace(" ", "")
     assert "~/Documents/2048/" in lines
     assert all(text.font(16, "Medium").size(line)[0] <= width for line in lines)
+
+
+def test_a_game_card_on_a_wide_screen_keeps_its_lines_together_in_the_middle(text):
+    # Fullscreen, a card stretched over 1900 px left its few words at one edge.
+    lines = (("2026-12-01 12:13", "4×4", "in play", "own"), ("Score 68", "Tile 16"))
+    area = pygame.Rect(20, 0, 1880, 1000)
+    placed = lay_out(text, [Card(0, lines)], area, 28)
+    card = placed.pieces[0].rect
+    assert card.centerx == area.centerx and card.width < area.width // 2
+    widest = max(text.font(28, "Medium").size(line)[0] for line in placed.pieces[0].words)
+    assert widest < card.width

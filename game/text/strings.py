@@ -115,7 +115,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "outcome_in_play": "in play",
         "outcome_won": "won",
         "outcome_lost": "lost",
-        "outcome_left": "left",
+        "outcome_left": "unfinished",
         "imported_game": "from a file",
         "grade_best": "Best",
         "grade_good": "Good",

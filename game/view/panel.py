@@ -24,6 +24,7 @@ LINE = 1.25  # a line of text, in font sizes
 BUTTON = 2.2  # a button's height, in font sizes
 GAP = 0.35  # between the blocks, in font sizes
 MIN_PX = 6
+CARD_WIDTH = 32  # a card's widest, in font sizes: a game's lines stay together on a wide screen
 
 
 @dataclass(frozen=True)
@@ -146,11 +147,13 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                     placed.pieces.append(Piece("button", rect, (label,), row_px, item=item))
                 y += height
             case Card(item, lines):
-                inner = round(width - px * 1.2)
+                card_w = min(width, round(px * CARD_WIDTH))
+                inner = round(card_w - px * 1.2)
                 words = [
                     w for line in lines for w in text.wrap(FIELDS.join(line), px, inner, "Medium")
                 ]
-                rect = _row(area, y, line_h * len(words) + round(px * 0.6))
+                rect = pygame.Rect(0, y, card_w, line_h * len(words) + round(px * 0.6))
+                rect.centerx = area.centerx
                 placed.pieces.append(Piece("card", rect, tuple(words), px, "Medium", item=item))
                 y += rect.height
     placed.height = y - area.y
