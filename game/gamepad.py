@@ -12,6 +12,7 @@ from pygame._sdl2 import controller as sdl_controller
 
 from game import commands as cmd
 from game.engine import Direction
+from game.text import PAD_LABELS
 
 STICK_FIRE = 0.5  # a left-stick push past this, of full tilt, fires one move ...
 STICK_REARM = 0.3  # ... and the next waits until the stick is back under this on both axes
@@ -57,16 +58,7 @@ JOYSTICK_BUTTONS: dict[int, cmd.Command] = {0: cmd.Confirm(), 1: cmd.Back()}
 # What each pad prints on the buttons bound above, for the help screen. SDL reports a
 # Nintendo pad's buttons by their labels unless SDL_GAMECONTROLLER_USE_BUTTON_LABELS is 0,
 # so its A is the button marked A, as on the other pads.
-XBOX_LABELS = {
-    "a": "A",
-    "b": "B",
-    "x": "X",
-    "y": "Y",
-    "back": "Back",
-    "start": "Start",
-    "lb": "LB",
-    "rb": "RB",
-}
+XBOX_LABELS = PAD_LABELS  # the names the help uses when no pad is known
 PLAYSTATION_LABELS = {
     "a": "Cross",
     "b": "Circle",
