@@ -254,16 +254,16 @@ def test_split_root_moves_score_like_the_whole_search() -> None:
         assert (part.scores[m] if part else UNSEARCHED) == whole[m]
 
 
-# -- strength (seeded, about twenty seconds) --------------------------------------------------
+# -- strength (seeded, about fifteen seconds) -------------------------------------------------
 
 
 def test_a_shallow_search_wins_most_seeded_games() -> None:
     searcher = shared_searcher(4)
     won = 0
-    for seed in range(10):
+    for seed in range(6):  # a regression check; bench/solver.py measures the strength
         game = Game.new(4, seed=seed)
         while not game.over and game.biggest_tile() < 2048:
             result = searcher.search(searcher.layout.from_grid(game.grid), depth=3)
             assert game.move(result.direction) is not None
         won += game.biggest_tile() >= 2048
-    assert won >= 9
+    assert won >= 5
