@@ -89,8 +89,10 @@ class Archive:
         read_only: bool = False,
         notices: Sequence[Notice] = (),
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        none_kept: bool = False,
     ) -> None:
         self.now = now
+        self.none_kept = none_kept  # no file, read-only: an empty list, not an unreadable one
         self.read_only = read_only or connection is None
         self.recording = not self.read_only  # False once a write failed: off for the run
         self._connection = connection
@@ -134,6 +136,7 @@ class Archive:
         `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety)."""
         path = Path(data_dir) / ARCHIVE_FILE
         notices: list[Notice] = []
+        none_kept = False
         try:
             connection = connect(path, read_only)
         except Newer:
@@ -156,8 +159,10 @@ class Archive:
                         log.warning("%s: %s", path, error)
                         notices.append(_notice("archive_failed"))
         except (sqlite3.Error, OSError) as error:
-            log.warning("%s: %s", path, error)
             connection = None
+            none_kept = read_only and isinstance(error, FileNotFoundError)
+            if not none_kept:
+                log.warning("%s: %s", path, error)
             if not read_only:
                 notices.append(_notice("archive_failed"))
         if connection is not None and not durable:
@@ -171,7 +176,12 @@ class Archive:
                 connection = None
                 notices.append(_notice("archive_failed"))
         archive = cls(
-            connection, background=background, read_only=read_only, notices=notices, now=now
+            connection,
+            background=background,
+            read_only=read_only,
+            notices=notices,
+            now=now,
+            none_kept=none_kept,
         )
         if connection is not None and not read_only:
             archive._start_check(path)
@@ -264,6 +274,8 @@ class Archive:
         self, limit: int = 50, offset: int = 0, *, size: int | None = None
     ) -> list[GameSummary]:
         """Kept games, newest first (a row that cannot be read is left out)."""
+        if self.none_kept:
+            return []
         where, args = ("WHERE size = ?", (size,)) if size is not None else ("", ())
 
         def query(connection: sqlite3.Connection) -> list[tuple]:
@@ -281,6 +293,8 @@ class Archive:
         return summaries
 
     def count_games(self, *, size: int | None = None) -> int:
+        if self.none_kept:
+            return 0
         where, args = ("WHERE size = ?", (size,)) if size is not None else ("", ())
         return self._call(
             lambda c: c.execute(f"SELECT count(*) FROM games {where}", args).fetchone()[0]

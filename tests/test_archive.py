@@ -3,6 +3,7 @@ clock's time, how it ended, own or assisted; and a kept game is found again afte
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 
@@ -18,7 +19,7 @@ from archive_helpers import (
 )
 
 from game import commands as cmd
-from game.archive import Archive
+from game.archive import Archive, ArchiveError
 from game.archive_recorder import ArchiveRecorder
 from game.engine import Direction, Game
 from game.menus import MenuKind
@@ -226,6 +227,28 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     assert second.pop_notices() == []  # it never tried, so it has nothing to say
     second.close()
     assert (tmp_path / "games.sqlite3").read_bytes() == before
+
+
+def test_a_read_only_look_at_a_folder_with_no_games_yet_is_quiet(tmp_path, caplog):
+    # A seeded run or a second copy on a fresh folder: nothing kept is nothing wrong.
+    with caplog.at_level(logging.WARNING, logger="game.archive"):
+        archive = Archive.open(tmp_path, read_only=True)
+    assert archive.list_games() == [] and archive.pop_notices() == []
+    assert caplog.records == [] and not (tmp_path / "games.sqlite3").exists()
+    archive.close()
+
+
+def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, monkeypatch, caplog):
+    def refused(path, read_only):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("game.archive.connect", refused)
+    with caplog.at_level(logging.WARNING, logger="game.archive"):
+        archive = Archive.open(tmp_path, read_only=True)
+    assert not archive.none_kept and caplog.records  # said in the log, shown as unreadable
+    with pytest.raises(ArchiveError):
+        archive.list_games()
+    archive.close()
 
 
 def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):

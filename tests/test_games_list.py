@@ -176,7 +176,8 @@ def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
     try:
         open_games(app)
         assert app.browser.items == list(LIST_BUTTONS)
-        assert tr("games_unreadable") in words_drawn(app)
+        drawn = " ".join(words_drawn(app))  # as wrapped to the window
+        assert tr("games_none") in drawn and tr("games_unreadable") not in drawn
         assert app.browser.items[app.browser.focus] is Item.BACK  # the only one that acts
         press(app, pygame.K_RETURN)
         assert not app.browser.is_open
@@ -272,3 +273,13 @@ def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R2
     key, fields = export_to(record, folder)
     shown = "~/Documents/2048/" if sys.platform != "win32" else f"{folder}{os.sep}"
     assert key == "export_done" and fields["file"] == shown + export_name(record.summary)
+
+
+def test_kept_games_that_cannot_be_read_are_said_to_be_so_R22(tmp_path):
+    (tmp_path / "games.sqlite3").mkdir()  # not a file the game can read
+    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
+    try:
+        open_games(app)
+        assert tr("games_unreadable") in " ".join(words_drawn(app))
+    finally:
+        app.close()
