@@ -26,6 +26,7 @@ from game.engine import (
 )
 from game.session import Session
 from game.solver import SolverWorker, best_move
+from game.solver.analysis import Analysis, AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS, Solver, row_heuristic
 
@@ -274,6 +275,23 @@ def test_the_solver_process_answers_on_the_biggest_boards(tmp_path) -> None:
             assert reply.request_id == request_id and reply.failure is None
             moves = valid(grid)
             assert reply.direction in moves if moves else reply.direction is None
+
+
+def test_the_review_s_process_scores_the_biggest_boards_as_the_solver_does(tmp_path) -> None:
+    # A kept or imported game with a 65536 on 4x4 is reviewed (R23), never failed.
+    boards = {index: BIG_BOARDS[name] for index, name in enumerate(sorted(BIG_BOARDS))}
+    analysis = Analysis(boards, size=4, depth=2, tables_dir=tmp_path, polite=False)
+    analysis.start()
+    end = time.monotonic() + 60
+    while (progress := analysis.poll()).state is AnalysisState.RUNNING:
+        assert time.monotonic() < end, "the review's process did not finish"
+        time.sleep(0.01)
+    assert progress.state is AnalysisState.DONE, progress.failure
+    solver = Solver(4, DEFAULT_WEIGHTS)
+    for index, grid in boards.items():
+        result = solver.search(grid, depth=2)
+        expected = tuple(None if s == float("-inf") else s for s in result.scores)
+        assert analysis.scores[index] == pytest.approx(expected), sorted(BIG_BOARDS)[index]
 
 
 @pytest.fixture

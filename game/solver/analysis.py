@@ -74,20 +74,20 @@ def _analyse(
     polite: bool,
 ) -> None:
     """The process: score each position and send (index, scores); (None, None) at the end."""
-    from game.solver.search import Searcher
+    from game.solver.search import Solver
 
     if polite:
         _yield_to_the_game()
-    searcher = Searcher(size, tables_dir=tables_dir)
-    seen: dict[int, Scores] = {}
+    solver = Solver(size, tables_dir=tables_dir)  # each board on the layout it needs (R2)
+    seen: dict[Grid, Scores] = {}
     for index, grid in positions:
         try:
-            board = searcher.layout.from_grid(grid)
-            scores = seen.get(board)
+            key = tuple(map(tuple, grid))
+            scores = seen.get(key)
             if scores is None:
-                result = searcher.search(board, depth=depth)
+                result = solver.search(grid, depth=depth)
                 raw = result.scores if result is not None else (float("-inf"),) * 4
-                scores = seen[board] = tuple(  # type: ignore[assignment]
+                scores = seen[key] = tuple(  # type: ignore[assignment]
                     None if s == float("-inf") else s for s in raw
                 )
             connection.send((index, scores))
