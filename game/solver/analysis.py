@@ -8,9 +8,10 @@
     analysis.cancel()                          # stops the process; the scores so far stay
     analysis.close()                           # the same, for the end of the screen
 
-Each position is searched to one fixed depth (`Searcher(size).search(board, depth=d)`), so the
-scores, and the grades made from them, depend only on the game. A score is None for a move that
-changes nothing. Positions that repeat (after an undo) are searched once.
+Each position is searched to one fixed depth (`Solver(size).search(grid, depth=d)`, on the layout
+the board needs), so the scores, and the grades made from them, depend only on the game. A score
+is None for a move that changes nothing. Positions that repeat (after an undo) are searched
+once.
 
 One process, so that on two cores one core stays for the game; and it runs only when a core
 would otherwise idle (Linux's SCHED_IDLE; a low `nice` elsewhere), so the game's frames come
