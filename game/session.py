@@ -18,6 +18,7 @@ from typing import Any
 from game import commands as cmd
 from game import events as ev
 from game.engine import Direction, Game
+from game.menu_moves import move_in, step_setting, turn_page
 from game.menus import (
     Item,
     Menu,
@@ -177,32 +178,14 @@ class Session:
         return []
 
     def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
+        moved = move_in(menu, command)
+        if moved is not None:
+            return moved
         match command:
-            case cmd.Move(direction):
-                sideways = {Direction.LEFT: -1, Direction.RIGHT: 1}.get(direction, 0)
-                if menu.pages > 1 and sideways:
-                    return self._turn_page(menu, sideways)
-                if isinstance(menu.focused_item, SettingItem) and sideways:
-                    return self._change_setting(menu.focused_item, sideways)
-                step = -1 if direction in (Direction.UP, Direction.LEFT) else 1
-                return self._move_focus(menu, step)
-            case cmd.MenuFocus(step):
-                return self._move_focus(menu, step)
             case cmd.Confirm():
                 return self._choose(menu, menu.focus, 1)
             case cmd.Select(index, side):
                 return self._choose(menu, index, side)
-            case cmd.Adjust(index, step) if 0 <= index < len(menu.items):
-                item = menu.items[index]
-                if isinstance(item, SettingItem):
-                    menu.focus = index
-                    return self._change_setting(item, step)
-                return self._turn_page(menu, step) if menu.pages > 1 else []
-            case cmd.Point(index) if 0 <= index < len(menu.items) and index != menu.focus:
-                if not menu.active(menu.items[index]):
-                    return []
-                menu.focus = index
-                return [ev.MenuPointed()]
             case cmd.BackOrUndo() if menu.kind is MenuKind.OVER and self.game.can_undo():
                 return self._undo()
             case cmd.Back() | cmd.BackOrUndo():
@@ -235,7 +218,7 @@ class Session:
         menu.focus = index
         item = menu.items[index]
         if isinstance(item, SettingItem):
-            return [ev.MenuConfirmed(), *self._change_setting(item, side)]
+            return [ev.MenuConfirmed(), *step_setting(item, side)]
         return self._activate(menu, item)
 
     # -- actions -------------------------------------------------------------------------------
@@ -398,7 +381,7 @@ class Session:
             case Item.SETTINGS:
                 return events + self._open(settings_menu())
             case Item.PREV_PAGE | Item.NEXT_PAGE:
-                return self._turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
+                return turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
             case Item.HELP:
                 return events + self._open(help_menu())
             case Item.QUIT:
@@ -425,23 +408,3 @@ class Session:
             return []
         menu = self.overlays.pop()
         return [ev.MenuClosed(menu.kind.value)]
-
-    def _change_setting(self, item: SettingItem, step: int) -> list[ev.Event]:
-        """The app owns the settings' values; the session only says which one to change."""
-        return [ev.SettingChanged(item.name, step)]
-
-    def _move_focus(self, menu: Menu, step: int) -> list[ev.Event]:
-        if not menu.items:
-            return []
-        focus = menu.focus
-        menu.focus = (menu.focus + step) % len(menu.items)
-        menu.settle_focus(step)  # past an item that cannot act now
-        return [ev.MenuMoved()] if menu.focus != focus else []
-
-    def _turn_page(self, menu: Menu, step: int) -> list[ev.Event]:
-        page = min(max(menu.page + step, 0), menu.pages - 1)
-        if page == menu.page:
-            return []
-        menu.page = page
-        menu.settle_focus(step)  # at the last page Enter closes; at the first it turns on
-        return [ev.MenuMoved()]

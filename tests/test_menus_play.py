@@ -139,6 +139,18 @@ def test_help_never_dead_ends_and_enter_closes_it_on_the_last_page():
     assert session.menu is None  # Enter on the last page leaves
 
 
+def test_the_wheel_turns_the_help_pages_and_the_pointer_skips_a_button_that_cannot_act():
+    session = Session.start(4, seed=1)
+    session.handle(cmd.Help())
+    menu = session.menu
+    previous = menu.items.index(Item.PREV_PAGE)
+    assert session.handle(cmd.Point(previous)) == [] and menu.focused_item is Item.NEXT_PAGE
+    back = menu.items.index(Item.BACK)
+    assert session.handle(cmd.Adjust(back, 1)) == [ev.MenuMoved()] and menu.page == 1
+    assert session.handle(cmd.Adjust(back, -1)) == [ev.MenuMoved()] and menu.page == 0
+    assert session.handle(cmd.Adjust(back, -1)) == []  # no page before the first
+
+
 def test_help_opens_on_how_to_play():
     assert HELP_PAGES[0] == "rules" and help_menu().page == 0
 
