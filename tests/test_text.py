@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.storage import Notice, NoticeKey
-from game.text import HELP, STRINGS, format_clock, help_lines, notice_text, tr
+from game.text import HELP, LANGUAGES, STRINGS, format_clock, help_lines, notice_text, tr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -73,3 +73,15 @@ def test_a_notice_names_the_file_as_a_player_would_and_says_why():
     assert "ένταση, μέγεθος παραθύρου" in notice_text(reset, "el")
     odd = Notice(NoticeKey.SAVE_FAILED, {"error": "EIO"})
     assert "disk error (EIO)" in notice_text(odd, "en")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_of_a_thing_reads_in_the_singular(lang):
+    # "1 games" and "1 moves" on the games list, "1 moves a second" in the settings.
+    assert tr("games_footer", "en", page=1, pages=1, n=1) == "Page 1/1 · 1 game"
+    assert tr("games_moves", "en", n=1) == "1 move" and tr("games_moves", "en", n=2) == "2 moves"
+    assert tr("value_pace", "en", n="1") == "1 move a second"
+    assert tr("games_moves", "el", n=1) == "1 κίνηση"
+    for key in [k for k in STRINGS["en"] if k.endswith("_one")]:
+        assert key in STRINGS[lang], key  # a singular in one language only would mix them
+        assert key.removesuffix("_one") in STRINGS[lang]

@@ -79,6 +79,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "value_on": "On",
         "value_max": "As fast as it can",
         "value_pace": "{n} moves a second",
+        "value_pace_one": "{n} move a second",
         "value_auto": "System",
         "value_en": "English",
         "value_el": "Ελληνικά",
@@ -136,6 +137,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "mistake_trapped_tile_detail": "{count} times a small tile got walled in by tiles "
         "{ratio} times its size or more, where it cannot merge. Deal with a small tile while "
         "it still has a neighbour it can reach.",
+        "mistake_trapped_tile_detail_one": "Once, a small tile got walled in by "
+        "tiles {ratio} times its size or more, where it cannot merge. Deal with a small tile "
+        "while it still has a neighbour it can reach.",
         "mistake_fast_when_full": "Fast on a full board",
         "mistake_fast_when_full_detail": "{count} of {chances} moves with {cells} empty cells "
         "or fewer took you less than {seconds} s. That is where slowing down pays.",
@@ -159,12 +163,14 @@ STRINGS: dict[str, dict[str, str]] = {
         # -- the games' screens: the list, a game, its replay and review (game/browser.py) --
         "games": "Games",
         "games_footer": "Page {page}/{pages} · {n} games",
+        "games_footer_one": "Page {page}/{pages} · {n} game",
         "games_none": "No games kept yet. Every game you play is kept here from its first move.",
         "games_unreadable": "Your kept games cannot be read right now.",
         "game_unreadable": "This game could not be opened: its record is damaged.",
         "games_score": "Score {n}",
         "games_tile": "Tile {n}",
         "games_moves": "{n} moves",
+        "games_moves_one": "{n} move",
         "own_game": "own",
         "game_title": "Game of {date}",
         "game_detail": "Score {score} · biggest tile {tile}",
@@ -175,6 +181,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_move": "Move {n} of {total}",
         "replay_undo": "undo",
         "replay_speed": "{n} moves/s",
+        "replay_speed_one": "{n} move/s",
         "replay_keys": "←/→ step · Space play · Home/End · +/− speed",
         "review_summary": "Blunders {blunder} · Mistakes {mistake} · Inaccuracies {inaccuracy}",
         "review_solver_uncounted": "The solver's moves are not counted.",
@@ -271,6 +278,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "value_on": "Ναι",
         "value_max": "Όσο πιο γρήγορα",
         "value_pace": "{n} το δευτερόλεπτο",
+        "value_pace_one": "{n} το δευτερόλεπτο",
         "value_auto": "Του συστήματος",
         "hint_arrow": "Υπόδειξη: {direction}",
         "up": "πάνω",
@@ -331,6 +339,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "mistake_trapped_tile_detail": "{count} φορές ένα μικρό πλακίδιο εγκλωβίστηκε ανάμεσα "
         "σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν μπορεί να ενωθεί. "
         "Χειριστείτε ένα μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
+        "mistake_trapped_tile_detail_one": "Μία φορά, ένα μικρό πλακίδιο εγκλωβίστηκε "
+        "ανάμεσα σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν μπορεί να "
+        "ενωθεί. Χειριστείτε ένα μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
         "mistake_fast_when_full": "Βιασύνη σε γεμάτη πλάκα",
         "mistake_fast_when_full_detail": "{count} από {chances} κινήσεις με {cells} ή λιγότερα "
         "κενά κελιά σάς πήραν λιγότερο από {seconds} δ. Εκεί ακριβώς αποδίδει η επιβράδυνση.",
@@ -357,6 +368,7 @@ STRINGS: dict[str, dict[str, str]] = {
         # -- the games' screens --
         "games": "Παιχνίδια",
         "games_footer": "Σελίδα {page}/{pages} · {n} παιχνίδια",
+        "games_footer_one": "Σελίδα {page}/{pages} · {n} παιχνίδι",
         "games_none": "Δεν κρατήθηκε ακόμα κανένα παιχνίδι. Κάθε παιχνίδι σας κρατιέται εδώ "
         "από την πρώτη του κίνηση.",
         "games_unreadable": "Τα παιχνίδια σας δεν διαβάζονται αυτή τη στιγμή.",
@@ -364,6 +376,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "games_score": "Σκορ {n}",
         "games_tile": "Πλακίδιο {n}",
         "games_moves": "{n} κινήσεις",
+        "games_moves_one": "{n} κίνηση",
         "own_game": "δικό σας",
         "game_title": "Παιχνίδι της {date}",
         "game_detail": "Σκορ {score} · μεγαλύτερο πλακίδιο {tile}",
@@ -374,6 +387,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay_move": "Κίνηση {n} από {total}",
         "replay_undo": "αναίρεση",
         "replay_speed": "{n} κιν./δ",
+        "replay_speed_one": "{n} κιν./δ",
         "replay_keys": "←/→ βήμα · Space παίξε · Home/End · +/− ταχύτητα",
         "review_summary": "Γκάφες {blunder} · Λάθη {mistake} · Ανακρίβειες {inaccuracy}",
         "review_solver_uncounted": "Οι κινήσεις του επιλυτή δεν μετρούν.",
@@ -402,7 +416,14 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+# The field whose number picks a sentence's singular: a key with a "_one" twin ("1 move",
+# "1 game") reads that twin when this field is 1.
+COUNTED = ("n", "count")
+
+
 def tr(key: str, lang: str = "en", **fields: object) -> str:
     table = STRINGS.get(lang, STRINGS["en"])
+    if any(str(fields.get(name)) == "1" for name in COUNTED) and f"{key}_one" in table:
+        key = f"{key}_one"
     text = table.get(key) or STRINGS["en"].get(key, key)
     return text.format(**fields) if fields else text
