@@ -171,7 +171,7 @@ class Game:
         self.score = capped_count(self.score + result.points)
         self.moves = capped_count(self.moves + 1)
         spawned = self._spawn()
-        won_now = not self.won and any(m.value >= WIN_VALUE for m in result.merges)
+        won_now = not self.won and any(value >= WIN_VALUE for value in result.made_values)
         self.won = self.won or won_now
         self.over = is_over(self.grid)
         return MoveOutcome(result, spawned, won_now, self.over)

@@ -106,6 +106,19 @@ class ShiftResult:
         return tuple(motions)
 
     @functools.cached_property
+    def made_values(self) -> tuple[int, ...]:
+        """The value of each tile a merge made, read without the tweens' motions (the engine
+        asks it after every move, for R10)."""
+        size = len(self.grid)
+        targets = {
+            _cell(self.direction, size, line_index, end)
+            for line_index, steps in enumerate(self._steps)
+            for _, end, merged in steps
+            if merged
+        }
+        return tuple(self.grid[row][column] for row, column in targets)
+
+    @functools.cached_property
     def merges(self) -> tuple[Merge, ...]:
         by_target: dict[Cell, list[Cell]] = {}
         for motion in self.motions:

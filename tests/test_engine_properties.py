@@ -90,6 +90,7 @@ def test_points_are_the_values_of_the_merged_tiles(grid, direction):
     """R8: the points of a shift are the sum of the new tiles its merges made."""
     result = shift(grid, direction)
     assert result.points == sum(merge.value for merge in result.merges)
+    assert sorted(result.made_values) == sorted(merge.value for merge in result.merges)
     for merge in result.merges:
         (r1, c1), (r2, c2) = merge.sources
         assert grid[r1][c1] == grid[r2][c2]  # R5d: only equal values merge
