@@ -42,7 +42,7 @@ from game.replay import GameRecord, GameSummary, Position, ReplayError, replay
 from game.replaying import Replaying
 from game.review_steps import Stepping
 from game.reviewing import Analyse, ReviewJob
-from game.sharing import export_to, import_from
+from game.sharing import Importing, export_to
 from game.solver.analysis import Analysis, AnalysisState, review_depth
 
 log = logging.getLogger("game.browser")
@@ -76,6 +76,7 @@ class Browser:
         self.positions: list[Position] = []
         self.replaying: Replaying | None = None
         self.job: ReviewJob | None = None  # the review under way or done, of one game
+        self.importing: list[Importing] = []  # shared files being read, oldest first
         self.stepping: Stepping | None = None  # where the player is in the review
         self._list_focus = 0
 
@@ -92,10 +93,10 @@ class Browser:
 
     @property
     def busy(self) -> bool:
-        """Whether frames must keep coming: a replay plays, or a review works (its solver, or
-        this side's reading of the boards, a slice a frame)."""
+        """Whether frames must keep coming: a replay plays, a file is being imported, or a
+        review works (its solver, or this side's reading of the boards, a slice a frame)."""
         playing = self.replaying is not None and self.replaying.playing
-        return playing or (self.job is not None and not self.job.settled)
+        return playing or bool(self.importing) or (self.job is not None and not self.job.settled)
 
     @property
     def items(self) -> list[BrowserItem]:
@@ -368,8 +369,9 @@ class Browser:
     # -- time, files ---------------------------------------------------------------------------
 
     def pass_time(self, seconds: float) -> list[ev.Event]:
-        """Real time passed: a replay plays on; a review takes in the solver's scores."""
-        events: list[ev.Event] = []
+        """Real time passed: a replay plays on; a review takes in the solver's scores; a file
+        read to the end is kept."""
+        events: list[ev.Event] = self._imported()
         if self.screen is Screen.REPLAY and self.replaying is not None:
             events += self.replaying.pass_time(seconds)
         job = self.job
@@ -389,11 +391,20 @@ class Browser:
         return [ev.MenuConfirmed(), ev.Told(key, fields)]
 
     def import_file(self, path: str | Path) -> list[ev.Event]:
-        """Keep the game of a shared file (dropped on the window, or --import): a damaged or
-        hostile file is refused with its reason, and nothing kept is touched."""
-        key, game_id = import_from(self.archive, path)
-        if game_id is not None and self.screen is Screen.LIST:
-            self.games.load(0)
-            self.focus = self.games.row_of(game_id) or 0
-            self._settle()
-        return [ev.Told(key)]
+        """Keep the game of a shared file (dropped on the window, or --import), once it is read
+        and checked on its own thread: a damaged or hostile file is refused with its reason,
+        and nothing kept is touched. The player is told when it is done (`pass_time`)."""
+        self.importing.append(Importing(path))
+        return []
+
+    def _imported(self) -> list[ev.Event]:
+        events: list[ev.Event] = []
+        for importing in [i for i in self.importing if i.done]:
+            self.importing.remove(importing)
+            key, game_id = importing.keep(self.archive)
+            if game_id is not None and self.screen is Screen.LIST:
+                self.games.load(0)
+                self.focus = self.games.row_of(game_id) or 0
+                self._settle()
+            events.append(ev.Told(key))
+        return events

@@ -249,7 +249,11 @@ def _read_regular_file(path: Path) -> bytes:
 
 def import_game(archive: Archive, path: str | os.PathLike[str]) -> ImportResult:
     """Keep the game of a shared file among the player's games (marked imported)."""
-    record = read_shared(path)
+    return keep_shared(archive, read_shared(path))
+
+
+def keep_shared(archive: Archive, record: GameRecord) -> ImportResult:
+    """Keep a game `read_shared` has checked, once (marked imported)."""
     try:
         kept = archive.find_uid(record.summary.uid)
         if kept is not None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 from pathlib import Path
 
 import platformdirs
 
 from game.archive import Archive
 from game.replay import GameRecord
-from game.share import ShareError, export_game, export_name, import_game
+from game.share import ShareError, export_game, export_name, keep_shared, read_shared
 
 EXPORT_FOLDER = "2048"  # in the player's documents folder
 log = logging.getLogger("game.share")
@@ -48,12 +49,48 @@ def shown_path(path: Path) -> str:
     return str(path)
 
 
-def import_from(archive: Archive, path: str | Path) -> tuple[str, int | None]:
-    """Keep the game of a shared file: what to tell the player, and the game's number among
-    the kept ones (None if it was refused; nothing kept was touched then)."""
-    try:
-        result = import_game(archive, path)
-    except ShareError as error:
-        log.warning("%s could not be imported: %s", path, error)
-        return error.key, None
-    return ("import_already" if result.already_kept else "import_done"), result.game_id
+class Importing:
+    """A shared file being read and checked on a thread of its own: checking replays every
+    move, which for the longest game a file may hold (share.MAX_STEPS) takes some twenty
+    seconds, and the game must not stop for it. Kept, once read, on the caller's thread.
+
+        importing = Importing(path)
+        if importing.done:
+            key, game_id = importing.keep(archive)   # what to tell the player, the game kept
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = path
+        self._read: GameRecord | BaseException | None = None
+        # A daemon: quitting never waits for a check (nothing is written until `keep`).
+        self._thread = threading.Thread(target=self._check, name="import", daemon=True)
+        self._thread.start()
+
+    def _check(self) -> None:
+        try:
+            self._read = read_shared(self.path)
+        except BaseException as error:  # raised again on the caller's thread, in `keep`
+            self._read = error
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Whether the check is over (tests)."""
+        self._thread.join(timeout)
+        return self.done
+
+    def keep(self, archive: Archive) -> tuple[str, int | None]:
+        """Keep the game read: what to tell the player, and the game's number among the kept
+        ones (None if it was refused; nothing kept was touched then)."""
+        assert self.done
+        try:
+            if isinstance(self._read, BaseException):
+                raise self._read
+            assert self._read is not None
+            result = keep_shared(archive, self._read)
+        except ShareError as error:
+            log.warning("%s could not be imported: %s", self.path, error)
+            return error.key, None
+        return ("import_already" if result.already_kept else "import_done"), result.game_id

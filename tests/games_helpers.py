@@ -63,6 +63,14 @@ def settle(app, frames: int = 40) -> None:
         app.frame(STEP, [])
 
 
+def until_imported(app, limit_s: float = 30.0) -> None:
+    """Frames until the files given to the app are read, checked and kept (or refused)."""
+    for importing in list(app.browser.importing):
+        assert importing.wait(limit_s), "the import did not finish"
+    app.frame(STEP, [])
+    assert not app.browser.importing
+
+
 def open_games(app) -> None:
     """Games, chosen in the pause menu."""
     if app.session.menu is None or app.session.menu.kind is not MenuKind.PAUSE:

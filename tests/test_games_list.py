@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -21,12 +22,14 @@ from games_helpers import (
     press,
     rect_of,
     settle,
+    until_imported,
     wheel,
     words_drawn,
 )
 from test_devices import button, plug_pad
 
 from game import commands as cmd
+from game import sharing
 from game.app import App, Options
 from game.browser_items import LIST_BUTTONS, Control, GameRow, Screen
 from game.cli import parse_args
@@ -34,7 +37,7 @@ from game.engine import Direction
 from game.games_list import ROWS_PER_PAGE
 from game.menus import Item, MenuKind, pause_items
 from game.replay import replay
-from game.share import export_name
+from game.share import export_game, export_name
 from game.sharing import export_folder, export_to
 from game.text import format_clock, tr
 from game.view.games_view import when
@@ -211,6 +214,7 @@ def test_an_exported_game_comes_back_by_a_drop_and_by_the_command_line_R22(tmp_p
     friend = App(Options(data_dir=str(tmp_path / "friend"), sound=False))
     try:
         friend.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+        until_imported(friend)
         assert friend.view.notices[-1] == tr("import_done")
         open_games(friend)
         press(friend, pygame.K_RETURN)
@@ -220,6 +224,7 @@ def test_an_exported_game_comes_back_by_a_drop_and_by_the_command_line_R22(tmp_p
         friend.close()
     again = App(parse_args(["--import", str(path), "--data-dir", str(tmp_path / "friend")]))
     try:
+        until_imported(again)
         assert again.view.notices[-1] == tr("import_already")  # kept once, not twice
         assert again.archive.count_games() == 1
     finally:
@@ -254,6 +259,7 @@ def test_a_dropped_damaged_or_hostile_file_says_why_and_loses_nothing(tmp_path, 
         bad = tmp_path / "bad.2048.json"
         make(path, bad)
         app.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+        until_imported(app)
         assert app.view.notices[-1] == tr(reason)
         assert [app.archive.load(s.game_id) for s in app.archive.list_games()] == before
         press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # the game goes on as it was
@@ -283,3 +289,51 @@ def test_kept_games_that_cannot_be_read_are_said_to_be_so_R22(tmp_path):
         assert tr("games_unreadable") in " ".join(words_drawn(app))
     finally:
         app.close()
+
+
+def test_the_game_plays_on_while_a_long_file_is_checked_R22(tmp_path, monkeypatch):
+    # Checking a file replays its every move: the longest take some twenty seconds. The game
+    # keeps drawing and playing meanwhile, and says what came of it when it is done.
+    keep_games(tmp_path / "mine", 1)
+    mine = App(Options(data_dir=str(tmp_path / "mine"), sound=False))
+    path = tmp_path / "shared.2048.json"
+    try:
+        export_game(mine.archive.load(mine.archive.list_games()[0].game_id), path)
+    finally:
+        mine.close()
+    release = threading.Event()
+    read = sharing.read_shared
+
+    def slow_read(file):
+        assert release.wait(30)
+        return read(file)
+
+    monkeypatch.setattr(sharing, "read_shared", slow_read)
+    friend = App(Options(data_dir=str(tmp_path / "friend"), sound=False))
+    try:
+        friend.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+        moves = friend.session.game.moves
+        for direction in (Direction.LEFT, Direction.DOWN, Direction.RIGHT, Direction.UP):
+            drawn = friend.frames_drawn
+            friend.command(cmd.Move(direction))
+            settle(friend, 5)
+            assert friend.frames_drawn > drawn  # drawn while the file is read
+        assert friend.session.game.moves > moves and friend.browser.importing
+        assert tr("import_done") not in friend.view.notices  # not before it is checked
+        release.set()
+        until_imported(friend)
+        assert friend.view.notices[-1] == tr("import_done")
+    finally:
+        release.set()
+        friend.close()
+
+
+def test_a_fault_of_the_game_s_own_while_reading_a_file_is_not_hidden(tmp_path, monkeypatch):
+    def broken(file):
+        raise RuntimeError("a bug, not a bad file")
+
+    monkeypatch.setattr(sharing, "read_shared", broken)
+    importing = sharing.Importing(tmp_path / "any.2048.json")
+    assert importing.wait(10)
+    with pytest.raises(RuntimeError):
+        importing.keep(None)  # raised on the game's own thread, to the crash handler
