@@ -28,8 +28,6 @@ from game.archive import Archive, ArchiveError
 from game.browser_items import (
     LIST_BUTTONS,
     SCREEN_ITEMS,
-    SIDEWAYS,
-    UPRIGHT,
     BrowserItem,
     Control,
     GameRow,
@@ -37,6 +35,7 @@ from game.browser_items import (
     Screen,
 )
 from game.games_list import ROWS_PER_PAGE, GamesList
+from game.menu_moves import SIDEWAYS, UPRIGHT
 from game.menus import Item
 from game.replay import GameRecord, GameSummary, Position, ReplayError, replay
 from game.replaying import Replaying

@@ -7,7 +7,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from game.engine import Direction
 from game.menus import Item
 from game.mistakes import Mistake
 from game.replay import GameSummary
@@ -80,5 +79,3 @@ SCREEN_ITEMS = {
     Screen.REVIEW: REVIEW_ITEMS,
     Screen.MISTAKES: MISTAKE_ITEMS,
 }  # the list's items are its page's games, then LIST_BUTTONS
-SIDEWAYS = {Direction.LEFT: -1, Direction.RIGHT: 1}
-UPRIGHT = {Direction.UP: -1, Direction.DOWN: 1}

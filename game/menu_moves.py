@@ -12,7 +12,9 @@ from game import events as ev
 from game.engine import Direction
 from game.menus import Menu, SettingItem
 
+# A direction as a step: through pages and settings (sideways), through items (upright).
 SIDEWAYS = {Direction.LEFT: -1, Direction.RIGHT: 1}
+UPRIGHT = {Direction.UP: -1, Direction.DOWN: 1}
 
 
 def move_in(menu: Menu, command: cmd.Command) -> list[ev.Event] | None:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from game import commands as cmd
 from game import events as ev
-from game.browser_items import SIDEWAYS, UPRIGHT, Control
+from game.browser_items import Control
+from game.menu_moves import SIDEWAYS, UPRIGHT
 from game.replay import Position
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)  # positions a second; at 16 each slide is cut short

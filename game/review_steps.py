@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from game import commands as cmd
 from game import events as ev
-from game.browser_items import SIDEWAYS, Control
+from game.browser_items import Control
+from game.menu_moves import SIDEWAYS
 from game.mistakes import Mistake
 from game.replay import Position
 from game.replaying import step_events
