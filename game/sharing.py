@@ -31,12 +31,10 @@ def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         export_game(record, path)
-    except OSError as error:  # the folder could not be made
+    except (OSError, ShareError) as error:  # OSError: the folder could not be made
         log.warning("the game could not be exported to %s: %s", path, error)
-        return "export_failed", {"folder": str(folder)}
-    except ShareError as error:
-        log.warning("the game could not be exported to %s: %s", path, error)
-        return error.key, {"folder": str(folder)}
+        key = error.key if isinstance(error, ShareError) else "export_failed"
+        return key, {"folder": shown_path(folder)}
     return "export_done", {"file": shown_path(path)}
 
 

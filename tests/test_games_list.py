@@ -279,6 +279,10 @@ def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R2
     key, fields = export_to(record, folder)
     shown = "~/Documents/2048/" if sys.platform != "win32" else f"{folder}{os.sep}"
     assert key == "export_done" and fields["file"] == shown + export_name(record.summary)
+    (tmp_path / "Blocked").write_text("a file where the folder should be")
+    key, fields = export_to(record, tmp_path / "Blocked" / "2048")
+    blocked = "~/Blocked/2048" if sys.platform != "win32" else str(tmp_path / "Blocked" / "2048")
+    assert key == "export_failed" and fields["folder"] == blocked  # said the same way
 
 
 def test_kept_games_that_cannot_be_read_are_said_to_be_so_R22(tmp_path):
