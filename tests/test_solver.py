@@ -165,8 +165,8 @@ def test_search_matches_a_plain_expectimax(size: int) -> None:
 
 
 def test_unrolled_4x4_tree_equals_the_generic_tree() -> None:
-    searcher = shared_searcher(4)
-    generic = shared_searcher(4)
+    searcher = shared_searcher(4, kernel=False)
+    generic = shared_searcher(4, kernel=False)
     generic._make_tree = lambda caches, deadline: make_tree_generic(
         generic.layout,
         generic.heuristic,

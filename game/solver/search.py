@@ -42,7 +42,9 @@ from game.engine import Direction
 from game.solver.bitboard import DIRECTIONS, Layout, LazyTable
 from game.solver.tree import (
     UNSEARCHED,
+    Kernel,
     OutOfTime,
+    kernel_available,
     make_tree_4x4,
     make_tree_generic,
     moved_heuristics,
@@ -140,6 +142,9 @@ class Searcher:
 
     `exact`: search on the layout that holds every tile the rules allow; by default the fast
     one, exact only on the boards its `layout.holds` (`Solver` picks for a grid).
+
+    `kernel`: search with the compiled tree (the same scores, bit for bit, many times faster);
+    by default wherever it is built (`game.solver.tree.kernel_available`).
     """
 
     def __init__(
@@ -151,6 +156,7 @@ class Searcher:
         *,
         exact: bool = False,
         layout: Layout | None = None,
+        kernel: bool | None = None,
     ) -> None:
         # The layout's tables and the heuristic's are this searcher's own; a caller holding a
         # layout of the same size and kind may share its tables (they depend only on the rules).
@@ -161,6 +167,11 @@ class Searcher:
         self.moved_heuristic = moved_heuristics(self.layout, self.heuristic)
         # A lost board is worth its heuristic without the bonus each line gets for being alive.
         self.alive_bonus = 2 * size * weights.lost_penalty
+        if kernel is None:
+            kernel = kernel_available()
+        self.kernel = None
+        if kernel:
+            self.kernel = Kernel(self.layout, self.heuristic, prob_threshold, self.alive_bonus)
 
     # -- the public entry ---------------------------------------------------------------------
 
@@ -190,7 +201,7 @@ class Searcher:
             return self._result({target: scores}, start)
         deadline = start + budget_s
         max_depth = depth or MAX_DEPTH
-        caches: list[dict[int, float]] = [{} for _ in range(max_depth + 1)]
+        caches = self.new_caches(max_depth + 1)
         by_depth = {1: self._search_depth(board, valid, 1, _NEVER, caches)}
         done = 1
         last_cost = time.perf_counter() - start
@@ -246,7 +257,7 @@ class Searcher:
         moves: Sequence[int],
         depth: int,
         deadline: float,
-        caches: list[dict[int, float]] | None = None,
+        caches=None,
         scores: list[float] | None = None,
     ) -> list[float]:
         """Per move, the expected heuristic `depth` player moves deep (0.0 if not searched).
@@ -256,7 +267,7 @@ class Searcher:
         that catches OutOfTime keeps the moves that finished.
         """
         if caches is None:
-            caches = [{} for _ in range(depth + 1)]
+            caches = self.new_caches(depth + 1)
         player, chance, leaf = self._make_tree(caches, deadline)
         if scores is None:
             scores = [UNSEARCHED] * 4
@@ -278,7 +289,16 @@ class Searcher:
             self.heuristic[column] for column in columns
         )
 
-    def _make_tree(self, caches: list[dict[int, float]], deadline: float):
+    def new_caches(self, levels: int):
+        """One search's transposition tables, for remaining depths 0 to `levels - 1`: a dict
+        each for the Python tree, the compiled tree's own otherwise."""
+        if self.kernel is not None:
+            return self.kernel.new_caches(levels)
+        return [{} for _ in range(levels)]
+
+    def _make_tree(self, caches, deadline: float):
+        if self.kernel is not None:
+            return self.kernel.make_tree(caches, deadline)
         if self.layout.full:
             return make_tree_4x4(
                 self.layout,
@@ -304,9 +324,11 @@ class Solver:
         weights: Weights = DEFAULT_WEIGHTS,
         prob_threshold: float = PROB_THRESHOLD,
         tables_dir=None,
+        *,
+        kernel: bool | None = None,
     ) -> None:
         self.size = size
-        self.fast = Searcher(size, weights, prob_threshold, tables_dir)
+        self.fast = Searcher(size, weights, prob_threshold, tables_dir, kernel=kernel)
         self._exact: Searcher | None = None  # made the first time a board needs it
 
     def searcher_for(self, grid: Sequence[Sequence[int]], depth: int) -> Searcher:
@@ -315,7 +337,13 @@ class Solver:
             return self.fast
         if self._exact is None:
             fast = self.fast
-            self._exact = Searcher(self.size, fast.weights, fast.prob_threshold, exact=True)
+            self._exact = Searcher(
+                self.size,
+                fast.weights,
+                fast.prob_threshold,
+                exact=True,
+                kernel=fast.kernel is not None,
+            )
         return self._exact
 
     def search(

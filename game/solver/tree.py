@@ -3,16 +3,39 @@
 `make_tree_4x4` is the hot path, unrolled over the four rows of the fast 4x4 layout's full
 tables; `make_tree_generic` loops over the rows of any layout. Both return
 `(player, chance, leaf)` and compute the same values (see `game.solver.search`).
+
+The same tree is compiled in `_kernel.c`, an optional extension about forty times faster a
+node; `Kernel` wraps it with the same `chance` and `leaf`, and gives the same scores bit for bit
+(tests/test_solver_kernel.py). These Python functions are the reference and the fallback: an
+install without a compiler, or `GAME2048_PURE_SOLVER=1` in the environment, searches with them.
 """
 
 from __future__ import annotations
 
+import math
+import os
 import time
 
 from game.engine import FOUR_PROBABILITY
 from game.solver.bitboard import Layout
 
+try:
+    from game.solver import _kernel
+except ImportError:  # not compiled here: the Python tree answers alike, more slowly
+    _kernel = None
+
 UNSEARCHED = float("-inf")
+PURE_SOLVER_VARIABLE = "GAME2048_PURE_SOLVER"
+
+
+def kernel_available() -> bool:
+    """Whether the compiled tree is here and not turned off by `GAME2048_PURE_SOLVER`."""
+    return _kernel is not None and os.environ.get(PURE_SOLVER_VARIABLE, "") in ("", "0")
+
+
+def search_name() -> str:
+    """Which search the solver uses, as `--version` and the help's solver page name it."""
+    return "compiled" if kernel_available() else "Python"
 
 
 class OutOfTime(Exception):
@@ -251,3 +274,54 @@ def make_tree_generic(
         return value
 
     return player, chance, leaf
+
+
+class Kernel:
+    """The compiled tree for one layout, its heuristic and its cutoff.
+
+    `new_caches(levels)` makes one search's transposition tables; `make_tree(caches, deadline)`
+    returns `(None, chance, leaf)` with the Python tree's `chance` and `leaf` (the root never
+    calls `player`), raising OutOfTime past the deadline as they do.
+    """
+
+    def __init__(self, lay: Layout, heur, threshold: float, alive_bonus: float) -> None:
+        if _kernel is None:
+            raise RuntimeError("the compiled solver is not built here")
+        self.layout = lay
+        if lay.full:
+            self._tree = _kernel.Tree4(
+                lay.left, lay.right, lay.spread, heur, threshold, alive_bonus, FOUR_PROBABILITY
+            )
+            self._board = int
+            self._width = 1
+        else:
+            self._tree = _kernel.TreeN(
+                lay.size,
+                lay.cell_bits,
+                lay.max_exponent,
+                heur,
+                threshold,
+                alive_bonus,
+                FOUR_PROBABILITY,
+            )
+            self._board = lambda board: tuple(lay.rows(board))
+            self._width = lay.size
+
+    def new_caches(self, levels: int):
+        return _kernel.Caches(levels, self._width)
+
+    def make_tree(self, caches, deadline: float):
+        tree, as_board = self._tree, self._board
+        clock = time.perf_counter
+
+        def chance(board: int, cprob: float, remaining: int) -> float:
+            left = deadline - clock() if math.isfinite(deadline) else math.inf
+            value = tree.chance(caches, as_board(board), cprob, remaining, left)
+            if value is None:
+                raise OutOfTime
+            return value
+
+        def leaf(board: int) -> float:
+            return tree.leaf(as_board(board))
+
+        return None, chance, leaf
