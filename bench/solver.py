@@ -3,6 +3,7 @@
     python bench/solver.py --size 4 --games 30 --budget-ms 100
     python bench/solver.py --size 4 --games 50 --depth 3          # a fixed-depth search
     python bench/solver.py --summarize results.jsonl               # figures from saved games
+    python bench/solver.py --per-node                              # ns a node against C++
 
 Game i uses seed `--seed + i`, so a run can be repeated. Each finished game is printed as it
 ends and, with `--out`, appended to a JSON-lines file; Ctrl+C stops a long run and still
@@ -12,6 +13,12 @@ summarises the games that finished. A game stops at game over, or once it reache
 The summary gives the share of games reaching 2048, 4096, 8192 and 16384 with 95% Wilson
 intervals, the mean score with a 95% interval (normal approximation), the median score, the
 time per move (p50, p95, max) and how deep the searches went.
+
+`--per-node` measures the tree's speed instead: nanoseconds a node of the Python tree, of the
+compiled kernel when there is one, and of `bench/reference_tree.cpp`, a straight C++ expectimax
+of the same tree (built with the first C++ compiler found; without one, nothing counts nodes
+and the Python tree and the kernel give their time a position). The positions come from a few
+seeded games of the depth-2 solver; every score must equal the C++ reference's, bit for bit.
 """
 
 from __future__ import annotations
@@ -21,9 +28,12 @@ import json
 import math
 import multiprocessing
 import os
+import shutil
 import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -139,6 +149,198 @@ def summarize(records: list[dict]) -> str:
     return "\n".join(lines)
 
 
+# -- ns a node: the Python tree, the kernel and a straight C++ expectimax of the same tree ----
+
+PER_NODE_GAMES = 4
+PER_NODE_BOARDS = 40
+PER_NODE_DEEP = 6  # the C++ reference and the kernel
+PER_NODE_SHALLOW = 4  # every search (the Python tree takes seconds a position at depth 6)
+REFERENCE = Path(__file__).resolve().parent / "reference_tree.cpp"
+
+
+def per_node_positions(seed: int, games: int, count: int) -> list[int]:
+    """`count` boards (fast 4x4 layout) spread evenly through `games` seeded games of the
+    depth-2 solver: openings, middle games and full boards near the end."""
+    from game.engine import Game
+    from game.solver.search import Solver
+
+    solver = Solver(4)
+    layout = solver.fast.layout
+    boards: list[int] = []
+    for i in range(games):
+        game = Game.new(4, seed=seed + i)
+        seen = []
+        while not game.over:
+            seen.append(layout.from_grid(game.grid))
+            game.move(solver.search(game.grid, depth=2).direction)
+        # The middle of each of `share` equal stretches: not the empty opening nor the last
+        # move, whose few nodes measure a search's fixed cost, not its nodes'.
+        share = count // games + (i < count % games)
+        boards.extend(seen[(2 * k + 1) * len(seen) // (2 * share)] for k in range(share))
+    return boards
+
+
+def build_reference(folder: str) -> tuple[Path | None, str]:
+    """The C++ reference compiled into `folder`, or None and why not. No fused multiply-add:
+    its scores must round as the Python tree's do."""
+    compiler = shutil.which("g++") or shutil.which("c++")
+    if compiler is None:
+        return None, "no C++ compiler: no C++ column, no node count (ms a position instead)"
+    exe = Path(folder) / "reference_tree"
+    command = [compiler, "-std=c++17", "-O2", "-ffp-contract=off", str(REFERENCE), "-o", str(exe)]
+    built = subprocess.run(command, capture_output=True, text=True)
+    if built.returncode != 0:
+        return None, f"the C++ reference did not build (ms a position instead):\n{built.stderr}"
+    return exe, f"C++ reference built with {Path(compiler).name} -O2 -ffp-contract=off"
+
+
+def run_reference(exe: Path, boards: list[int], depth: int) -> list[tuple[tuple, int, int]]:
+    """Per board: the C++ scores (UP, DOWN, LEFT, RIGHT), its nodes and its nanoseconds."""
+    lines = "".join(f"{board:#x} {depth}\n" for board in boards)
+    out = subprocess.run([str(exe)], input=lines, capture_output=True, text=True, check=True)
+    rows = []
+    for line in out.stdout.splitlines():
+        fields = line.split()
+        rows.append((tuple(float(x) for x in fields[:4]), int(fields[4]), int(fields[5])))
+    return rows
+
+
+def time_searcher(searcher, boards: list[int], depth: int) -> list[tuple[tuple, int]]:
+    """Per board: a searcher's scores at a fixed depth and the nanoseconds they took."""
+    searcher.search(boards[0], depth=2)  # first calls that set anything up are not timed
+    rows = []
+    for board in boards:
+        start = time.perf_counter_ns()
+        result = searcher.search(board, depth=depth)
+        rows.append((result.scores, time.perf_counter_ns() - start))
+    return rows
+
+
+def python_searcher():
+    """The pure Python tree, forced off the kernel once `Searcher` offers one."""
+    import inspect
+
+    from game.solver import Searcher
+
+    if "kernel" in inspect.signature(Searcher).parameters:
+        return Searcher(4, kernel=False)
+    return Searcher(4)
+
+
+def kernel_searcher():
+    """THE KERNEL'S COLUMN: the compiled kernel's searcher, or None and why there is none."""
+    import inspect
+
+    from game.solver import Searcher
+
+    if "kernel" not in inspect.signature(Searcher).parameters:
+        return None, "none (Searcher has no kernel keyword)"
+    try:
+        searcher = Searcher(4, kernel=True)
+    except (ImportError, OSError, RuntimeError, ValueError) as error:
+        return None, f"none ({error})"
+    # A searcher that fell back to the Python tree says so, if it says anything.
+    if getattr(searcher, "kernel", True) in (False, None):
+        return None, "none (Searcher(kernel=True) runs the Python tree)"
+    return searcher, "compiled kernel"
+
+
+def same_scores(a: tuple, b: tuple) -> bool:
+    """Bit for bit: float.hex tells 0.0 from -0.0 and compares -inf as text."""
+    return [x.hex() for x in a] == [y.hex() for y in b]
+
+
+def check_scores(name: str, rows: list, reference: list, boards: list[int], depth: int) -> bool:
+    """Every board's scores equal the reference's; each board that differs is printed."""
+    bad = [
+        i
+        for i, (row, ref) in enumerate(zip(rows, reference, strict=True))
+        if not same_scores(row[0], ref[0])
+    ]
+    for i in bad:
+        print(f"  MISMATCH depth {depth} board {boards[i]:#018x}:")
+        print(f"    {name}: {rows[i][0]}")
+        print(f"    reference: {reference[i][0]}")
+    verdict = "bit for bit" if not bad else f"MISMATCH on {len(bad)}"
+    print(f"  scores, depth {depth}: {name} {verdict} ({len(rows) - len(bad)}/{len(rows)} equal)")
+    return not bad
+
+
+def ns_per_node(rows: list, nodes: list[int]) -> list[float]:
+    """ns / node per position; positions without nodes (nothing searched) left out."""
+    return [row[-1] / n for row, n in zip(rows, nodes, strict=True) if n]
+
+
+def per_node(seed: int) -> bool:
+    """Print the ns a node of each search, median and p99 over the positions; False if any
+    scores differ."""
+    started = time.perf_counter()
+    boards = per_node_positions(seed, PER_NODE_GAMES, PER_NODE_BOARDS)
+    print(
+        f"{len(boards)} positions from {PER_NODE_GAMES} seeded games of the depth-2 solver"
+        f" (seeds {seed}..{seed + PER_NODE_GAMES - 1}), spread evenly through each game"
+    )
+    python = python_searcher()
+    kernel, kernel_note = kernel_searcher()
+    print(f"kernel: {kernel_note}")
+    ok = True
+    figures: dict[tuple[str, int], list[float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        exe, note = build_reference(folder)
+        print(note)
+        shallow_py = time_searcher(python, boards, PER_NODE_SHALLOW)
+        if exe is None:
+            # Nothing counts the nodes without the reference: the time a position instead.
+            timings = {"Python tree": shallow_py}
+            if kernel is not None:
+                rows = timings["kernel"] = time_searcher(kernel, boards, PER_NODE_SHALLOW)
+                ok &= check_scores("kernel", rows, shallow_py, boards, PER_NODE_SHALLOW)
+            for name, rows in timings.items():
+                ms = [row[1] / 1e6 for row in rows]
+                print(
+                    f"  depth {PER_NODE_SHALLOW}  {name:<14} ms a position median"
+                    f" {percentile(ms, 0.5):.2f}, p99 {percentile(ms, 0.99):.2f}"
+                )
+            return ok
+        for depth in (PER_NODE_SHALLOW, PER_NODE_DEEP):
+            cpp = run_reference(exe, boards, depth)
+            nodes = [row[1] for row in cpp]
+            figures["C++ reference", depth] = ns_per_node(cpp, nodes)
+            print(
+                f"  nodes, depth {depth}: median {statistics.median(nodes):,.0f},"
+                f" max {max(nodes):,}"
+            )
+            if depth == PER_NODE_SHALLOW:
+                ok &= check_scores("Python tree", shallow_py, cpp, boards, depth)
+                figures["Python tree", depth] = ns_per_node(shallow_py, nodes)
+            if kernel is not None:
+                rows = time_searcher(kernel, boards, depth)
+                ok &= check_scores("kernel", rows, cpp, boards, depth)
+                figures["kernel", depth] = ns_per_node(rows, nodes)
+    print(
+        "ns a node (nodes: every call of player and chance, cache hits included, counted by the"
+        " C++ reference; the tree is the same, so is the count):"
+    )
+    for (name, depth), values in sorted(figures.items(), key=lambda x: (x[0][1], x[0][0])):
+        print(
+            f"  depth {depth}  {name:<14} median {percentile(values, 0.5):8.1f}"
+            f"   p99 {percentile(values, 0.99):8.1f}"
+        )
+    for name in ("Python tree", "kernel"):
+        for depth in (PER_NODE_SHALLOW, PER_NODE_DEEP):
+            if (name, depth) in figures:
+                values, cpp = figures[name, depth], figures["C++ reference", depth]
+                print(
+                    f"  {name} / C++ at depth {depth}: median"
+                    f" {percentile(values, 0.5) / percentile(cpp, 0.5):.2f}x,"
+                    f" p99 {percentile(values, 0.99) / percentile(cpp, 0.99):.2f}x"
+                )
+    print(f"wall time {time.perf_counter() - started:.0f} s")
+    if not ok:
+        print("SCORES DIFFER: the searches above are not the same tree")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", type=int, default=4, choices=(4, 5, 6))
@@ -155,7 +357,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--weights", type=str, default=None, help="JSON of Weights fields")
     parser.add_argument("--out", type=Path, default=None, help="append game records here")
     parser.add_argument("--summarize", type=Path, default=None, help="only summarise a file")
+    parser.add_argument(
+        "--per-node",
+        action="store_true",
+        help="ns a node: the Python tree, the kernel and a C++ reference on seeded positions",
+    )
     args = parser.parse_args(argv)
+
+    if args.per_node:
+        if not per_node(args.seed):
+            sys.exit(1)
+        return
 
     if args.summarize:
         records = [json.loads(line) for line in args.summarize.read_text().splitlines() if line]
