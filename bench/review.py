@@ -2,7 +2,7 @@
 
     python bench/review.py               review times of 300, 1,000 and 3,000-move 4x4 games,
                                          then the app's frame times while a review runs
-    python bench/review.py --depths      the solver's cost per position at depths 2, 3, 4
+    python bench/review.py --depths      the solver's cost per position by depth (--at 4 5 6)
     python bench/review.py --calibrate   the loss measure on real games, phase by phase
 
 The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
@@ -205,7 +205,7 @@ def analysis_in(grids, size: int, depth: int, tables: str) -> Analysis:
     return Analysis(grids, size=size, depth=depth, tables_dir=tables)
 
 
-def depths(sizes: tuple[int, ...], samples: int) -> None:
+def depths(sizes: tuple[int, ...], samples: int, searched: tuple[int, ...]) -> None:
     for size in sizes:
         searcher = Searcher(size)
         game = Game.new(size, seed=5)
@@ -215,7 +215,7 @@ def depths(sizes: tuple[int, ...], samples: int) -> None:
             game.move(searcher.search(searcher.layout.from_grid(game.grid), depth=2).direction)
         sample = grids[:: max(1, len(grids) // samples)]
         print(f"{size}x{size}: a depth-2 game of {len(grids)} moves, {len(sample)} positions")
-        for depth in (2, 3, 4):
+        for depth in searched:
             times = []
             budget = time.perf_counter() + 60
             for grid in sample:
@@ -279,6 +279,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depths", action="store_true", help="the cost per position by depth")
     parser.add_argument("--sizes", type=int, nargs="*", default=[4], help="for --depths")
+    parser.add_argument(
+        "--at", type=int, nargs="*", default=[2, 3, 4, 5, 6], help="the depths, for --depths"
+    )
     parser.add_argument("--calibrate", action="store_true", help="the loss on real games")
     parser.add_argument("--games", type=int, default=6, help="for --calibrate")
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
@@ -286,7 +289,7 @@ def main() -> int:
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
     args = parser.parse_args()
     if args.depths:
-        depths(tuple(args.sizes), samples=120)
+        depths(tuple(args.sizes), samples=120, searched=tuple(args.at))
         return 0
     if args.calibrate:
         calibrate(args.games)

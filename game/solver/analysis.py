@@ -13,22 +13,26 @@ the board needs), so the scores, and the grades made from them, depend only on t
 is None for a move that changes nothing. Positions that repeat (after an undo) are searched
 once.
 
-One process, so that on two cores one core stays for the game; and it runs only when a core
-would otherwise idle (Linux's SCHED_IDLE; a low `nice` elsewhere), so the game's frames come
-first even on a machine busy with other programs (`polite=False` runs it as a normal
-process). It is started with "spawn" (as the hint's worker, game/solver/worker.py) and
-imports only the engine and the solver, never pygame.
+One process, so that on two cores one core stays for the game; and it runs below the game's
+priority (`NICENESS`; Windows' below-normal class), so the game's frames come first, yet it
+never starves: a review started while the game's autoplay or another program keeps every core
+busy still gets its share and finishes (tests/test_analysis.py). Linux's SCHED_IDLE, used
+before, ran it only on a core nobody else wanted: 504 s instead of 28 s with other CPU-bound
+work on the machine. `polite=False` runs it as a normal process. It is started with "spawn"
+(as the hint's worker, game/solver/worker.py) and imports only the engine and the solver,
+never pygame.
 
 If the process dies, it is started once more for the positions still to do; if that one dies
 too, the state is FAILED with the scores so far, and `failure` says what happened.
 
-The depth, `REVIEW_DEPTHS`: the cost of one position, measured on real games on a quiet
-two-core machine (bench/review.py --depths), is about 0.2 ms at depth 2, 2 ms at depth 3 and
-30 ms at depth 4 on 4x4 (a few positions take 150 ms). Depth 4 is the deepest that reviews a
-1,000-move 4x4 game within the minute it may take: 40 to 45 s of the process's time, measured
-(bench/review.py); depth 5 would take ten times longer, and depth 3 sees half as far for a
-review the player waits for once. 5x5 costs about 25 times more per depth (more empty cells,
-generic tables): depth 3 there (47 ms a position), and 2 from 6x6 (3 ms; depth 3 is 145 ms).
+The depth, `review_depth`: as deep as the search in use reviews a 1,000-move game within
+about half a minute on a quiet two-core machine (bench/review.py --depths gives each depth's
+cost a position). The compiled tree (game/solver/_kernel.c) costs, a position on 4x4, 0.3 ms at
+depth 4, 10 ms at depth 6 (so about 10 s for 1,000 moves) and 28 ms at depth 7; 5x5 and 6x6,
+on its generic layout, 3 and 9 ms at depth 3 and 54 and 170 ms at depth 4. The Python tree,
+where nothing is compiled, is about forty times slower a node: 30 ms at depth 4 on 4x4, and the
+old depths stay for it. A game's kept scores are kept by depth, so a deeper review is made
+afresh, never mixed with a shallower one.
 """
 
 from __future__ import annotations
@@ -37,32 +41,43 @@ import contextlib
 import enum
 import multiprocessing
 import os
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from game.engine import Grid
+from game.solver.tree import kernel_available
 
-REVIEW_DEPTHS: Mapping[int, int] = {3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 2}
+# By board size: with the compiled tree, and with the Python tree where nothing is compiled.
+REVIEW_DEPTHS: Mapping[int, int] = {3: 6, 4: 6, 5: 3, 6: 3, 7: 2, 8: 2}
+REVIEW_DEPTHS_PYTHON: Mapping[int, int] = {3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 2}
 MAX_RESTARTS = 1
-NICENESS = 10  # where SCHED_IDLE is not to be had
+# Below the game, not below everything: at nice 5 a process gets about a quarter of a core that
+# a normal one also wants (Linux's weights 335 against 1024), never nothing.
+NICENESS = 5
+_BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # Windows' SetPriorityClass
 _JOIN_TIMEOUT_S = 1.0
 
 Scores = tuple[float | None, float | None, float | None, float | None]
 
 
 def review_depth(size: int) -> int:
-    """The search depth the review uses on this board size."""
-    return REVIEW_DEPTHS[size]
+    """The search depth the review uses on this board size, with the search in use here."""
+    return (REVIEW_DEPTHS if kernel_available() else REVIEW_DEPTHS_PYTHON)[size]
 
 
 def _yield_to_the_game() -> None:
-    """Run only when a core would idle (Linux's SCHED_IDLE), else at a low priority (nice):
-    the game's frames always come first, on a machine busy with other programs too."""
-    with contextlib.suppress(AttributeError, OSError):
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    """Run below the game's priority, not below everyone's: the game's frames come first, and
+    the review still gets its share of a busy machine. A system that refuses leaves it at
+    normal priority, which costs only smoothness."""
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS)
         return
-    with contextlib.suppress(AttributeError, OSError):
+    with contextlib.suppress(OSError):
         os.nice(NICENESS)
 
 
