@@ -3,7 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test lint format bench exe tarball clean
+.PHONY: play test test-pure-solver lint format bench exe tarball clean
+
+# Installing builds the solver's compiled tree where a compiler is there (and goes on quietly
+# without it): a change to it, or to the build, installs again.
+BUILT_FROM := pyproject.toml setup.py game/solver/_kernel.c
 
 # Setting up prints nothing unless it fails: pip's notes and build warnings are not for a
 # player. Its whole output goes to .venv/setup.log and is shown when a step fails.
@@ -13,17 +17,17 @@ $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install --upgrade pip $(QUIET)
 
-$(VENV)/.installed-play: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-play: $(BUILT_FROM) | $(BIN)/python
 	@echo "Setting up $(VENV) (once)..."
 	@$(BIN)/python -m pip install -e . $(QUIET)
 	@touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-test: $(BUILT_FROM) | $(BIN)/python
 	@echo "Setting up $(VENV) for the tests (once)..."
 	@$(BIN)/python -m pip install -e ".[test]" $(QUIET)
 	@touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+$(VENV)/.installed-dev: $(BUILT_FROM) | $(BIN)/python
 	@echo "Setting up $(VENV) for the tools (once)..."
 	@$(BIN)/python -m pip install -e ".[test,dev]" $(QUIET)
 	@touch $@
@@ -33,6 +37,13 @@ play: $(VENV)/.installed-play
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The solver's tests once more with the compiled tree turned off: the Python tree, the
+# fallback of an install without a compiler, answers them all alike.
+SOLVER_TESTS := tests/test_solver.py tests/test_solver_biggest_tiles.py \
+	tests/test_solver_failures.py tests/test_solver_worker.py tests/test_analysis.py
+test-pure-solver: $(VENV)/.installed-test
+	GAME2048_PURE_SOLVER=1 $(BIN)/python -m pytest $(SOLVER_TESTS) $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from game import __version__, desktop_entry
 from game.engine import BOARD_SIZES
+from game.solver.tree import search_name
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,11 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         metavar="PATH",
         help="add the game of a shared file (.2048.json) to your games, then play",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__} (solver: {search_name()} search)",
+    )
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument(
         "--install-desktop-entry",
