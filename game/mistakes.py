@@ -2,33 +2,50 @@
 
 Each detector says how often the mistake happened and where: the positions the guilty moves
 were played from, so a click can jump to each. Only the player's own moves count (before any
-hint or autoplay, R20), and never a forced move (the only one there was). Each is defined
-exactly in its docstring; game/text/strings.py says it in a player's words.
+hint or autoplay, R20), never a forced move (the only one there was), and only moves the review
+found costly (their grades, game/grades.py): a move as good as the solver's is no mistake,
+whatever it did to the board. The boards say which mistake a costly move was. Each detector is
+defined exactly in its docstring; game/text/strings.py says it in a player's words.
 
 The boards are read once, a move at a time (`move_facts`, what the detectors need of each
 move: about 0.15 ms a move, so a long game is best read a slice per frame, see
-game/review.ReviewWork); the detectors then only count (`find_mistakes`).
+game/review.ReviewWork); the detectors then only count (`find_mistakes`), with the grades the
+review has so far.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from game.engine import Direction, Grid, ShiftResult, shift
+from game.grades import BAD_GRADES, COSTLY_GRADES, Grade
 from game.replay import GameRecord, Position, move_positions
 from game.text import tr
 
-CORNER_MIN_TILE = 64  # below this the opening is still taking shape: no corner to keep yet
+STRUCTURE_MIN_TILE = 64  # below this the opening is still taking shape: no structure to keep yet
 TRAP_RATIO = 8  # "much bigger": every neighbour at least this many times the small tile
 NEARLY_FULL = 3  # empty cells or fewer: "two or three cells left", and the full board
-FAST_SECONDS = 1.0  # a move made in less thinking time than this is a fast one
+# A move's haste falls evenly with its thinking time: whole under HASTY_S, half at one second,
+# none from UNHURRIED_S on, so that no one instant of thought decides a move's fate.
+HASTY_S = 0.5
+UNHURRIED_S = 1.5
+
+Cell = tuple[int, int]
+Grades = Mapping[int, Grade]  # the review's grade of each move graded so far, by its position
+
+_OPPOSITE = {
+    Direction.UP: Direction.DOWN,
+    Direction.DOWN: Direction.UP,
+    Direction.LEFT: Direction.RIGHT,
+    Direction.RIGHT: Direction.LEFT,
+}
 
 
 class Mistake(enum.StrEnum):
     ALL_DIRECTIONS = "all_directions"
-    MIDDLE_MERGE = "middle_merge"
+    CHASED_MERGE = "chased_merge"
     TRAPPED_TILE = "trapped_tile"
     FAST_WHEN_FULL = "fast_when_full"
 
@@ -40,12 +57,12 @@ class Finding:
     chances: int  # the moves where it could have happened (how often = len(where) / chances)
     # ALL_DIRECTIONS: the player's own moves per direction (up, down, left, right)
     directions: tuple[int, int, int, int] = (0, 0, 0, 0)
-    # FAST_WHEN_FULL: of the fast moves and of the slow ones, how many were graded, how many
-    # of those were mistakes or blunders (0 until the review has graded them)
-    fast_graded: int = 0
-    fast_bad: int = 0
-    slow_graded: int = 0
-    slow_bad: int = 0
+    # FAST_WHEN_FULL: the graded moves played from nearly full boards, and those of them
+    # graded a mistake or a blunder, each counted by its haste (fast) and by the rest (slow)
+    fast_graded: float = 0.0
+    fast_bad: float = 0.0
+    slow_graded: float = 0.0
+    slow_bad: float = 0.0
 
     @property
     def count(self) -> int:
@@ -59,28 +76,57 @@ class Finding:
 # -- the board's shape ---------------------------------------------------------------------------
 
 
-def _corners(size: int) -> tuple[tuple[int, int], ...]:
-    last = size - 1
-    return ((0, 0), (0, last), (last, 0), (last, last))
-
-
-def corners_holding(grid: Grid, value: int) -> set[tuple[int, int]]:
-    """The corners holding a tile of `value` or more."""
-    return {(r, c) for r, c in _corners(len(grid)) if grid[r][c] >= value}
-
-
-def corner_chain(grid: Grid, corner: tuple[int, int]) -> int:
-    """The structure held from a corner: along the better of the corner's two edge lines, the
-    sum of the tiles counted from the corner while no cell is empty and no tile is bigger than
-    the one before it."""
+def side_weights(grid: Grid) -> dict[Direction, int]:
+    """Per edge, the sum of the tiles in the half of the board toward it (an odd board's middle
+    line is in neither half)."""
     size = len(grid)
-    r, c = corner
-    dr, dc = (1 if r == 0 else -1), (1 if c == 0 else -1)
+    half = size // 2
+    rows = [sum(row) for row in grid]
+    columns = [sum(column) for column in zip(*grid, strict=True)]
+    return {
+        Direction.UP: sum(rows[:half]),
+        Direction.DOWN: sum(rows[size - half :]),
+        Direction.LEFT: sum(columns[:half]),
+        Direction.RIGHT: sum(columns[size - half :]),
+    }
+
+
+def leaning(grid: Grid) -> set[Direction]:
+    """The edges the board leans to: on each axis, the side whose half holds more (none where
+    both hold the same). The big tiles decide it, wherever they stand."""
+    weights = side_weights(grid)
+    return {edge for edge in Direction if weights[edge] > weights[_OPPOSITE[edge]]}
+
+
+def pulls_away(grid: Grid, slides: Mapping[Direction, Grid]) -> dict[Direction, bool]:
+    """Per slide from `grid`, whether it took weight from a half the board leans to."""
+    before, lean = side_weights(grid), leaning(grid)
+    pulls = {}
+    for direction, slid in slides.items():
+        after = side_weights(slid)
+        pulls[direction] = any(after[edge] < before[edge] for edge in lean)
+    return pulls
+
+
+def edge_chain(grid: Grid, cell: Cell) -> int:
+    """The structure held from a tile on an edge: along the edge, each way from it, the sum of
+    the tiles counted from it while no cell is empty and no tile is bigger than the one before
+    it; the better way. A corner's tile is on two edges."""
+    size, last = len(grid), len(grid) - 1
+    r, c = cell
+    ways = []
+    if r in (0, last):
+        ways += [(0, 1), (0, -1)]
+    if c in (0, last):
+        ways += [(1, 0), (-1, 0)]
     best = 0
-    for step_r, step_c in ((0, dc), (dr, 0)):
+    for dr, dc in ways:
         total, previous = 0, None
         for k in range(size):
-            value = grid[r + k * step_r][c + k * step_c]
+            row, column = r + k * dr, c + k * dc
+            if not (0 <= row < size and 0 <= column < size):
+                break
+            value = grid[row][column]
             if value == 0 or (previous is not None and value > previous):
                 break
             total += value
@@ -90,15 +136,23 @@ def corner_chain(grid: Grid, corner: tuple[int, int]) -> int:
 
 
 def structure(grid: Grid) -> int:
-    """The chain of the corner holding the biggest tile (the best such corner); 0 if the biggest
-    tile stands in no corner or is still small."""
+    """The line of big tiles along an edge from the biggest tile (`edge_chain`; the best, when
+    several tiles of its value stand on edges); 0 if none stands on an edge or it is below
+    STRUCTURE_MIN_TILE."""
     biggest = max(max(row) for row in grid)
-    if biggest < CORNER_MIN_TILE:
+    if biggest < STRUCTURE_MIN_TILE:
         return 0
-    return max((corner_chain(grid, corner) for corner in corners_holding(grid, biggest)), default=0)
+    last = len(grid) - 1
+    on_edges = [
+        (r, c)
+        for r, row in enumerate(grid)
+        for c, value in enumerate(row)
+        if value == biggest and (r in (0, last) or c in (0, last))
+    ]
+    return max((edge_chain(grid, cell) for cell in on_edges), default=0)
 
 
-def trapped_cells(grid: Grid) -> set[tuple[int, int]]:
+def trapped_cells(grid: Grid) -> set[Cell]:
     """Tiles walled in: every orthogonal neighbour is a tile at least TRAP_RATIO times as big,
     so the small one can neither move nor merge until they do."""
     size = len(grid)
@@ -119,9 +173,22 @@ def trapped_cells(grid: Grid) -> set[tuple[int, int]]:
     return trapped
 
 
-def _merges_in_middle(result: ShiftResult) -> bool:
-    last = len(result.grid) - 1
-    return any(0 < m.target[0] < last and 0 < m.target[1] < last for m in result.merges)
+def _followed(result: ShiftResult, cells: Set[Cell]) -> set[Cell]:
+    """Where the tiles standing on `cells` stand after the slide."""
+    if not cells:
+        return set()  # the usual case: no need to follow every tile
+    return {motion.target for motion in result.motions if motion.source in cells}
+
+
+def _trap_lasts(cells: Set[Cell], positions: Sequence[Position], following: int) -> bool:
+    """Whether one of the tiles on `cells` of positions[following - 1] is still walled in after
+    the next step: not when that step undoes the move, nor when the game ends before it."""
+    if following >= len(positions):
+        return False
+    step = positions[following]
+    if step.outcome is None:  # an undo: the move that walled it in is taken back
+        return False
+    return bool(_followed(step.outcome.shift, cells) & trapped_cells(step.grid))
 
 
 @dataclass(frozen=True)
@@ -132,13 +199,13 @@ class MoveFacts:
     direction: Direction
     thinking_s: float
     empty_before: int  # empty cells on the board it was played on
-    corner_held: bool  # the biggest tile (CORNER_MIN_TILE or more) stood in a corner
-    corner_kept: bool  # after the slide, a corner that held it holds a tile that big
-    corner_keepable: bool  # another valid move would have kept it so
+    pulled_away: bool  # `pulls_away`: its slide took weight from a half the board leans to
+    pull_choice: bool  # the biggest tile is STRUCTURE_MIN_TILE or more, and of the valid
+    # moves some take weight from such a half and some do not
+    merged: bool  # its slide merged tiles
     structure_keepable: bool  # there was `structure`, and another valid move keeps it whole
     structure_broken: bool  # the slide left less `structure` than there was
-    middle_merge: bool  # one of its merges landed in an inner cell (known when it broke it)
-    newly_trapped: bool  # the board after it has more `trapped_cells` than before
+    trap_made: bool  # its slide walled in a tile that was not, still so after the next step
 
 
 def move_facts(record: GameRecord, positions: Sequence[Position]) -> Iterator[MoveFacts]:
@@ -147,142 +214,156 @@ def move_facts(record: GameRecord, positions: Sequence[Position]) -> Iterator[Mo
     for index in move_positions(positions):
         if assisted_from is not None and index >= assisted_from:
             return
-        before, following = positions[index], positions[index + 1]
-        grid = before.grid
+        grid = positions[index].grid
         shifts = {d: result for d in Direction if (result := shift(grid, d)).moved}
         if len(shifts) < 2:
             continue  # forced: no choice, no mistake
-        direction = following.step.action.direction  # type: ignore[union-attr]
-        slid = shifts[direction].grid  # type: ignore[index]
+        direction = positions[index + 1].step.action.direction  # type: ignore[union-attr]
+        played = shifts[direction]  # type: ignore[index]
         others = [result.grid for d, result in shifts.items() if d is not direction]
-        biggest = max(max(row) for row in grid)
-        held = corners_holding(grid, biggest) if biggest >= CORNER_MIN_TILE else set()
+        pulls = pulls_away(grid, {d: result.grid for d, result in shifts.items()})
         chain = structure(grid)
-        broken = structure(slid) < chain
+        walled_in = trapped_cells(played.grid) - _followed(played, trapped_cells(grid))
         yield MoveFacts(
             index=index,
             direction=direction,  # type: ignore[arg-type]
-            thinking_s=following.thinking_s,
+            thinking_s=positions[index + 1].thinking_s,
             empty_before=sum(row.count(0) for row in grid),
-            corner_held=bool(held),
-            corner_kept=bool(corners_holding(slid, biggest) & held),
-            corner_keepable=any(corners_holding(other, biggest) & held for other in others),
+            pulled_away=pulls[direction],  # type: ignore[index]
+            pull_choice=len(set(pulls.values())) == 2
+            and max(max(row) for row in grid) >= STRUCTURE_MIN_TILE,
+            merged=played.points > 0,  # every merge scores (R8)
             structure_keepable=bool(chain) and any(structure(o) >= chain for o in others),
-            structure_broken=broken,
-            middle_merge=broken and _merges_in_middle(shifts[direction]),  # type: ignore[index]
-            newly_trapped=len(trapped_cells(following.grid)) > len(trapped_cells(grid)),
+            structure_broken=structure(played.grid) < chain,
+            trap_made=bool(walled_in) and _trap_lasts(walled_in, positions, index + 2),
         )
 
 
-def find_mistakes(
-    facts: Sequence[MoveFacts], bad: Mapping[int, bool] | None = None
-) -> list[Finding]:
-    """The four findings, in Mistake order. `bad`: per graded move's position, whether the
-    review graded it a mistake or a blunder (for FAST_WHEN_FULL)."""
+def find_mistakes(facts: Sequence[MoveFacts], grades: Grades | None = None) -> list[Finding]:
+    """The four findings, in Mistake order. `grades`: the review's grade of each move graded
+    so far, by its position; a move not graded yet counts for no mistake."""
+    grades = grades or {}
     return [
-        all_directions(facts),
-        middle_merge(facts),
-        trapped_tile(facts),
-        fast_when_full(facts, bad or {}),
+        all_directions(facts, grades),
+        chased_merge(facts, grades),
+        trapped_tile(facts, grades),
+        fast_when_full(facts, grades),
     ]
 
 
 # -- the four detectors ---------------------------------------------------------------------------
 
 
-def all_directions(moves: Sequence[MoveFacts]) -> Finding:
-    """Using all four directions freely: a move that pulls the biggest tile out of its corner.
+def all_directions(moves: Sequence[MoveFacts], grades: Grades) -> Finding:
+    """Using all four directions freely: a costly move that pulls the big tiles away from the
+    sides of the board they gather on.
 
-    A move counts when, before it, the board's biggest tile (CORNER_MIN_TILE or more) stands in
-    a corner, after its slide no corner that held it holds a tile that big, and another valid
-    move would have kept one. Chances: the moves played with the biggest tile in a corner and a
-    move that keeps it there. Also gives the own moves per direction: strong play uses two
-    directions constantly, a third rarely and the fourth almost never.
+    A move counts when the review graded it an inaccuracy or worse and its slide took weight
+    from a half of the board the tiles lean to (`leaning`: on each axis, the half whose tiles
+    add up to more, wherever the big tiles stand: in a corner, on an edge or in the middle),
+    when the biggest tile is STRUCTURE_MIN_TILE or more and another valid move would have taken
+    none. Chances: the moves played with such a choice (some valid moves take weight so, some
+    do not). Also gives the own moves per direction, always: strong play uses two directions
+    constantly, a third rarely and the fourth almost never.
     """
-    chances = [m for m in moves if m.corner_held and m.corner_keepable]
+    chances = [m for m in moves if m.pull_choice]
     counts = dict.fromkeys(Direction, 0)
     for move in moves:
         counts[move.direction] += 1
     return Finding(
         Mistake.ALL_DIRECTIONS,
-        tuple(m.index for m in chances if not m.corner_kept),
+        tuple(m.index for m in chances if m.pulled_away and grades.get(m.index) in COSTLY_GRADES),
         len(chances),
         directions=tuple(counts[d] for d in Direction),  # type: ignore[arg-type]
     )
 
 
-def middle_merge(moves: Sequence[MoveFacts]) -> Finding:
-    """Chasing a merge in the middle: a merge that breaks the structure for one tile.
+def chased_merge(moves: Sequence[MoveFacts], grades: Grades) -> Finding:
+    """Chasing a merge: a costly merge that breaks the structure, wherever it lands.
 
-    A move counts when its slide leaves less `structure` than there was (the chain from the
-    biggest tile's corner lost a tile, a gap opened in it, or the biggest tile left the
-    corner), one of its merges lands in an inner cell (on no edge of the board), and another
-    valid move would have kept the structure whole. Chances: the moves played with a structure
-    to keep and a move that keeps it.
+    A move counts when the review graded it an inaccuracy or worse, its slide merged tiles and
+    left less `structure` than there was (the line of big tiles along the edge from the
+    biggest tile lost a tile, a gap opened in it, or the biggest tile left the edge), and
+    another valid move would have kept the structure whole. Chances: the moves played with a
+    structure to keep and a move that keeps it.
     """
     chances = [m for m in moves if m.structure_keepable]
-    where = tuple(m.index for m in chances if m.structure_broken and m.middle_merge)
-    return Finding(Mistake.MIDDLE_MERGE, where, len(chances))
-
-
-def trapped_tile(moves: Sequence[MoveFacts]) -> Finding:
-    """Letting a small tile get trapped among much bigger ones.
-
-    A move counts when the board after it (its new tile included) has more `trapped_cells`
-    than the board before it: a tile walled in by neighbours each at least TRAP_RATIO times
-    its value. Chances: every own, unforced move.
-    """
-    return Finding(
-        Mistake.TRAPPED_TILE, tuple(m.index for m in moves if m.newly_trapped), len(moves)
+    where = tuple(
+        m.index
+        for m in chances
+        if m.merged and m.structure_broken and grades.get(m.index) in COSTLY_GRADES
     )
+    return Finding(Mistake.CHASED_MERGE, where, len(chances))
 
 
-def fast_when_full(moves: Sequence[MoveFacts], bad: Mapping[int, bool]) -> Finding:
-    """Moving fast when the board is nearly full.
+def trapped_tile(moves: Sequence[MoveFacts], grades: Grades) -> Finding:
+    """Letting a small tile get trapped among much bigger ones, for good.
 
-    A move counts when it was played from a board with NEARLY_FULL empty cells or fewer, after
-    less than FAST_SECONDS of thinking (the game clock since the step before). Chances: the
-    moves played from such boards. With the review's grades (`bad`: position -> graded a
-    mistake or blunder), it also counts how many of the fast moves and of the slow ones were
-    mistakes, so the player sees whether slowing down pays.
+    A move counts when the review graded it an inaccuracy or worse and its own slide (not the
+    new tile after it) walled in a tile that was not walled in before (`trapped_cells`: every
+    neighbour at least TRAP_RATIO times its value), and that tile is still walled in after the
+    next step: a trap the next move undoes, or an undo takes back, is none; neither is one the
+    game's last move made. Chances: every own, unforced move.
+    """
+    where = tuple(m.index for m in moves if m.trap_made and grades.get(m.index) in COSTLY_GRADES)
+    return Finding(Mistake.TRAPPED_TILE, where, len(moves))
+
+
+def haste(thinking_s: float) -> float:
+    """How hurried a move was: 1 under HASTY_S of thought, 0 from UNHURRIED_S on, falling
+    evenly between (a move of one second is half hurried)."""
+    return min(1.0, max(0.0, (UNHURRIED_S - thinking_s) / (UNHURRIED_S - HASTY_S)))
+
+
+def fast_when_full(moves: Sequence[MoveFacts], grades: Grades) -> Finding:
+    """Moving fast when the board is nearly full: the bad moves made in haste there.
+
+    A move counts when it was played from a board with NEARLY_FULL empty cells or fewer, the
+    review graded it a mistake or a blunder, and it was made in some haste: less than
+    UNHURRIED_S of thinking (the game clock since the step before). Chances: the moves played
+    from such boards. To show whether slowing down pays, each graded move there is counted as
+    fast by its `haste` and as slow by the rest, so that no one bound of thinking time decides
+    it: how many were graded, and how many of them bad, fast and slow.
     """
     chances = [m for m in moves if m.empty_before <= NEARLY_FULL]
-    tally = {True: [0, 0], False: [0, 0]}  # fast or slow -> [graded, bad]
+    fast_graded = fast_bad = slow_graded = slow_bad = 0.0
     for move in chances:
-        if move.index in bad:
-            fast = move.thinking_s < FAST_SECONDS
-            tally[fast][0] += 1
-            tally[fast][1] += int(bad[move.index])
+        if move.index in grades:
+            share, bad = haste(move.thinking_s), grades[move.index] in BAD_GRADES
+            fast_graded += share
+            slow_graded += 1 - share
+            fast_bad += share * bad
+            slow_bad += (1 - share) * bad
+    where = tuple(
+        m.index for m in chances if grades.get(m.index) in BAD_GRADES and haste(m.thinking_s) > 0
+    )
     return Finding(
         Mistake.FAST_WHEN_FULL,
-        tuple(m.index for m in chances if m.thinking_s < FAST_SECONDS),
+        where,
         len(chances),
-        fast_graded=tally[True][0],
-        fast_bad=tally[True][1],
-        slow_graded=tally[False][0],
-        slow_bad=tally[False][1],
+        fast_graded=fast_graded,
+        fast_bad=fast_bad,
+        slow_graded=slow_graded,
+        slow_bad=slow_bad,
     )
 
 
 def describe(finding: Finding, lang: str = "en") -> tuple[str, str]:
     """The finding in the player's words: its name, and how often it happened."""
     name = finding.mistake.value
-    fields = {
-        "count": finding.count,
-        "chances": finding.chances,
-        "ratio": TRAP_RATIO,
-        "cells": NEARLY_FULL,
-        "seconds": f"{FAST_SECONDS:g}",
-    }
+    fields = {"count": finding.count, "chances": finding.chances, **numbers(lang)}
     detail = tr(f"mistake_{name}_detail", lang, **fields)
-    if finding.mistake is Mistake.FAST_WHEN_FULL and finding.fast_graded + finding.slow_graded:
-        graded = tr(
-            "mistake_fast_when_full_graded",
-            lang,
-            fast_bad=finding.fast_bad,
-            fast_graded=finding.fast_graded,
-            slow_bad=finding.slow_bad,
-            slow_graded=finding.slow_graded,
-        )
+    if finding.mistake is Mistake.FAST_WHEN_FULL and finding.fast_graded and finding.slow_graded:
+        fast = round(100 * finding.fast_bad / finding.fast_graded)
+        slow = round(100 * finding.slow_bad / finding.slow_graded)
+        graded = tr("mistake_fast_when_full_graded", lang, fast=fast, slow=slow, **numbers(lang))
         detail = f"{detail} {graded}"
     return tr(f"mistake_{name}", lang), detail
+
+
+def numbers(lang: str = "en") -> dict[str, object]:
+    """The detectors' bounds as a player reads them (their words, the review's help page)."""
+    seconds = {"hasty": f"{HASTY_S:g}", "seconds": f"{UNHURRIED_S:g}"}
+    if lang == "el":
+        seconds = {key: text.replace(".", ",") for key, text in seconds.items()}
+    return {"ratio": TRAP_RATIO, "cells": NEARLY_FULL, **seconds}

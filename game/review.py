@@ -28,14 +28,14 @@ The grades, by loss (1.0 is a biggest tile pulled off its edge):
 
 from __future__ import annotations
 
-import enum
 import math
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from game.engine import Direction, Grid
-from game.mistakes import Finding, MoveFacts, find_mistakes, move_facts
+from game.grades import Grade
+from game.mistakes import Finding, MoveFacts, find_mistakes, move_facts, numbers
 from game.replay import GameRecord, Position, move_positions
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
@@ -45,14 +45,6 @@ from game.text import PAD_LABELS, REVIEW_HELP, tr
 Scores = Sequence[float | None]  # per move in DIRECTIONS order; None or -inf: it changes nothing
 
 
-class Grade(enum.StrEnum):
-    BEST = "best"
-    GOOD = "good"
-    INACCURACY = "inaccuracy"
-    MISTAKE = "mistake"
-    BLUNDER = "blunder"
-
-
 # The smallest loss of each grade above best, in the order of the grades (the help page's).
 GRADE_FLOORS: Mapping[Grade, float] = {
     Grade.GOOD: 0.0,
@@ -60,7 +52,6 @@ GRADE_FLOORS: Mapping[Grade, float] = {
     Grade.MISTAKE: 0.1,
     Grade.BLUNDER: 0.3,
 }
-BAD_GRADES = frozenset({Grade.MISTAKE, Grade.BLUNDER})
 MIN_SCALE_EXPONENT = 5  # the opening's scale is that of a 32: before it, nothing is at stake
 _TIE = 1e-9  # a loss this small is a tie with the best (the sums' rounding)
 
@@ -206,8 +197,7 @@ class ReviewWork:
             self._grades[grade.position] = grade
         grades = [self._grades[index] for index in sorted(self._grades) if index in scores]
         complete = len(grades) == len(move_positions(self.positions))
-        bad = {g.position: g.grade in BAD_GRADES for g in grades}
-        findings = find_mistakes(self.facts, bad)
+        findings = find_mistakes(self.facts, {g.position: g.grade for g in grades})
         return Review(depth, tuple(grades), tuple(findings), complete)
 
 
@@ -228,9 +218,11 @@ def decimal(value: float, lang: str = "en") -> str:
 def help_lines(
     lang: str = "en", size: int = 4, pad_labels: Mapping[str, str] | None = None
 ) -> list[str]:
-    """The review's help page: how the grades are made, with their bounds, and the keys of
-    the replay and the review (the pad's buttons as the player's pad names them)."""
+    """The review's help page: how the grades are made, with their bounds, which moves the
+    four mistakes count, and the keys of the replay and the review (the pad's buttons as the
+    player's pad names them)."""
     bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
     labels = {**PAD_LABELS, **(pad_labels or {})}
     lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
-    return [line.format(depth=review_depth(size), **bounds, **labels) for line in lines]
+    fields = {"depth": review_depth(size), **bounds, **numbers(lang), **labels}
+    return [line.format(**fields) for line in lines]

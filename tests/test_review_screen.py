@@ -39,6 +39,9 @@ from game.text import tr
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # The biggest tile in the top-left corner: right pulls it out (the first of the four mistakes).
 CORNER = ((128, 0, 2, 0), (0, 0, 0, 0), (4, 0, 0, 0), (0, 0, 0, 0))
+# The same, with two pairs up would merge: right pulls the 64 away and merges nothing, which
+# the stand-in grades an inaccuracy (a mistake counts only when the review finds it costly).
+PULL = ((64, 0, 0, 2), (0, 0, 0, 2), (0, 0, 4, 0), (0, 0, 4, 0))
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +49,7 @@ def kept(tmp_path_factory):
     """Two played games, then (the newest) one made to show a mistake."""
     folder = tmp_path_factory.mktemp("kept")
     keep_games(folder, 2, moves=80)
-    kept_game(folder, CORNER, [U, R, L, U, R, D, L, U])
+    kept_game(folder, PULL, [R, L, U, R, D, L, U, L])
     return folder
 
 

@@ -115,6 +115,8 @@ REVIEW_HELP: dict[str, list[str]] = {
         "what pulling it one cell off its edge costs, so a loss means the same early and late.",
         "Best: the solver's choice, or as good · Good: under {inaccuracy} · Inaccuracy: up to "
         "{mistake} · Mistake: up to {blunder} · Blunder: {blunder} or more.",
+        "The four mistakes count only moves graded an inaccuracy or worse; fast on a full "
+        "board, a mistake or worse made in under {seconds} s.",
         "# Replay and review",
         "←/→ or the D-pad: step · Space or {a}: play · Home/End or {lb}/{rb}: start, end · "
         "+/− or ↑/↓: speed · Esc or {b}: back",
@@ -127,6 +129,8 @@ REVIEW_HELP: dict[str, list[str]] = {
         "έτσι σημαίνει το ίδιο νωρίς και αργά.",
         "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή · Καλή: κάτω από {inaccuracy} · "
         "Ανακρίβεια: ως {mistake} · Λάθος: ως {blunder} · Γκάφα: {blunder} ή περισσότερο.",
+        "Τα τέσσερα λάθη μετρούν μόνο ανακρίβειες ή χειρότερα· η βιασύνη, λάθη σε κάτω από "
+        "{seconds} δ.",
         "# Επανάληψη και ανάλυση",
         "←/→ ή D-pad: βήμα · Space ή {a}: παίξε · Home/End ή {lb}/{rb}: αρχή, τέλος · "
         "+/− ή ↑/↓: ταχύτητα · Esc ή {b}: πίσω",

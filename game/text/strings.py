@@ -128,23 +128,26 @@ STRINGS: dict[str, dict[str, str]] = {
         "far are shown.",
         "help_review": "The review",
         "mistake_all_directions": "All four directions",
-        "mistake_all_directions_detail": "{count} of {chances} moves pulled your biggest tile "
-        "out of its corner. Keep to two directions, a third rarely, the fourth almost never.",
-        "mistake_middle_merge": "Chasing merges",
-        "mistake_middle_merge_detail": "{count} of {chances} times, a merge in the middle broke "
-        "the line of big tiles from your corner, for one tile. Often it is worth passing by.",
+        "mistake_all_directions_detail": "{count} of {chances} moves pulled tiles away from "
+        "the sides your big tiles gather on, and cost you. Keep to two directions, a third "
+        "rarely, the fourth almost never.",
+        "mistake_chased_merge": "Chasing merges",
+        "mistake_chased_merge_detail": "{count} of {chances} times, a merge that cost you broke "
+        "the line of big tiles along your edge. Often it is worth passing by.",
         "mistake_trapped_tile": "Trapped tiles",
-        "mistake_trapped_tile_detail": "{count} times a small tile got walled in by tiles "
-        "{ratio} times its size or more, where it cannot merge. Deal with a small tile while "
-        "it still has a neighbour it can reach.",
-        "mistake_trapped_tile_detail_one": "Once, a small tile got walled in by "
-        "tiles {ratio} times its size or more, where it cannot merge. Deal with a small tile "
-        "while it still has a neighbour it can reach.",
+        "mistake_trapped_tile_detail": "{count} times a move that cost you walled a small tile "
+        "in among tiles {ratio} times its size or more, where it cannot merge, and it was still "
+        "walled in a move later. Deal with a small tile while it still has a neighbour it can "
+        "reach.",
+        "mistake_trapped_tile_detail_one": "Once, a move that cost you walled a small tile in "
+        "among tiles {ratio} times its size or more, where it cannot merge, and it was still "
+        "walled in a move later. Deal with a small tile while it still has a neighbour it can "
+        "reach.",
         "mistake_fast_when_full": "Fast on a full board",
         "mistake_fast_when_full_detail": "{count} of {chances} moves with {cells} empty cells "
-        "or fewer took you less than {seconds} s. That is where slowing down pays.",
-        "mistake_fast_when_full_graded": "Of those fast moves, {fast_bad} of {fast_graded} were "
-        "mistakes; of the slower ones, {slow_bad} of {slow_graded}.",
+        "or fewer were mistakes made in under {seconds} s: slowing down pays there.",
+        "mistake_fast_when_full_graded": "Hurried, {fast}% of your moves there were mistakes; "
+        "unhurried, {slow}%.",
         "import_done": "The game was added to your games.",
         "import_already": "This game is already in your games.",
         "import_not_a_file": "That is not a game file: it is a link, a folder or a device.",
@@ -328,25 +331,27 @@ STRINGS: dict[str, dict[str, str]] = {
         "Φαίνονται οι κινήσεις που βαθμολογήθηκαν ως τώρα.",
         "help_review": "Η ανάλυση",
         "mistake_all_directions": "Και οι τέσσερις κατευθύνσεις",
-        "mistake_all_directions_detail": "{count} από {chances} κινήσεις τράβηξαν το "
-        "μεγαλύτερο πλακίδιό σας από τη γωνία του. Κρατήστε δύο κατευθύνσεις, μια τρίτη "
-        "σπάνια, την τέταρτη σχεδόν ποτέ.",
-        "mistake_middle_merge": "Κυνήγι ενώσεων",
-        "mistake_middle_merge_detail": "{count} από {chances} φορές, μια ένωση στη μέση χάλασε "
-        "τη σειρά των μεγάλων πλακιδίων από τη γωνία σας, για ένα μόνο πλακίδιο. Συχνά αξίζει "
-        "να την προσπεράσετε.",
+        "mistake_all_directions_detail": "{count} από {chances} κινήσεις τράβηξαν πλακίδια "
+        "μακριά από τις πλευρές όπου μαζεύονται τα μεγάλα πλακίδιά σας, και σας κόστισαν. "
+        "Κρατήστε δύο κατευθύνσεις, μια τρίτη σπάνια, την τέταρτη σχεδόν ποτέ.",
+        "mistake_chased_merge": "Κυνήγι ενώσεων",
+        "mistake_chased_merge_detail": "{count} από {chances} φορές, μια ένωση που σας κόστισε "
+        "χάλασε τη σειρά των μεγάλων πλακιδίων στην άκρη σας. Συχνά αξίζει να την "
+        "προσπεράσετε.",
         "mistake_trapped_tile": "Εγκλωβισμένα πλακίδια",
-        "mistake_trapped_tile_detail": "{count} φορές ένα μικρό πλακίδιο εγκλωβίστηκε ανάμεσα "
-        "σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν μπορεί να ενωθεί. "
-        "Χειριστείτε ένα μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
-        "mistake_trapped_tile_detail_one": "Μία φορά, ένα μικρό πλακίδιο εγκλωβίστηκε "
-        "ανάμεσα σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν μπορεί να "
-        "ενωθεί. Χειριστείτε ένα μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
+        "mistake_trapped_tile_detail": "{count} φορές μια κίνηση που σας κόστισε εγκλώβισε ένα "
+        "μικρό πλακίδιο ανάμεσα σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν "
+        "μπορεί να ενωθεί, και ήταν ακόμα εγκλωβισμένο μία κίνηση αργότερα. Χειριστείτε ένα "
+        "μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
+        "mistake_trapped_tile_detail_one": "Μία φορά, μια κίνηση που σας κόστισε εγκλώβισε ένα "
+        "μικρό πλακίδιο ανάμεσα σε πλακίδια {ratio} ή περισσότερες φορές μεγαλύτερα, όπου δεν "
+        "μπορεί να ενωθεί, και ήταν ακόμα εγκλωβισμένο μία κίνηση αργότερα. Χειριστείτε ένα "
+        "μικρό πλακίδιο όσο έχει ακόμα γείτονα που μπορεί να φτάσει.",
         "mistake_fast_when_full": "Βιασύνη σε γεμάτη πλάκα",
         "mistake_fast_when_full_detail": "{count} από {chances} κινήσεις με {cells} ή λιγότερα "
-        "κενά κελιά σάς πήραν λιγότερο από {seconds} δ. Εκεί ακριβώς αποδίδει η επιβράδυνση.",
-        "mistake_fast_when_full_graded": "Από τις γρήγορες κινήσεις, {fast_bad} από "
-        "{fast_graded} ήταν λάθη· από τις πιο αργές, {slow_bad} από {slow_graded}.",
+        "κενά κελιά ήταν λάθη σε κάτω από {seconds} δ: εκεί αξίζει να επιβραδύνετε.",
+        "mistake_fast_when_full_graded": "Βιαστικές, το {fast}% των κινήσεών σας εκεί ήταν "
+        "λάθη· ήρεμες, το {slow}%.",
         "import_done": "Το παιχνίδι προστέθηκε στα παιχνίδια σας.",
         "import_already": "Αυτό το παιχνίδι υπάρχει ήδη στα παιχνίδια σας.",
         "import_not_a_file": "Αυτό δεν είναι αρχείο παιχνιδιού: είναι σύνδεσμος, φάκελος ή "

@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.grades import BAD_GRADES, Grade
 from game.replay import Position
-from game.review import BAD_GRADES, GRADE_FLOORS, Grade, Review
+from game.review import GRADE_FLOORS, Review
 from game.text import tr
 from game.view.render import Text
 from game.view.theme import Theme
