@@ -145,6 +145,11 @@ static int map_put(Map *map, const uint64_t *key, double value) {
     return 0;
 }
 
+static void map_clear(Map *map) {
+    if (map->count) memset(map->keys, 0, map->capacity * map->width * sizeof(uint64_t));
+    map->count = 0;
+}
+
 /* -- Caches: the transposition tables of one search, one per remaining depth ---------------- */
 
 typedef struct {
@@ -490,11 +495,112 @@ static PyObject *Tree4_chance(Tree4 *self, PyObject *args) {
     return search_answer(&s, value);
 }
 
+/* -- rollouts: games played on from a board, as game/solver/rollout.py plays them ---------- */
+
+/* splitmix64, the generator rollout.py's SplitMix64 is, step for step. */
+static uint64_t next_random(uint64_t *state) {
+    *state += 0x9e3779b97f4a7c15ULL;
+    return mix(*state);
+}
+
+/* A new tile in an empty cell (row by row, uniformly), a 4 with probability p_four. */
+static uint64_t spawn4(const Tree4 *t, uint64_t board, uint64_t *rng) {
+    int cells[16], count = 0;
+    for (int i = 0; i < 16; i++)
+        if (!((board >> (4 * i)) & 0xF)) cells[count++] = i;
+    if (!count) return board;
+    int cell = cells[next_random(rng) % (uint64_t)count];
+    double roll = (double)(next_random(rng) >> 11) * 0x1.0p-53;
+    return board | (uint64_t)(roll < t->p_four ? 2 : 1) << (4 * cell);
+}
+
+static int biggest4(uint64_t board) {
+    int top = 0;
+    for (int i = 0; i < 16; i++) {
+        int e = (int)((board >> (4 * i)) & 0xF);
+        if (e > top) top = e;
+    }
+    return top;
+}
+
+/* The move a fixed-depth search picks (UP, DOWN, LEFT, RIGHT: 0 to 3; the first of equal
+ * scores), with fresh tables as Searcher.search(board, depth=d) has; -1 when none moves. */
+static int best_move4(const Tree4 *t, Search *s, uint64_t board, int depth, uint64_t *after) {
+    const uint16_t *L = t->left, *R = t->right;
+    const uint64_t *SP = t->spread, *CL = t->col_left, *CR = t->col_right;
+    uint16_t r0 = ROW(board, 0), r1 = ROW(board, 1), r2 = ROW(board, 2), r3 = ROW(board, 3);
+    uint64_t tr = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12;
+    uint16_t c0 = ROW(tr, 0), c1 = ROW(tr, 1), c2 = ROW(tr, 2), c3 = ROW(tr, 3);
+    uint64_t children[4] = {
+        CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
+        CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
+        (uint64_t)L[r0] | (uint64_t)L[r1] << 16 | (uint64_t)L[r2] << 32 | (uint64_t)L[r3] << 48,
+        (uint64_t)R[r0] | (uint64_t)R[r1] << 16 | (uint64_t)R[r2] << 32 | (uint64_t)R[r3] << 48,
+    };
+    for (int level = 0; level < s->caches->levels; level++) map_clear(&s->caches->maps[level]);
+    int best = -1;
+    double best_score = -INFINITY;
+    for (int m = 0; m < 4; m++) {
+        if (children[m] == board) continue;
+        double score = depth == 1 ? leaf4(t, children[m])
+                                  : chance4(t, s, children[m], 1.0, depth - 1);
+        if (s->status) return -1;
+        if (best < 0 || score > best_score) {
+            best = m;
+            best_score = score;
+        }
+    }
+    if (best >= 0) *after = children[best];
+    return best;
+}
+
+static PyObject *Tree4_rollouts(Tree4 *self, PyObject *args) {
+    unsigned long long board, seed;
+    int games, depth, max_moves, target;
+    if (!PyArg_ParseTuple(args, "KiiiiK", &board, &games, &depth, &max_moves, &target, &seed))
+        return NULL;
+    if (games < 0 || depth < 1 || depth > 8 || max_moves < 0) {
+        PyErr_SetString(PyExc_ValueError, "games >= 0, depth 1 to 8, max_moves >= 0");
+        return NULL;
+    }
+    Map maps[9];
+    memset(maps, 0, sizeof maps);
+    for (int i = 0; i < 9; i++) maps[i].width = 1;
+    Caches caches;
+    caches.maps = maps;
+    caches.levels = depth + 1;
+    caches.nodes = 0;
+    Search s = {&caches, INFINITY, 1, RUNNING};
+    long reached = 0, survived = 0;
+    for (int game = 0; game < games && !s.status; game++) {
+        uint64_t rng = seed ^ ((uint64_t)game * 0x9e3779b97f4a7c15ULL);
+        uint64_t now = spawn4(self, board, &rng);
+        int made = biggest4(now) >= target, alive = 1;
+        for (int move = 0; move < max_moves; move++) {
+            uint64_t after;
+            if (best_move4(self, &s, now, depth, &after) < 0) {
+                alive = 0;
+                break;
+            }
+            now = spawn4(self, after, &rng);
+            if (biggest4(now) >= target) made = 1;
+        }
+        reached += made;
+        survived += alive && !s.status;
+    }
+    for (int i = 0; i < 9; i++) map_free(&maps[i]);
+    if (s.status) return NULL; /* only a failure of memory: the tables' growth */
+    return Py_BuildValue("ll", reached, survived);
+}
+
 static PyMethodDef Tree4_methods[] = {
     {"leaf", (PyCFunction)Tree4_leaf, METH_O, "leaf(board): the heuristic of a board."},
     {"chance", (PyCFunction)Tree4_chance, METH_VARARGS,
      "chance(caches, board, cprob, remaining, seconds_left): a chance node's value, None when "
      "the time ran out."},
+    {"rollouts", (PyCFunction)Tree4_rollouts, METH_VARARGS,
+     "rollouts(board, games, depth, max_moves, target, seed): (reached, survived), as "
+     "game/solver/rollout.py counts them."},
     {NULL},
 };
 

@@ -310,6 +310,12 @@ class Kernel:
     def new_caches(self, levels: int):
         return _kernel.Caches(levels, self._width)
 
+    def rollouts(
+        self, board: int, *, games: int, depth: int, max_moves: int, target_exponent: int, seed: int
+    ) -> tuple[int, int]:
+        """game/solver/rollout.play_games, compiled: the fast 4x4 layout only."""
+        return self._tree.rollouts(board, games, depth, max_moves, target_exponent, seed)
+
     def make_tree(self, caches, deadline: float):
         tree, as_board = self._tree, self._board
         clock = time.perf_counter
