@@ -17,8 +17,9 @@ import time
 
 import pytest
 
-from game.engine import Game
+from game.engine import Direction, Game, shift
 from game.solver.bitboard import Layout
+from game.solver.rollout import biggest_exponent, play_games, play_on
 from game.solver.search import Searcher, Solver
 from game.solver.tree import PURE_SOLVER_VARIABLE, OutOfTime, kernel_available
 
@@ -207,3 +208,51 @@ def test_the_pure_python_tree_is_used_when_asked_or_when_nothing_is_compiled() -
     )
     out = subprocess.run([sys.executable, "-c", absent], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["None", "Python"] and out.stderr == ""
+
+
+def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
+    """The compiled rollouts (the fast 4x4 layout) count what game/solver/rollout.play_games
+    counts, on boards early, late and nearly lost, with targets near and far."""
+    python, compiled = pair(4)
+    boards = played_boards(python.layout, seed=21, count=6)
+    for index, board in enumerate(boards):
+        for move in python.layout.valid_moves(board):
+            after = python.layout.move(board, move)
+            top = biggest_exponent(python, board)
+            for target in (top + 1, top + 2):
+                options = dict(games=6, depth=1 + index % 2, max_moves=40, seed=index)
+                expected = play_games(python, after, target_exponent=target, **options)
+                got = compiled.kernel.rollouts(after, target_exponent=target, **options)
+                assert got == expected, (hex(board), move, target)
+
+
+def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
+    grid = played_boards(Layout(4), seed=4, count=4)[2]
+    grid = Layout(4).to_grid(grid)
+    for direction in Direction:
+        if shift(grid, direction).moved:
+            with_python = play_on(Solver(4, kernel=False), grid, direction, games=4, max_moves=50)
+            with_kernel = play_on(Solver(4, kernel=True), grid, direction, games=4, max_moves=50)
+            assert with_kernel == with_python
+            assert with_kernel.target == 2 * max(map(max, grid))
+
+
+def test_version_names_the_search_in_use() -> None:
+    main = [sys.executable, "-m", "game", "--version"]
+    compiled = subprocess.run(main, capture_output=True, text=True, check=True)
+    assert "compiled search" in compiled.stdout
+    env = dict(os.environ, **{PURE_SOLVER_VARIABLE: "1"})
+    python = subprocess.run(main, capture_output=True, text=True, check=True, env=env)
+    assert "Python search" in python.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_help_s_solver_page_names_the_search_in_use(lang: str, monkeypatch) -> None:
+    from game.menus import HELP_PAGES
+    from game.text import tr
+    from game.view import overlays
+
+    page = HELP_PAGES.index("solver")
+    assert tr("solver_search_compiled", lang) in overlays.help_page(page, lang).lines
+    monkeypatch.setattr(overlays, "kernel_available", lambda: False)
+    assert tr("solver_search_python", lang) in overlays.help_page(page, lang).lines

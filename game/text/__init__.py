@@ -44,10 +44,13 @@ PAD_LABELS = {
 }
 
 
-def help_lines(page: str, lang: str = "en", pad_labels: dict[str, str] | None = None) -> list[str]:
-    """A help page's paragraphs; the gamepad's buttons named as the player's pad prints them."""
+def help_lines(
+    page: str, lang: str = "en", pad_labels: dict[str, str] | None = None, **fields: str
+) -> list[str]:
+    """A help page's paragraphs; the gamepad's buttons named as the player's pad prints them,
+    and the page's own `fields` filled in (the solver's page: `search`, the search in use)."""
     lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
-    labels = {**PAD_LABELS, **(pad_labels or {})}
+    labels = {**PAD_LABELS, **(pad_labels or {}), **fields}
     return [line.format(**labels) for line in lines]
 
 

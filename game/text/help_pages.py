@@ -51,6 +51,7 @@ HELP: dict[str, dict[str, list[str]]] = {
             "merges waiting, and big tiles kept on an edge.",
             "It thinks deeper while time allows, in a separate process, so the game never "
             "stutters.",
+            "{search}",
             "Games played with hints or autoplay are kept apart from your own records.",
         ],
     },
@@ -99,6 +100,7 @@ HELP: dict[str, dict[str, list[str]]] = {
             "σταθερά, τις ενώσεις που περιμένουν, και τα μεγάλα πλακίδια στην άκρη.",
             "Σκέφτεται βαθύτερα όσο επιτρέπει ο χρόνος, σε χωριστή διεργασία, ώστε το παιχνίδι "
             "να μην κολλά ποτέ.",
+            "{search}",
             "Παιχνίδια με υπόδειξη ή αυτόματο παιχνίδι μετρούν χωριστά από τα δικά σας ρεκόρ.",
         ],
     },

@@ -26,6 +26,7 @@ from game.menus import (
 from game.review import help_lines as review_help_lines
 from game.session import Session
 from game.settings import SETTINGS
+from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.view.layout import Layout
 from game.view.render import LRU, Text, button_face
@@ -120,6 +121,9 @@ def help_page(
     page = HELP_PAGES[index]
     if page == "review":
         lines = review_help_lines(lang, size, pad_labels)
+    elif page == "solver":
+        search = "solver_search_compiled" if kernel_available() else "solver_search_python"
+        lines = help_lines(page, lang, pad_labels, search=tr(search, lang))
     else:
         lines = help_lines(page, lang, pad_labels)
     headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
