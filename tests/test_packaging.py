@@ -508,3 +508,43 @@ def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     for size in desktop_entry.ICON_SIZES:
         shipped = ROOT / "assets" / "linux" / desktop_entry.icon_path(size)
         assert (share / desktop_entry.icon_path(size)).read_bytes() == shipped.read_bytes()
+
+
+# -- the compiled solver: an accelerator, never a requirement ----------------------------------
+
+
+# setup.py's own extension and build command, run on their own: no metadata, no install.
+BUILD_EXTENSION = """
+import runpy, sys, setuptools
+kept = {}
+setuptools.setup = lambda **options: kept.update(options)
+runpy.run_path("setup.py")
+dist = setuptools.Distribution({"ext_modules": kept["ext_modules"], "cmdclass": kept["cmdclass"]})
+command = dist.get_command_obj("build_ext")
+command.build_lib, command.build_temp = sys.argv[1], sys.argv[2]
+command.ensure_finalized()
+command.run()
+"""
+
+
+def build_extension(out: Path, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-c", BUILD_EXTENSION, str(out / "lib"), str(out / "temp")],
+        cwd=ROOT,
+        env=dict(os.environ, **env),
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_build_without_a_c_compiler_goes_on_without_the_compiled_solver(tmp_path):
+    """Where no compiler works, the build of the solver's tree fails quietly and the build
+    succeeds: the game then plays with the Python tree (tests/test_solver_kernel.py shows it
+    says nothing of it at start)."""
+    built = build_extension(tmp_path / "none", CC="false", LDSHARED="false")
+    assert built.returncode == 0, built.stderr
+    assert not list((tmp_path / "none").rglob("_kernel*.so")), built.stderr
+    built = build_extension(tmp_path / "cc")  # with the compiler, the same build makes it
+    if shutil.which("cc"):
+        assert built.returncode == 0, built.stderr
+        assert list((tmp_path / "cc").rglob("_kernel*")), built.stderr
