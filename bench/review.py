@@ -4,6 +4,7 @@
                                          then the app's frame times while a review runs
     python bench/review.py --depths      the solver's cost per position by depth (--at 4 5 6)
     python bench/review.py --calibrate   the loss measure on real games, phase by phase
+    python bench/review.py --precision   the grades against a search two plies deeper
 
 The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
 until one lasts the number of moves wanted, cut there; each is kept through the session and
@@ -17,6 +18,19 @@ timed (wall clock and CPU) and paced at 60 Hz: in play with no review; on the re
 the 1,000-move game (kept in the app's own archive) while its review runs in its process,
 stepping to the next move every 7 frames; and back in play, a move every 7 frames, while the
 review goes on in the background.
+
+The precision: games of five strengths (random moves; the corner rule, down, else left, else
+right, else up; the depth-1 and depth-2 solver with a random move one time in eight; the
+depth-3 solver), `--games` of each, seeds 0 and up, so a run repeats. From each game, 20
+positions spread evenly over it (the middle of 20 equal stretches of its moves), leaving out
+those with one move. The move played there is graded (game.review.grade_move) from scores at
+the review's depth and at that depth + 2. Printed: of the moves graded mistake or blunder, the
+share the deeper search finds clearly bad (loss 0.1 or more; goal at least 85%) and the share
+it grades best or good; of the moves graded best or good, the share clearly bad deeper (goal
+at most 3%); how often both depths pick the same best move. At depth 6 against 8 (the review
+with the compiled tree), at 4 against 6 (the review with the Python tree; the compiled tree's
+scores are the same, bit for bit), and at 4 against 8. It needs the compiled tree: depth 8
+takes about 0.1 s a position with it, minutes with the Python tree.
 """
 
 from __future__ import annotations
@@ -41,11 +55,19 @@ from game import commands as cmd  # noqa: E402
 from game.archive import Archive  # noqa: E402
 from game.archive_recorder import ArchiveRecorder  # noqa: E402
 from game.engine import Direction, Game  # noqa: E402
+from game.grades import BAD_GRADES  # noqa: E402
 from game.replay import GameRecord, move_positions, replay  # noqa: E402
 from game.review import Grade, grade_move, loss_scale, review  # noqa: E402
 from game.session import Phase, Session  # noqa: E402
-from game.solver.analysis import Analysis, AnalysisState, review_depth  # noqa: E402
-from game.solver.search import Searcher  # noqa: E402
+from game.solver.analysis import (  # noqa: E402
+    REVIEW_DEPTHS,
+    REVIEW_DEPTHS_PYTHON,
+    Analysis,
+    AnalysisState,
+    review_depth,
+)
+from game.solver.search import Searcher, Solver  # noqa: E402
+from game.solver.tree import kernel_available  # noqa: E402
 
 LENGTHS = (300, 1000, 3000)
 FRAME_S = 1 / 60
@@ -275,6 +297,127 @@ def calibrate(games: int) -> None:
         print(f"  {name:>9}: {'   '.join(cells)}   random raw mean {mean_raw:9.0f}")
 
 
+# (name, the solver's depth, or None for no solver; the share of random moves)
+STRENGTHS = (
+    ("random", None, 1.0),
+    ("corner", None, 0.0),
+    ("noisy depth 1", 1, 1 / 8),
+    ("noisy depth 2", 2, 1 / 8),
+    ("depth 3", 3, 0.0),
+)
+CORNER = (Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP)
+SAMPLES = 20  # positions a game
+CLEARLY_BAD = 0.1  # a loss this big is a mistake or worse
+FINE = (Grade.BEST, Grade.GOOD)
+PRECISION_HEADS = (  # the columns of precision_row, two lines each
+    ("mistake or", "blunder: bad"),
+    ("the same:", "best or good"),
+    ("blunder:", "bad"),
+    ("mistake:", "bad"),
+    ("best or", "good: bad"),
+    ("same best", "move"),
+)
+
+
+def played_game(solver: Solver, seed: int, depth: int | None, noise: float) -> list:
+    """(grid, direction played, moves there were) of every move of one seeded game."""
+    chooser = random.Random(seed)
+    game = Game.new(4, seed=seed)
+    moves = []
+    while not game.over:
+        valid = game.valid_directions()
+        if chooser.random() < noise:
+            direction = chooser.choice(valid)
+        elif depth is None:
+            direction = next(d for d in CORNER if d in valid)
+        else:
+            direction = solver.search(game.grid, depth=depth).direction
+        moves.append((game.grid, direction, len(valid)))
+        game.move(direction)
+    return moves
+
+
+def spread(moves: list, count: int) -> list:
+    """The middle move of each of `count` equal stretches of the moves with a choice."""
+    choices = [(grid, d) for grid, d, valid in moves if valid > 1]
+    count = min(count, len(choices))
+    return [choices[(2 * k + 1) * len(choices) // (2 * count)] for k in range(count)]
+
+
+def graded(solver: Solver, grid, played: Direction, depth: int) -> tuple[Direction, float, Grade]:
+    """grade_move from scores at `depth`, -inf passed as None as the review's process does."""
+    scores = solver.search(grid, depth=depth).scores
+    return grade_move(grid, tuple(None if s == float("-inf") else s for s in scores), played)
+
+
+def share(part: int, whole: int) -> str:
+    return f"{part:>3}/{whole:<4}{part / whole:>7.1%}" if whole else f"{'-':>15}"
+
+
+def precision_row(name: str, rows: list, shallow: int, deep: int) -> str:
+    """One line of figures: rows are {depth: (best, loss, grade)} per position."""
+    flagged = [r for r in rows if r[shallow][2] in BAD_GRADES]
+    fine = [r for r in rows if r[shallow][2] in FINE]
+    blunders = [r for r in flagged if r[shallow][2] is Grade.BLUNDER]
+    mistakes = [r for r in flagged if r[shallow][2] is Grade.MISTAKE]
+
+    def bad(group: list) -> int:
+        return sum(r[deep][1] >= CLEARLY_BAD for r in group)
+
+    same = sum(r[shallow][0] is r[deep][0] for r in rows)
+    return (
+        f"  {name:<14}{len(rows):>4}  {share(bad(flagged), len(flagged))}"
+        f"  {share(sum(r[deep][2] in FINE for r in flagged), len(flagged))}"
+        f"  {share(bad(blunders), len(blunders))}  {share(bad(mistakes), len(mistakes))}"
+        f"  {share(bad(fine), len(fine))}  {share(same, len(rows))}"
+    )
+
+
+def precision(games: int) -> int:
+    """The review's grades against a search two plies deeper (the module's docstring)."""
+    if not kernel_available():
+        print("--precision needs the compiled tree: depth 8 takes minutes a position without it")
+        return 1
+    started = time.perf_counter()
+    solver = Solver(4)
+    # The review's depth against two plies deeper, with the kernel and with the Python tree;
+    # and the Python tree's against the kernel's deeper check.
+    kernel, python = REVIEW_DEPTHS[4], REVIEW_DEPTHS_PYTHON[4]
+    pairs = [(kernel, kernel + 2), (python, python + 2), (python, kernel + 2)]
+    depths = sorted({d for pair in pairs for d in pair})
+    rows: dict[str, list] = {}
+    lengths: dict[str, list[int]] = {}
+    for name, depth, noise in STRENGTHS:
+        for seed in range(games):
+            moves = played_game(solver, seed, depth, noise)
+            lengths.setdefault(name, []).append(len(moves))
+            for grid, played in spread(moves, SAMPLES):
+                row = {d: graded(solver, grid, played, d) for d in depths}
+                rows.setdefault(name, []).append(row)
+    everything = [row for name in rows for row in rows[name]]
+    print(
+        f"{len(everything)} positions, {SAMPLES} a game spread over {games} games of each"
+        f" strength (seeds 0..{games - 1}); moves a game, median:"
+        f" {', '.join(f'{n} {statistics.median(m):.0f}' for n, m in lengths.items())}"
+    )
+    for shallow, deep in pairs:
+        print(
+            f"\ngraded at depth {shallow}, against depth {deep} (bad: a loss of {CLEARLY_BAD}"
+            f" or more at depth {deep}; best or good: the grade at depth {deep})"
+        )
+        for line in (0, 1):
+            cells = "".join(f"  {head[line]:>15}" for head in PRECISION_HEADS)
+            print(f"  {'':<14}{'n' if line else '':>4}{cells}")
+        for name, group in rows.items():
+            print(precision_row(name, group, shallow, deep))
+        print(precision_row("all", everything, shallow, deep))
+    print(
+        f"\ngoals: mistake+blunder clearly bad at least 85%, best/good clearly bad at most 3%;"
+        f" wall time {time.perf_counter() - started:.0f} s"
+    )
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depths", action="store_true", help="the cost per position by depth")
@@ -283,7 +426,10 @@ def main() -> int:
         "--at", type=int, nargs="*", default=[2, 3, 4, 5, 6], help="the depths, for --depths"
     )
     parser.add_argument("--calibrate", action="store_true", help="the loss on real games")
-    parser.add_argument("--games", type=int, default=6, help="for --calibrate")
+    parser.add_argument(
+        "--games", type=int, default=None, help="for --calibrate (6), --precision (10 a strength)"
+    )
+    parser.add_argument("--precision", action="store_true", help="grades against depth + 2")
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
@@ -292,8 +438,10 @@ def main() -> int:
         depths(tuple(args.sizes), samples=120, searched=tuple(args.at))
         return 0
     if args.calibrate:
-        calibrate(args.games)
+        calibrate(args.games or 6)
         return 0
+    if args.precision:
+        return precision(args.games or 10)
     print(f"review depth {review_depth(4)} on 4x4, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         tables = str(Path(folder) / "tables")

@@ -4,6 +4,7 @@
     python bench/solver.py --size 4 --games 50 --depth 3          # a fixed-depth search
     python bench/solver.py --summarize results.jsonl               # figures from saved games
     python bench/solver.py --per-node                              # ns a node against C++
+    python bench/solver.py --busy                                  # depth on a busy machine
 
 Game i uses seed `--seed + i`, so a run can be repeated. Each finished game is printed as it
 ends and, with `--out`, appended to a JSON-lines file; Ctrl+C stops a long run and still
@@ -19,6 +20,13 @@ compiled kernel when there is one, and of `bench/reference_tree.cpp`, a straight
 of the same tree (built with the first C++ compiler found; without one, nothing counts nodes
 and the Python tree and the kernel give their time a position). The positions come from a few
 seeded games of the depth-2 solver; every score must equal the C++ reference's, bit for bit.
+
+`--busy` measures what a busy machine does to the depth the time budget reaches (the hint's and
+autoplay's budget is wall time): the solver at `--budget-ms` (100 by default) on 100 positions
+of the same kind, first as the machine is, then with one and with two CPU-bound programs
+(`python -c "while True: pass"`) running beside it, started and ended by the bench. Printed
+for each: the depth reached (median, the share at each depth), the time a move (p50, p95) and
+the CPU time the search got.
 """
 
 from __future__ import annotations
@@ -341,6 +349,56 @@ def per_node(seed: int) -> bool:
     return ok
 
 
+# -- a busy machine: the depth a wall-time budget reaches beside CPU-bound programs -----------
+
+BUSY_POSITIONS = 100
+BUSY_LOADS = (0, 1, 2)  # CPU-bound programs beside the search
+SPIN = "while True: pass"
+
+
+def busy(seed: int, budget_ms: float) -> None:
+    """Per load: the depth the budget reaches on the same positions, and the time a move."""
+    from game.solver import Searcher
+
+    started = time.perf_counter()
+    boards = per_node_positions(seed, PER_NODE_GAMES, BUSY_POSITIONS)
+    searcher = Searcher(4)
+    searcher.search(boards[0], depth=2)  # first calls that set anything up are not timed
+    kind = "the Python tree" if searcher.kernel is None else "the compiled kernel"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(
+        f"{len(boards)} positions from {PER_NODE_GAMES} seeded games of the depth-2 solver"
+        f" (seeds {seed}..{seed + PER_NODE_GAMES - 1}), {budget_ms:g} ms a move, {kind};"
+        f" {os.cpu_count()} cores, load average before {load}"
+    )
+    for programs in BUSY_LOADS:
+        spinning = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(programs)]
+        try:
+            time.sleep(0.5 if programs else 0)  # let them start
+            depths: dict[int, int] = {}
+            wall: list[float] = []
+            cpu: list[float] = []
+            for board in boards:
+                before, cpu_before = time.perf_counter(), time.process_time()
+                result = searcher.search(board, budget_s=budget_ms / 1000)
+                wall.append((time.perf_counter() - before) * 1000)
+                cpu.append((time.process_time() - cpu_before) * 1000)
+                depths[result.depth] = depths.get(result.depth, 0) + 1
+        finally:
+            for process in spinning:
+                process.kill()
+                process.wait()
+        reached = [d for d, count in depths.items() for _ in range(count)]
+        shares = ", ".join(f"{d}: {c / len(boards):.0%}" for d, c in sorted(depths.items()))
+        print(
+            f"  {programs} CPU-bound program(s) beside it: depth median"
+            f" {statistics.median(reached):g} ({shares}); ms a move p50"
+            f" {percentile(wall, 0.5):.1f}, p95 {percentile(wall, 0.95):.1f}; CPU ms p50"
+            f" {percentile(cpu, 0.5):.1f}, p95 {percentile(cpu, 0.95):.1f}"
+        )
+    print(f"wall time {time.perf_counter() - started:.0f} s")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--size", type=int, default=4, choices=(4, 5, 6))
@@ -362,7 +420,16 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="ns a node: the Python tree, the kernel and a C++ reference on seeded positions",
     )
+    parser.add_argument(
+        "--busy",
+        action="store_true",
+        help="the depth --budget-ms reaches with 0, 1 and 2 CPU-bound programs beside it",
+    )
     args = parser.parse_args(argv)
+
+    if args.busy:
+        busy(args.seed, args.budget_ms or 100.0)
+        return
 
     if args.per_node:
         if not per_node(args.seed):
