@@ -1,4 +1,5 @@
-# Each target sets up .venv by itself, so a fresh clone needs only Python 3.11+ and make.
+# Each target sets up .venv by itself, so a fresh clone needs only Python 3.11+ with its venv
+# module (on Debian and Ubuntu the python3-venv package) and make.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -13,21 +14,40 @@ BUILT_FROM := pyproject.toml setup.py game/solver/_kernel.c
 # player. Its whole output goes to .venv/setup.log and is shown when a step fails.
 QUIET = > $(VENV)/setup.log 2>&1 || { cat $(VENV)/setup.log >&2; exit 1; }
 
-$(BIN)/python:
-	@$(PYTHON) -m venv $(VENV)
-	@$(BIN)/python -m pip install --upgrade pip $(QUIET)
+# .venv is made once, by a Python new enough, with pip in it; .ready says so. A .venv that is
+# not (an older Python's, or one without pip) is made again, and one that cannot be made is
+# removed: a failed start never leaves a .venv behind that the next one would trust.
+NEW_ENOUGH := -c 'import sys; sys.exit(sys.version_info < (3, 11))'
+VERSION := -c 'import sys; print(sys.version.split()[0])'
+WORKS = $(BIN)/python $(NEW_ENOUGH) && $(BIN)/python -m pip --version
 
-$(VENV)/.installed-play: $(BUILT_FROM) | $(BIN)/python
+$(VENV)/.ready:
+	@$(PYTHON) $(NEW_ENOUGH) 2>/dev/null || { \
+		echo "The game needs Python 3.11 or newer, and $(PYTHON) is $$($(PYTHON) $(VERSION) 2>/dev/null || echo missing)." \
+			"Install a newer Python and name it: make PYTHON=python3.12 $(MAKECMDGOALS)" >&2; \
+		exit 1; }
+	@if ! { $(WORKS); } >/dev/null 2>&1; then \
+		rm -rf $(VENV); \
+		$(PYTHON) -m venv $(VENV) && { $(WORKS); } >/dev/null 2>&1 || { \
+			rm -rf $(VENV); \
+			echo "Could not make $(VENV) with pip in it: $(PYTHON) has no working venv module." \
+				"On Debian and Ubuntu, install python3-venv (or python3.X-venv for python3.X)." >&2; \
+			exit 1; }; \
+		$(BIN)/python -m pip install --upgrade pip $(QUIET); \
+	fi
+	@touch $@
+
+$(VENV)/.installed-play: $(BUILT_FROM) | $(VENV)/.ready
 	@echo "Setting up $(VENV) (once)..."
 	@$(BIN)/python -m pip install -e . $(QUIET)
 	@touch $@
 
-$(VENV)/.installed-test: $(BUILT_FROM) | $(BIN)/python
+$(VENV)/.installed-test: $(BUILT_FROM) | $(VENV)/.ready
 	@echo "Setting up $(VENV) for the tests (once)..."
 	@$(BIN)/python -m pip install -e ".[test]" $(QUIET)
 	@touch $@
 
-$(VENV)/.installed-dev: $(BUILT_FROM) | $(BIN)/python
+$(VENV)/.installed-dev: $(BUILT_FROM) | $(VENV)/.ready
 	@echo "Setting up $(VENV) for the tools (once)..."
 	@$(BIN)/python -m pip install -e ".[test,dev]" $(QUIET)
 	@touch $@

@@ -423,6 +423,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = parse_args(argv)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
+    if not window.start_video():
+        print(window.NO_DISPLAY, file=sys.stderr)
+        sys.exit(1)
     sys.exit(run_app(options))
 
 

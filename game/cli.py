@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +27,7 @@ class Options:
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
     parser = argparse.ArgumentParser(
-        prog="play2048", description="2048 for the desktop: slide, merge, reach 2048."
+        prog=program_name(), description="2048 for the desktop: slide, merge, reach 2048."
     )
     parser.add_argument(
         "--size", type=int, choices=BOARD_SIZES, help="board size: 4 (classic), 5 or 6"
@@ -47,9 +49,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         metavar="PATH",
         help="where saves, settings and stats go (also $GAME2048_DATA_DIR)",
     )
-    parser.add_argument(
-        "--frames", type=_positive, metavar="N", help="run N frames, then quit (for tests)"
-    )
+    # Run N frames, then quit: for the tests and CI, so not in the player's --help.
+    parser.add_argument("--frames", type=_positive, metavar="N", help=argparse.SUPPRESS)
     parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
     parser.add_argument(
         "--import",
@@ -88,6 +89,15 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         import_path=args.import_path,
         desktop_entry_action=args.desktop_entry_action,
     )
+
+
+def program_name() -> str:
+    """The program as it was started, for --help and --version: `2048` (the executable),
+    `play2048`, `main.py`, or `python3 -m game`."""
+    name = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if name == "__main__.py":  # python -m game
+        return f"{os.path.basename(sys.executable)} -m game"
+    return name or "play2048"
 
 
 def _positive(text: str) -> int:

@@ -17,6 +17,14 @@ from game.loop import Clock
 from game.view.layout import MIN_WINDOW
 
 TITLE = "2048"
+# The drivers SDL shows nothing with: the offscreen one it falls back to when no display
+# answers (a server, no X11 or Wayland, a bad DISPLAY), and the dummy one only asked for.
+UNSEEN_DRIVERS = frozenset({"offscreen", "dummy"})
+# Said in one line on stderr before any window exists, so plain English, kept here.
+NO_DISPLAY = (
+    "2048 found no display to show its window on"
+    " (on Linux: no X11 or Wayland session, or DISPLAY or WAYLAND_DISPLAY unset or wrong)."
+)
 # SDL's largest texture side: a window's pixels must fit one where SDL draws them through the
 # graphics card (Windows, macOS), so a window resized past it would fail to draw.
 MAX_SIDE = 16384
@@ -89,6 +97,20 @@ class GameWindow:
 def before_init() -> None:
     """What SDL must know before it starts its video: the window's class name."""
     _name_the_window_class()
+
+
+def start_video() -> bool:
+    """Start SDL's video, after `before_init`. False when there is no display to show the
+    window on and no driver was asked for: a game that plays unseen, saving until it is killed,
+    helps nobody. A driver asked for by name (SDL_VIDEODRIVER=dummy, as the tests do) is used
+    as asked."""
+    before_init()
+    try:
+        pygame.display.init()
+    except pygame.error:  # no driver at all could start, or not the one asked for
+        return False
+    asked = bool(os.environ.get("SDL_VIDEODRIVER"))
+    return asked or pygame.display.get_driver() not in UNSEEN_DRIVERS
 
 
 def _name_the_window_class() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import __version__, window
 from game import commands as cmd
 from game.app import App, Options, parse_args
 from game.engine import Direction, Game
@@ -319,6 +320,67 @@ def test_python_dash_m_game_starts(tmp_path):
         timeout=60,
     )
     assert result.returncode == 0, result.stderr.decode()
+
+
+def test_help_leaves_out_the_tests_frames_option_which_still_works(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(["--help"])
+    assert exit_info.value.code == 0
+    shown = capsys.readouterr().out
+    assert "--size" in shown and "--frames" not in shown
+    assert parse_args(["--frames", "3"]).frames == 3
+
+
+@pytest.mark.parametrize(
+    ("argv0", "name"),
+    [
+        ("/opt/2048-linux-x86_64/2048", "2048"),  # the executable
+        ("/home/player/.local/bin/play2048", "play2048"),  # pip's command
+        ("main.py", "main.py"),
+        (str(ROOT / "game" / "__main__.py"), f"{Path(sys.executable).name} -m game"),
+    ],
+)
+def test_version_names_the_program_as_it_was_started(argv0, name, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [argv0, "--version"])
+    with pytest.raises(SystemExit):
+        parse_args()
+    assert capsys.readouterr().out.startswith(f"{name} {__version__} ")
+
+
+def test_python_dash_m_game_names_itself_so():
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--version"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.stdout.startswith(f"{Path(sys.executable).name} -m game {__version__} ")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 and Wayland are Linux's")
+def test_with_no_display_the_game_says_so_in_one_line_and_exits_1(tmp_path):
+    hidden = {"DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"}  # and no driver asked for
+    env = {name: value for name, value in os.environ.items() if name not in hidden}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    probe = "import pygame; pygame.display.init(); print(pygame.display.get_driver())"
+    found = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=60
+    )
+    if found.returncode == 0 and found.stdout.strip() != "offscreen":
+        pytest.skip(f"SDL shows windows here without X11 or Wayland ({found.stdout.strip()})")
+    data = tmp_path / "data"
+    result = subprocess.run(
+        [sys.executable, "main.py", "--frames", "30", "--data-dir", str(data)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == window.NO_DISPLAY
+    assert not data.exists()  # nothing played unseen, nothing saved
 
 
 def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsys):
