@@ -251,6 +251,30 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
     assert "build/make_linux_tarball.py" in workflow
 
 
+# The first major of each action that runs on the runners' current Node (24).
+NODE24_MAJORS = {
+    "actions/checkout": 5,
+    "actions/setup-python": 6,
+    "actions/upload-artifact": 6,
+    "actions/download-artifact": 7,
+}
+
+
+def test_the_release_workflow_writes_only_where_it_releases_with_current_actions():
+    import re
+
+    workflow = (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+    top, _, jobs = workflow.partition("\njobs:\n")
+    assert "contents: read" in top and "contents: write" not in top
+    build, _, release = jobs.partition("\n  release:\n")
+    assert "contents: write" not in build
+    assert "contents: write" in release
+    used = re.findall(r"uses: ([\w-]+/[\w-]+)@v(\d+)", workflow)
+    assert {name for name, _ in used} == set(NODE24_MAJORS)
+    for name, major in used:
+        assert int(major) >= NODE24_MAJORS[name], f"{name}@v{major} runs on an old Node"
+
+
 # -- the icons, as each system reads them --------------------------------------------------
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
