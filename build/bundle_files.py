@@ -3,6 +3,7 @@ read the same answers without building."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,12 +57,30 @@ def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:
     }
 
 
+def windows_version_numbers(version: str) -> tuple[int, int, int, int]:
+    """The four numbers of a Windows version resource from a PEP 440 version: its release
+    numbers, padded or cut to four ("1.0" is 1.0.0.0; "0.2.0rc1" and "0.2.0.post1" are
+    0.2.0.0, the string beside them says which). Each must fit 16 bits."""
+    match = re.match(
+        r"(?:\d+!)?(\d+(?:\.\d+)*)(?:[._-]?(?:a|b|rc|post|dev|c|pre|preview)\d*)*"
+        r"(?:\+[a-z0-9.]+)?$",
+        version.strip().lower().removeprefix("v"),
+    )
+    if not match:
+        raise ValueError(f"{version!r} is not a version (PEP 440)")
+    numbers = [int(part) for part in match.group(1).split(".")][:4]
+    numbers += [0] * (4 - len(numbers))
+    if any(number > 0xFFFF for number in numbers):
+        raise ValueError(f"{version!r}: Windows keeps each number in 16 bits")
+    return tuple(numbers)  # type: ignore[return-value]
+
+
 def windows_version_info(version: str):
     """The version a player sees in the file's properties on Windows (needs PyInstaller's
     Windows tools, which need Windows)."""
     from PyInstaller.utils.win32 import versioninfo as vi
 
-    numbers = tuple(int(part) for part in version.split(".")[:3]) + (0,)
+    numbers = windows_version_numbers(version)
     strings = [
         vi.StringStruct("FileDescription", NAME),
         vi.StringStruct("FileVersion", version),

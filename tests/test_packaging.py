@@ -209,7 +209,7 @@ def test_on_windows_the_executable_is_one_file_with_the_icon_and_the_version(mon
     resource = repr(exe["version"])
     for key in ("FileVersion", "ProductVersion"):
         assert f"StringStruct('{key}', '{__version__}')" in resource
-    numbers = tuple(int(part) for part in __version__.split(".")) + (0,)
+    numbers = bundle_files.windows_version_numbers(__version__)
     assert f"'filevers': {numbers}" in resource and f"'prodvers': {numbers}" in resource
     assert bundle_files.target("win32").executable == "2048.exe"
 
@@ -249,6 +249,38 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
         assert f"asset: {asset}\n" in workflow
     assert "ditto -c -k --keepParent dist/2048.app" in workflow
     assert "build/make_linux_tarball.py" in workflow
+
+
+@pytest.mark.parametrize(
+    ("version", "numbers"),
+    [
+        ("0.1.0", (0, 1, 0, 0)),
+        ("1.0", (1, 0, 0, 0)),
+        ("2", (2, 0, 0, 0)),
+        ("0.2.0rc1", (0, 2, 0, 0)),
+        ("1.2.3b2", (1, 2, 3, 0)),
+        ("1.2.3.post1", (1, 2, 3, 0)),
+        ("1.2.3.dev4", (1, 2, 3, 0)),
+        ("1.2.3.4", (1, 2, 3, 4)),
+        ("1.2.3.4.5", (1, 2, 3, 4)),
+        ("1.0+local.7", (1, 0, 0, 0)),
+    ],
+)
+def test_every_version_makes_the_four_numbers_of_a_windows_resource(version, numbers):
+    assert bundle_files.windows_version_numbers(version) == numbers
+
+
+@pytest.mark.parametrize("version", ["", "one", "1.x", "70000.0", "1.0 beta"])
+def test_a_version_windows_cannot_hold_is_refused_before_the_build(version):
+    with pytest.raises(ValueError):
+        bundle_files.windows_version_numbers(version)
+
+
+def test_the_version_has_one_home_that_the_package_and_the_build_read():
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject.split("[tool")[0]
+    assert 'version = { attr = "game.__version__" }' in pyproject
+    assert bundle_files.game_version(ROOT) == __version__
 
 
 # The first major of each action that runs on the runners' current Node (24).
