@@ -40,9 +40,9 @@ from game.menus import Item
 from game.replay import GameRecord, GameSummary, Position, ReplayError, replay
 from game.replaying import Replaying
 from game.review_steps import Stepping
-from game.reviewing import Analyse, ReviewJob
+from game.reviewing import Analyse, PlayOn, ReviewJob
 from game.sharing import Importing, export_to
-from game.solver.analysis import Analysis, AnalysisState, review_depth
+from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
 log = logging.getLogger("game.browser")
 LEFT_TO_THE_SESSION = (cmd.Quit, cmd.ToggleFullscreen, cmd.ToggleMute, cmd.SolverMove)
@@ -50,6 +50,10 @@ LEFT_TO_THE_SESSION = (cmd.Quit, cmd.ToggleFullscreen, cmd.ToggleMute, cmd.Solve
 
 def _analysis(grids, size: int, depth: int, tables_dir=None) -> Analysis:
     return Analysis(grids, size=size, depth=depth, tables_dir=tables_dir)
+
+
+def _rollouts(moves, size: int, tables_dir=None) -> Analysis:
+    return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tables_dir)
 
 
 class Browser:
@@ -60,12 +64,15 @@ class Browser:
         export_dir: Path,
         tables_dir: str | os.PathLike[str] | None = None,
         analyse: Analyse | None = None,
+        play_on: PlayOn | None = None,
         depth_of: Callable[[int], int] = review_depth,
     ) -> None:
         """`analyse` makes the review's solver (game/solver/analysis.Analysis, in its own
-        process, its tables in `tables_dir`, by default); `depth_of` says its depth."""
+        process, its tables in `tables_dir`, by default), `play_on` the one that plays on
+        after the flagged moves (the same, another task); `depth_of` says the review's depth."""
         self.archive = archive
         self.analyse = analyse or partial(_analysis, tables_dir=tables_dir)
+        self.play_on = play_on or partial(_rollouts, tables_dir=tables_dir)
         self.export_dir = export_dir
         self.depth_of = depth_of  # board size -> the review's search depth
         self.screen: Screen | None = None
@@ -358,7 +365,12 @@ class Browser:
                 self.job.close()
             depth = self.depth_of(record.size)
             self.job = ReviewJob(
-                record, self.positions, self.archive, analyse=self.analyse, depth=depth
+                record,
+                self.positions,
+                self.archive,
+                analyse=self.analyse,
+                play_on=self.play_on,
+                depth=depth,
             )
             self.job.start()
         if self.stepping is None or self.stepping.job is not self.job:

@@ -66,7 +66,7 @@ class SettingItem:
 MenuItem = Item | SizeItem | SettingItem
 
 # The help pages, in order: how to play first, for a newcomer pressing F1.
-HELP_PAGES = ("rules", "controls", "strategy", "solver", "review")
+HELP_PAGES = ("rules", "controls", "strategy", "solver", "review", "costs")
 PAGE_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)  # clickable, so a mouse can read
 # The settings menu: every setting a player steps, then Back.
 SETTINGS_ITEMS = (

@@ -24,6 +24,10 @@ The grades, by loss (1.0 is a biggest tile pulled off its edge):
     inaccuracy  0.02 to 0.1
     mistake     0.1 to 0.3
     blunder     0.3 or more: a third of a broken corner, or worse
+
+A move graded a mistake or a blunder is then played on (game/move_costs.py): where the games
+after the better move are not ahead of its own by a real margin, it had no real cost, and it is
+graded an inaccuracy whatever its loss; the summary and the four mistakes read that grade.
 """
 
 from __future__ import annotations
@@ -31,11 +35,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.engine import Direction, Grid
-from game.grades import Grade
+from game.grades import BAD_GRADES, Grade
 from game.mistakes import Finding, MoveFacts, find_mistakes, move_facts, numbers
+from game.move_costs import MoveCost
 from game.replay import GameRecord, Position, move_positions
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
@@ -82,6 +87,17 @@ class MoveGrade:
     grade: Grade
     forced: bool  # the only move there was
     assisted: bool  # played after hint or autoplay was used (R20)
+    cost: MoveCost | None = None  # the games played on after it and its better move, if any
+
+
+def with_cost(grade: MoveGrade, cost: MoveCost | None) -> MoveGrade:
+    """The grade once its games played on are in: a mistake or a blunder that shows no real
+    cost there is an inaccuracy."""
+    if cost is None:
+        return grade
+    if grade.grade in BAD_GRADES and not cost.real:
+        return replace(grade, grade=Grade.INACCURACY, cost=cost)
+    return replace(grade, cost=cost)
 
 
 def grade_move(grid: Grid, scores: Scores, played: Direction) -> tuple[Direction, float, Grade]:
@@ -185,8 +201,14 @@ class ReviewWork:
                 break
         return self.done
 
-    def review(self, scores: Mapping[int, Scores], depth: int) -> Review:
-        """The grades of the scored moves and the four mistakes (reading what is left first)."""
+    def review(
+        self,
+        scores: Mapping[int, Scores],
+        depth: int,
+        costs: Mapping[int, MoveCost] | None = None,
+    ) -> Review:
+        """The grades of the scored moves and the four mistakes (reading what is left first);
+        `costs`, by position: the flagged moves' games played on, which can lower a grade."""
         if not self.done:
             self.facts.extend(self._reading)
             self.done = True
@@ -195,7 +217,12 @@ class ReviewWork:
         fresh = {index: s for index, s in scores.items() if index not in self._grades}
         for grade in grade_game(self.record, self.positions, fresh):
             self._grades[grade.position] = grade
-        grades = [self._grades[index] for index in sorted(self._grades) if index in scores]
+        costs = costs or {}
+        grades = [
+            with_cost(self._grades[index], costs.get(index))
+            for index in sorted(self._grades)
+            if index in scores
+        ]
         complete = len(grades) == len(move_positions(self.positions))
         findings = find_mistakes(self.facts, {g.position: g.grade for g in grades})
         return Review(depth, tuple(grades), tuple(findings), complete)

@@ -1,6 +1,7 @@
 """Helpers for the kept games' screens' tests: games kept in a data folder before the app
-starts, the real app's games list opened from its pause menu, a stand-in for the review's
-solver process, and the words the screens drew."""
+starts, the real app's games list opened from its pause menu, stand-ins for the review's
+solver processes (the scores, the games played on after the flagged moves), and the words the
+screens drew."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from game.menus import Item, MenuKind
 from game.replay import GameRecord
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
+from game.solver.rollout import Outcome
 
 STEP = 1 / 120
 
@@ -109,15 +111,28 @@ def grades_of(grid: Grid) -> tuple[float | None, ...]:
 
 
 class StandInAnalysis:
-    """Stands in for the review's solver process: scores `per_poll` positions each poll."""
+    """Stands in for the review's solver process: scores `per_poll` positions each poll, the
+    crude scores times `scale` (100: a cell less left empty is a blunder)."""
 
-    def __init__(self, grids: Mapping[int, Grid], size: int, depth: int, per_poll: int = 10):
+    def __init__(
+        self,
+        grids: Mapping[int, Grid],
+        size: int,
+        depth: int,
+        per_poll: int = 10,
+        scale: float = 1.0,
+    ):
         self.grids = dict(grids)
         self.depth = depth
         self.per_poll = per_poll
+        self.scale = scale
         self.scores: dict[int, tuple[float | None, ...]] = {}
         self.state = AnalysisState.WAITING
         self.polls = 0
+
+    @property
+    def results(self):
+        return self.scores
 
     def start(self) -> None:
         self.state = AnalysisState.RUNNING
@@ -127,7 +142,8 @@ class StandInAnalysis:
             self.polls += 1
             todo = [i for i in sorted(self.grids) if i not in self.scores][: self.per_poll]
             for index in todo:
-                self.scores[index] = grades_of(self.grids[index])
+                crude = grades_of(self.grids[index])
+                self.scores[index] = tuple(None if s is None else s * self.scale for s in crude)
             if len(self.scores) == len(self.grids):
                 self.state = AnalysisState.DONE
         return Progress(self.state, len(self.scores), len(self.grids))
@@ -137,14 +153,63 @@ class StandInAnalysis:
             self.state = AnalysisState.CANCELLED
 
 
-def stand_in(per_poll: int = 10):
+def stand_in(per_poll: int = 10, scale: float = 1.0):
     """A factory for the browser (`analyse`): the analyses it makes are kept in `.made`."""
     made: list[StandInAnalysis] = []
 
     def analyse(grids, size, depth):
-        analysis = StandInAnalysis(grids, size, depth, per_poll)
+        analysis = StandInAnalysis(grids, size, depth, per_poll, scale)
         made.append(analysis)
         return analysis
 
     analyse.made = made  # type: ignore[attr-defined]
     return analyse
+
+
+def outcome_of(grid: Grid, direction: Direction) -> Outcome:
+    """Crude games played on, the same every time: of 64, 8 more made the next tile for each
+    cell the move leaves empty; all alive at the end."""
+    result = shift(grid, direction)
+    empty = sum(row.count(0) for row in result.grid)
+    return Outcome(64, min(64, 8 * empty), 64, 2 * max(max(row) for row in grid))
+
+
+class StandInRollouts:
+    """Stands in for the rollouts' process: plays on after `per_poll` moves each poll, by
+    `outcome` (grid, direction) -> Outcome."""
+
+    def __init__(self, moves, outcome=outcome_of, per_poll: int = 4):
+        self.moves = dict(moves)
+        self.outcome = outcome
+        self.per_poll = per_poll
+        self.results: dict = {}
+        self.state = AnalysisState.WAITING
+
+    def start(self) -> None:
+        self.state = AnalysisState.RUNNING
+
+    def poll(self) -> Progress:
+        if self.state is AnalysisState.RUNNING:
+            todo = [key for key in self.moves if key not in self.results][: self.per_poll]
+            for key in todo:
+                self.results[key] = self.outcome(*self.moves[key])
+            if len(self.results) == len(self.moves):
+                self.state = AnalysisState.DONE
+        return Progress(self.state, len(self.results), len(self.moves))
+
+    def cancel(self) -> None:
+        if self.state is AnalysisState.RUNNING:
+            self.state = AnalysisState.CANCELLED
+
+
+def stand_in_rollouts(outcome=outcome_of, per_poll: int = 4):
+    """A factory for the browser (`play_on`): the stand-ins it makes are kept in `.made`."""
+    made: list[StandInRollouts] = []
+
+    def play_on(moves, size):
+        rollouts = StandInRollouts(moves, outcome, per_poll)
+        made.append(rollouts)
+        return rollouts
+
+    play_on.made = made  # type: ignore[attr-defined]
+    return play_on

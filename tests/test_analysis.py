@@ -1,6 +1,8 @@
 """R23: the review's solver runs in its own process: it scores every position at a fixed depth
 (the same scores as the solver's own search), streams its progress, never makes the caller
-wait, can be cancelled, and a process that dies is started once more, then reported.
+wait, can be cancelled, and a process that dies is started once more, then reported. The same
+supervision plays games on after the flagged moves (the rollouts task): the outcomes of
+game/solver/rollout.play_on, the same every time.
 
 Most of these run the process at normal priority (`polite=False`): a polite one waits for idle
 cores, and the machine running the tests may have none to spare."""
@@ -14,9 +16,10 @@ import time
 
 import pytest
 
-from game.engine import Game
-from game.solver.analysis import NICENESS, Analysis, AnalysisState, review_depth
-from game.solver.search import Searcher
+from game.engine import Direction, Game
+from game.solver.analysis import NICENESS, Analysis, AnalysisState, Task, review_depth
+from game.solver.rollout import ROLLOUT_GAMES, play_on
+from game.solver.search import Searcher, Solver
 from game.solver.tree import kernel_available
 
 
@@ -222,3 +225,47 @@ def test_a_review_started_while_autoplay_keeps_the_cores_busy_still_finishes(tab
             load.kill()
             load.wait()
     assert busy < 10 * quiet, f"the review took {busy:.1f} s on a busy machine, {quiet:.1f} s quiet"
+
+
+# -- the second task: games played on after a move ------------------------------------------------
+
+
+def moves_of(positions, count: int) -> dict[tuple[int, Direction], tuple]:
+    """The first move that moves each of `count` positions, keyed as the review keys them."""
+    moves = {}
+    for index, grid in list(positions.items())[:count]:
+        direction = Direction(Game.from_grid(grid, seed=0).valid_directions()[0])
+        moves[index, direction] = (grid, direction)
+    return moves
+
+
+def test_the_rollouts_task_gives_play_on_s_outcomes_in_the_order_given_the_same_every_time(
+    tables,
+):
+    positions = positions_of(4, seed=9, count=60)
+    moves = moves_of({i: positions[i] for i in (50, 10, 30)}, 3)  # worst first, not by index
+    runs = []
+    for _ in range(2):
+        rollouts = Analysis(moves, size=4, task=Task.ROLLOUTS, tables_dir=tables, polite=False)
+        rollouts.start()
+        progress = run(rollouts)
+        assert progress.state is AnalysisState.DONE
+        runs.append(dict(rollouts.results))
+        assert list(rollouts.results) == list(moves)  # they arrived in the order given
+    solver = Solver(4, tables_dir=tables)
+    expected = {key: play_on(solver, grid, direction) for key, (grid, direction) in moves.items()}
+    assert runs[0] == runs[1] == expected
+    assert all(outcome.games == ROLLOUT_GAMES for outcome in expected.values())
+
+
+def test_a_rollouts_process_that_dies_twice_is_reported_and_its_outcomes_so_far_stay(tables):
+    moves = moves_of(positions_of(4, seed=10, count=40), 40)
+    rollouts = Analysis(moves, size=4, task=Task.ROLLOUTS, tables_dir=tables, polite=False)
+    rollouts.start()
+    for _ in range(2):  # killed before its first game is played on, each time
+        rollouts._process.kill()
+        rollouts._process.join(10)
+        run(rollouts, until=lambda p: True)
+    progress = run(rollouts)
+    assert progress.state is AnalysisState.FAILED and "stopped" in progress.failure
+    assert progress.done < len(moves)

@@ -1,6 +1,8 @@
 """The kept games' screens as drawn by the real view, in every window size from the smallest
 (320x400) to 4K, in both languages and every theme: every text readable, inside the window,
-and every button, card and plot inside it and clear of the others (R22, R23)."""
+and every button, card and plot inside it and clear of the others (R22, R23). The review is
+drawn running, with a flagged move's games played on not in yet, with its figure, and with a
+figure that shows no real cost."""
 
 from __future__ import annotations
 
@@ -8,12 +10,15 @@ import itertools
 
 import pygame
 import pytest
-from games_helpers import keep_games, open_games, press, settle, stand_in
+from games_helpers import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 from view_helpers import READABLE_PX, SIZES, TextLog
 
 from game import commands as cmd
 from game.app import App, Options
 from game.browser_items import REVIEW_ITEMS, Control, Screen
+from game.review_steps import every_move
+from game.reviewing import Estimate
+from game.solver.analysis import AnalysisState
 from game.text import LANGUAGES
 from game.view.theme import THEMES
 
@@ -28,7 +33,8 @@ def kept(tmp_path_factory):
 @pytest.fixture
 def app(kept):
     app = App(Options(seed=5, data_dir=str(kept), sound=False))
-    app.browser.analyse = stand_in(per_poll=20)
+    app.browser.analyse = stand_in(per_poll=20, scale=100)  # moves flagged, and played on
+    app.browser.play_on = stand_in_rollouts(per_poll=1)
     yield app
     app.close()
 
@@ -46,8 +52,20 @@ def screens(app):
     app.frame(1 / 120, [])
     assert app.browser.job.running
     yield "review, running"
-    while not app.browser.job.finished:
+    job = app.browser.job
+    while job.estimating is AnalysisState.WAITING:  # every move graded, the games begun
         app.frame(1 / 120, [])
+    app.command(cmd.Select(REVIEW_ITEMS.index(Control.WORST)))
+    app.frame(1 / 120, [])
+    assert job.estimate_at(app.browser.stepping.position) is Estimate.WAITING
+    yield "review, estimating"
+    while not job.finished:
+        app.frame(1 / 120, [])
+    assert job.estimate_at(app.browser.stepping.position) is Estimate.DONE
+    yield "review, a figure"
+    costless = next(g for g in job.result.grades if g.cost is not None and not g.cost.real)
+    app.browser.stepping.show(every_move(job, costless.position))
+    yield "review, no real cost"
     press(app, pygame.K_RIGHT)
     settle(app)
     yield "review"

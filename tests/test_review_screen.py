@@ -22,6 +22,7 @@ from games_helpers import (
     rect_of,
     settle,
     stand_in,
+    stand_in_rollouts,
     words_drawn,
 )
 
@@ -57,6 +58,7 @@ def kept(tmp_path_factory):
 def app(kept):
     app = App(Options(seed=5, data_dir=str(kept), sound=False))
     app.browser.analyse = stand_in(per_poll=7)
+    app.browser.play_on = stand_in_rollouts()
     yield app
     app.close()
 
@@ -228,6 +230,7 @@ def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R2
 
     app = App(Options(data_dir=str(tmp_path), sound=False))
     app.browser.analyse, app.browser.depth_of = real, lambda size: 2
+    app.browser.play_on = stand_in_rollouts(per_poll=100)  # the same figures on both looks
     try:
         open_review(app, 0)
         deadline = time.monotonic() + 120
@@ -243,10 +246,11 @@ def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R2
         app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False))
     again.browser.analyse, again.browser.depth_of = stand_in(), lambda size: 2
+    again.browser.play_on = stand_in_rollouts(per_poll=100)
     try:
         assert len(again.archive.load_scores(game_id, 2)) == len(job.moves)
         open_review(again, 0)
-        settle(again, 2)
+        settle(again, 4)
         assert again.browser.job.finished and again.browser.job.result.grades == grades
         assert again.browser.analyse.made == []  # no solver needed: the scores were kept
     finally:
@@ -290,6 +294,7 @@ def test_the_summary_counts_the_players_own_moves_and_says_the_solvers_are_left_
     record, _ = kept_game(tmp_path, CORNER, [U, R, L, U, R, D, L, U], assisted_at=assisted_at)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
     app.browser.analyse = stand_in(per_poll=7)
+    app.browser.play_on = stand_in_rollouts()
     try:
         open_review(app, 0)
         finish(app)

@@ -1,12 +1,20 @@
-"""The review's solver (R23) in its own process: the four moves' scores of every position.
+"""The review's solver (R23) in its own process: a task over items, its results as they come.
 
     analysis = Analysis(positions, size=4)     # {position index: grid}, depth review_depth(4)
     analysis.start()                           # spawns the process; returns at once
     progress = analysis.poll()                 # never blocks; call it every frame
     progress.state, progress.done, progress.total
     analysis.scores                            # {position index: (up, down, left, right)} so far
-    analysis.cancel()                          # stops the process; the scores so far stay
+    analysis.cancel()                          # stops the process; the results so far stay
     analysis.close()                           # the same, for the end of the screen
+
+    games = Analysis(moves, size=4, task=Task.ROLLOUTS)   # {key: (grid, direction)}
+    games.results                              # {key: game/solver/rollout.Outcome} so far
+
+Two tasks share this supervision (process, priority, restart, cancel, poll): `Task.SCORES`,
+the four moves' scores of each position, and `Task.ROLLOUTS`, the games played on after a
+move (game/solver/rollout.play_on, at its own fixed depth), for the moves the scores flagged.
+The items are done in the order given.
 
 Each position is searched to one fixed depth (`Solver(size).search(grid, depth=d)`, on the layout
 the board needs), so the scores, and the grades made from them, depend only on the game. A score
@@ -22,8 +30,8 @@ work on the machine. `polite=False` runs it as a normal process. It is started w
 (as the hint's worker, game/solver/worker.py) and imports only the engine and the solver,
 never pygame.
 
-If the process dies, it is started once more for the positions still to do; if that one dies
-too, the state is FAILED with the scores so far, and `failure` says what happened.
+If the process dies, it is started once more for the items still to do; if that one dies
+too, the state is FAILED with the results so far, and `failure` says what happened.
 
 The depth, `review_depth`: as deep as the search in use reviews a 1,000-move game within
 about half a minute on a quiet two-core machine (bench/review.py --depths gives each depth's
@@ -42,11 +50,13 @@ import enum
 import multiprocessing
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from typing import Any
 
-from game.engine import Grid
+from game.engine import Direction, Grid
+from game.solver.rollout import ROLLOUT_DEPTH, Outcome, play_on
 from game.solver.tree import kernel_available
 
 # By board size: with the compiled tree, and with the Python tree where nothing is compiled.
@@ -81,32 +91,53 @@ def _yield_to_the_game() -> None:
         os.nice(NICENESS)
 
 
-def _analyse(
+class Task(enum.StrEnum):
+    SCORES = "scores"  # an item is a grid: the four moves' scores from it
+    ROLLOUTS = "rollouts"  # an item is (grid, direction): the games played on after that move
+
+
+def _grid_of(task: Task, item: Any) -> Grid:
+    return item if task is Task.SCORES else item[0]
+
+
+def _scorer(solver: Any, depth: int) -> Callable[[Grid], Scores]:
+    """Each position's scores; a position that repeats (after an undo) is searched once."""
+    seen: dict[Grid, Scores] = {}
+
+    def scores_of(grid: Grid) -> Scores:
+        key = tuple(map(tuple, grid))
+        if key not in seen:
+            result = solver.search(grid, depth=depth)
+            raw = result.scores if result is not None else (float("-inf"),) * 4
+            seen[key] = tuple(None if s == float("-inf") else s for s in raw)  # type: ignore
+        return seen[key]
+
+    return scores_of
+
+
+def _games_after(solver: Any, depth: int) -> Callable[[tuple[Grid, Direction]], Outcome]:
+    return lambda item: play_on(solver, item[0], Direction(item[1]), depth=depth)
+
+
+def _work(
     connection: Connection,
+    task: Task,
     size: int,
     depth: int,
-    positions: list[tuple[int, Grid]],
+    items: list[tuple[Hashable, Any]],
     tables_dir: str | None,
     polite: bool,
 ) -> None:
-    """The process: score each position and send (index, scores); (None, None) at the end."""
+    """The process: do the task for each item and send (key, result); (None, None) at the end."""
     from game.solver.search import Solver
 
     if polite:
         _yield_to_the_game()
     solver = Solver(size, tables_dir=tables_dir)  # each board on the layout it needs (R2)
-    seen: dict[Grid, Scores] = {}
-    for index, grid in positions:
+    do = (_scorer if task is Task.SCORES else _games_after)(solver, depth)
+    for key, item in items:
         try:
-            key = tuple(map(tuple, grid))
-            scores = seen.get(key)
-            if scores is None:
-                result = solver.search(grid, depth=depth)
-                raw = result.scores if result is not None else (float("-inf"),) * 4
-                scores = seen[key] = tuple(  # type: ignore[assignment]
-                    None if s == float("-inf") else s for s in raw
-                )
-            connection.send((index, scores))
+            connection.send((key, do(item)))
         except (EOFError, OSError):
             return  # the caller is gone
         except ValueError as error:  # a grid the solver cannot hold
@@ -122,7 +153,7 @@ class AnalysisState(enum.Enum):
     RUNNING = "running"
     DONE = "done"
     CANCELLED = "cancelled"
-    FAILED = "failed"  # see `failure`; the scores so far stay
+    FAILED = "failed"  # see `failure`; the results so far stay
 
 
 @dataclass(frozen=True)
@@ -140,20 +171,26 @@ class Progress:
 class Analysis:
     def __init__(
         self,
-        positions: Mapping[int, Grid],
+        items: Mapping[Hashable, Any],
         *,
         size: int,
         depth: int | None = None,
+        task: Task = Task.SCORES,
         tables_dir: str | os.PathLike[str] | None = None,
         polite: bool = True,
     ) -> None:
-        for grid in positions.values():
+        """`items` by key: grids to score, or (grid, direction) moves to play on after. The
+        depth: the review's (`review_depth`) to score, the rollouts' own to play on."""
+        for item in items.values():
+            grid = _grid_of(task, item)
             if len(grid) != size or any(len(row) != size for row in grid):
-                raise ValueError(f"this analysis scores {size}x{size} boards")
+                raise ValueError(f"this analysis reads {size}x{size} boards")
         self.size = size
-        self.depth = review_depth(size) if depth is None else depth
-        self.positions = {index: tuple(map(tuple, grid)) for index, grid in positions.items()}
-        self.scores: dict[int, Scores] = {}
+        self.task = task
+        default_depth = review_depth(size) if task is Task.SCORES else ROLLOUT_DEPTH
+        self.depth = default_depth if depth is None else depth
+        self.items = dict(items)
+        self.results: dict[Hashable, Any] = {}
         self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)
         self.polite = polite
         self.state = AnalysisState.WAITING
@@ -164,27 +201,32 @@ class Analysis:
         self._restarts = 0
 
     @property
+    def scores(self) -> dict[Hashable, Any]:
+        """The results of the scores task: {position index: (up, down, left, right)}."""
+        return self.results
+
+    @property
     def progress(self) -> Progress:
-        return Progress(self.state, len(self.scores), len(self.positions), self.failure)
+        return Progress(self.state, len(self.results), len(self.items), self.failure)
 
     def start(self) -> None:
-        """Start the process for the positions not scored yet; returns at once."""
+        """Start the process for the items not done yet; returns at once."""
         if self.state is not AnalysisState.WAITING:
             raise RuntimeError(f"this analysis is {self.state.value}")
         self.state = AnalysisState.RUNNING
         self._spawn()
 
     def _spawn(self) -> None:
-        todo = [(i, g) for i, g in sorted(self.positions.items()) if i not in self.scores]
+        todo = [(key, item) for key, item in self.items.items() if key not in self.results]
         if not todo:
             self.state = AnalysisState.DONE
             return
         try:
             ours, theirs = self._context.Pipe(duplex=True)
             process = self._context.Process(
-                target=_analyse,
-                args=(theirs, self.size, self.depth, todo, self.tables_dir, self.polite),
-                name="review-analysis",
+                target=_work,
+                args=(theirs, self.task, self.size, self.depth, todo, self.tables_dir, self.polite),
+                name=f"review-{self.task.value}",
                 daemon=True,
             )
             process.start()
@@ -196,20 +238,20 @@ class Analysis:
         self._process, self._connection = process, ours
 
     def poll(self) -> Progress:
-        """Take in the scores that arrived; never blocks."""
+        """Take in the results that arrived; never blocks."""
         if self.state is not AnalysisState.RUNNING or self._connection is None:
             return self.progress
         # Alive first: if it was dead by then, everything it sent is in the pipe already.
         alive = self._process is not None and self._process.is_alive()
         try:
             while self._connection.poll():
-                index, scores = self._connection.recv()
-                if index is None:  # the end: None when all went well, else why not
-                    self.failure = scores
-                    self._finish(AnalysisState.DONE if scores is None else AnalysisState.FAILED)
+                key, result = self._connection.recv()
+                if key is None:  # the end: None when all went well, else why not
+                    self.failure = result
+                    self._finish(AnalysisState.DONE if result is None else AnalysisState.FAILED)
                     return self.progress
-                if index in self.positions:
-                    self.scores[index] = scores
+                if key in self.items:
+                    self.results[key] = result
         except (EOFError, OSError):
             alive = False  # the process is gone
         if not alive:
@@ -227,7 +269,7 @@ class Analysis:
         self.failure = f"the analysis process stopped (exit code {code})"
 
     def cancel(self) -> None:
-        """Stop scoring; the scores so far stay. Nothing happens once it is over."""
+        """Stop the work; the results so far stay. Nothing happens once it is over."""
         if self.state in (AnalysisState.WAITING, AnalysisState.RUNNING):
             self._finish(AnalysisState.CANCELLED)
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 import locale
 import os
 
-from game.text.help_pages import HELP, REVIEW_HELP
+from game.text.help_pages import COSTS_HELP, HELP, REVIEW_HELP
 from game.text.notices import NOTICES, notice_text
 from game.text.strings import STRINGS, tr
 
 LANGUAGES = ("en", "el")
 
 __all__ = [
+    "COSTS_HELP",
     "HELP",
     "LANGUAGES",
     "NOTICES",

@@ -138,3 +138,34 @@ REVIEW_HELP: dict[str, list[str]] = {
         "+/− ή ↑/↓: ταχύτητα · Esc ή {b}: πίσω",
     ],
 }
+
+
+# What a mistake costs, in games played on (R23): the method and its rule. The numbers are
+# filled in from game/move_costs.py (move_costs.help_lines).
+COSTS_HELP: dict[str, list[str]] = {
+    "en": [
+        "# Games played on after a mistake",
+        "For your moves graded a mistake or a blunder (the {worst} worst) and for the solver's "
+        "better move, the solver plays {games} games on, {moves} moves each, {depth} moves "
+        "ahead. Both moves get the same new tiles: the figures are the same every time.",
+        "Shown: how many games made the next tile above your biggest; where both moves made "
+        "it {sure}% of the time or more, how many were still playing after {moves} moves.",
+        "Unless the better move is {points} points ahead or more, the move had no real cost: "
+        "it is graded an inaccuracy.",
+        "A move takes about a tenth of a second on 4×4, seconds on bigger boards.",
+    ],
+    "el": [
+        "# Παιχνίδια που συνεχίζουν μετά από ένα λάθος",
+        "Για τις κινήσεις σας που βαθμολογήθηκαν λάθος ή γκάφα (τις {worst} χειρότερες) και "
+        "για την καλύτερη κίνηση, ο επιλυτής συνεχίζει {games} παιχνίδια, {moves} κινήσεις το "
+        "καθένα, {depth} κινήσεις μπροστά. Και οι δύο παίρνουν τα ίδια νέα πλακίδια: τα "
+        "νούμερα βγαίνουν πάντα ίδια.",
+        "Δείχνει πόσα παιχνίδια έφτασαν στο επόμενο πλακίδιο πάνω από το μεγαλύτερό σας· όπου "
+        "και οι δύο το έφτασαν στο {sure}% ή περισσότερο, πόσα έπαιζαν ακόμα μετά από {moves} "
+        "κινήσεις.",
+        "Αν η καλύτερη κίνηση δεν προηγείται κατά {points} μονάδες ή περισσότερο, η κίνηση δεν "
+        "κόστισε πραγματικά: βαθμολογείται ανακρίβεια.",
+        "Μια κίνηση θέλει περίπου ένα δέκατο του δευτερολέπτου στο 4×4, δευτερόλεπτα σε "
+        "μεγαλύτερες πλάκες.",
+    ],
+}

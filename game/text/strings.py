@@ -131,6 +131,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "review_failed": "The review stopped: the solver's process ended. The moves graded so "
         "far are shown.",
         "help_review": "The review",
+        "help_costs": "What a mistake costs",
         "mistake_all_directions": "All four directions",
         "mistake_all_directions_detail": "{count} of {chances} moves pulled tiles away from "
         "the sides your big tiles gather on, and cost you. Keep to two directions, a third "
@@ -161,6 +162,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "import_not_a_game": "The file is not a shared game of 2048.",
         "import_newer": "The game was shared from a newer version of 2048; update 2048 to open it.",
         "import_damaged": "The file is damaged: it holds values no game can have.",
+        "import_bad_date": "The game's date cannot be right: it is before 2048 existed, or "
+        "still to come (a clock may be wrong, here or where it was played). Nothing was "
+        "imported.",
         "import_diverges": "The file's moves do not lead to the game it describes: it was "
         "damaged or changed. Nothing was imported.",
         "import_cannot_keep": "The game could not be kept: your list of games cannot be "
@@ -180,6 +184,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "games_moves_one": "{n} move",
         "own_game": "own",
         "game_title": "Game of {date}",
+        "date_unknown": "date unknown",
+        "game_title_undated": "Game of an unknown date",
         "game_detail": "Score {score} · biggest tile {tile}",
         "replay": "Replay",
         "review": "Review",
@@ -196,8 +202,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "review_move": "Move {n}: played {played}, best {best}",
         "review_grade": "{grade} · loss {loss}",
         "review_grade_solver": "{grade} · loss {loss} · the solver's move",
+        "review_grade_no_cost": "{grade} · no real cost in {games} games played on",
         "review_waiting": "Not graded yet",
         "review_only_move": "The only move",
+        "review_cost_reached": "{played}: {mine}% to make {tile} · {best}, the better move: "
+        "{theirs}%",
+        "review_cost_survived": "{played}: {mine}% still playing after {moves} moves · {best}, "
+        "the better move: {theirs}%",
+        "review_cost_waiting": "Games played on: estimating…",
+        "review_cost_failed": "Games played on: could not be estimated",
+        "review_cost_left_out": "Games played on: only for the {count} worst moves",
         "review_none": "No moves to review.",
         "track_every_move": "Every move · {at} of {count}",
         "track_worst_moves": "Worst moves · {at} of {count}",
@@ -338,6 +352,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "review_failed": "Η ανάλυση σταμάτησε: η διεργασία του επιλυτή τερματίστηκε. "
         "Φαίνονται οι κινήσεις που βαθμολογήθηκαν ως τώρα.",
         "help_review": "Η ανάλυση",
+        "help_costs": "Τι κοστίζει ένα λάθος",
         "mistake_all_directions": "Και οι τέσσερις κατευθύνσεις",
         "mistake_all_directions_detail": "{count} από {chances} κινήσεις τράβηξαν πλακίδια "
         "μακριά από τις πλευρές όπου μαζεύονται τα μεγάλα πλακίδιά σας, και σας κόστισαν. "
@@ -372,6 +387,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "2048 για να το ανοίξετε.",
         "import_damaged": "Το αρχείο είναι χαλασμένο: έχει τιμές που κανένα παιχνίδι δεν "
         "μπορεί να έχει.",
+        "import_bad_date": "Η ημερομηνία του παιχνιδιού δεν μπορεί να είναι σωστή: είναι πριν "
+        "υπάρξει το 2048 ή δεν έχει έρθει ακόμα (κάποιο ρολόι ίσως πάει λάθος, εδώ ή εκεί όπου "
+        "παίχτηκε). Δεν εισήχθη τίποτα.",
         "import_diverges": "Οι κινήσεις του αρχείου δεν οδηγούν στο παιχνίδι που περιγράφει: "
         "χάλασε ή αλλάχτηκε. Δεν εισήχθη τίποτα.",
         "import_cannot_keep": "Το παιχνίδι δεν κρατήθηκε: η λίστα των παιχνιδιών σας δεν "
@@ -392,6 +410,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "games_moves_one": "{n} κίνηση",
         "own_game": "δικό σας",
         "game_title": "Παιχνίδι της {date}",
+        "date_unknown": "άγνωστη ημερομηνία",
+        "game_title_undated": "Παιχνίδι άγνωστης ημερομηνίας",
         "game_detail": "Σκορ {score} · μεγαλύτερο πλακίδιο {tile}",
         "replay": "Επανάληψη",
         "review": "Ανάλυση",
@@ -408,8 +428,17 @@ STRINGS: dict[str, dict[str, str]] = {
         "review_move": "Κίνηση {n}: παίξατε {played}, καλύτερη {best}",
         "review_grade": "{grade} · απώλεια {loss}",
         "review_grade_solver": "{grade} · απώλεια {loss} · κίνηση του επιλυτή",
+        "review_grade_no_cost": "{grade} · αμελητέο κόστος σε {games} παιχνίδια",
         "review_waiting": "Δεν βαθμολογήθηκε ακόμα",
         "review_only_move": "Η μόνη κίνηση",
+        "review_cost_reached": "{played}: {mine}% φτάνουν στο {tile} · {best}, η καλύτερη "
+        "κίνηση: {theirs}%",
+        "review_cost_survived": "{played}: {mine}% παίζουν ακόμα μετά από {moves} κινήσεις · "
+        "{best}, η καλύτερη κίνηση: {theirs}%",
+        "review_cost_waiting": "Παιχνίδια που συνεχίστηκαν: εκτίμηση…",
+        "review_cost_failed": "Παιχνίδια που συνεχίστηκαν: δεν έγινε εκτίμηση",
+        "review_cost_left_out": "Παιχνίδια που συνεχίστηκαν: μόνο για τις {count} χειρότερες "
+        "κινήσεις",
         "review_none": "Καμία κίνηση για ανάλυση.",
         "track_every_move": "Όλες οι κινήσεις · {at} από {count}",
         "track_worst_moves": "Χειρότερες κινήσεις · {at} από {count}",

@@ -23,6 +23,7 @@ from game.menus import (
     SizeItem,
     stats_size,
 )
+from game.move_costs import help_lines as costs_help_lines
 from game.review import help_lines as review_help_lines
 from game.session import Session
 from game.settings import SETTINGS
@@ -121,6 +122,8 @@ def help_page(
     page = HELP_PAGES[index]
     if page == "review":
         lines = review_help_lines(lang, size, pad_labels)
+    elif page == "costs":
+        lines = costs_help_lines(lang)
     elif page == "solver":
         search = "solver_search_compiled" if kernel_available() else "solver_search_python"
         lines = help_lines(page, lang, pad_labels, search=tr(search, lang))

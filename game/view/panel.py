@@ -34,7 +34,8 @@ class Title:
 
 @dataclass(frozen=True)
 class Words:
-    """A paragraph, wrapped to the width; centred unless `left`."""
+    """A paragraph, wrapped to the width; centred unless `left`. A line break in it starts a
+    line of its own, closer than the next block."""
 
     words: str
     weight: str = "Regular"
@@ -128,7 +129,9 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                 placed.pieces.append(Piece("words", _row(area, y, height), (words,), title_px))
                 y += height
             case Words(words, weight, muted, left):
-                lines = text.wrap(words, px, width, weight) or ("",)
+                parts = words.split("\n")
+                lines = tuple(ln for part in parts for ln in text.wrap(part, px, width, weight))
+                lines = lines or ("",)
                 rect = _row(area, y, line_h * len(lines))
                 placed.pieces.append(Piece("words", rect, lines, px, weight, muted, not left))
                 y += rect.height

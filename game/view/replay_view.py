@@ -15,9 +15,13 @@ import pygame
 from game.browser import Browser
 from game.browser_items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.menus import Item
+from game.move_costs import ESTIMATED_MOVES, MoveCost
 from game.replaying import SPEEDS
-from game.review import Grade, Review, decimal, grade_name
+from game.review import Grade, MoveGrade, Review, decimal, grade_name
 from game.review_steps import TrackKind
+from game.reviewing import Estimate, ReviewJob
+from game.solver.bitboard import DIRECTIONS
+from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.layout import Layout, board_alone
@@ -27,6 +31,7 @@ from game.view.render import Text
 from game.view.theme import Theme
 
 COLUMN_WIDTH = 18  # the column beside the board, in font sizes
+NOT_YET = ("waiting", "failed", "left_out")  # the games played on, not there (yet)
 ICONS = {
     Control.TO_START: "to_start",
     Control.STEP_BACK: "step_back",
@@ -163,17 +168,22 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> 
 # -- the review --------------------------------------------------------------------------------
 
 
-def review_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Block]:
+def review_blocks(
+    browser: Browser, lang: str, longest: bool = False, running: bool | None = None
+) -> list[Block]:
+    """The review's column; `longest`: at its longest while the review runs (`running`) or
+    once it is done, so that the board keeps its size through both."""
     job, stepping = browser.job, browser.stepping
     assert job is not None and stepping is not None
+    running = job.running if running is None else running
     blocks: list[Block] = []
-    if job.running or longest:
+    if running:
         percent = round(job.fraction * 100)
         blocks += [Words(tr("review_progress", lang, percent=percent), "Bold")]
         blocks += [Graphic("progress", 0.6)]
-    if not job.running or longest:
+    else:
         blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
-    blocks += [Words(line, "Medium") for line in move_lines(browser, lang, longest)]
+    blocks += [Words(line, "Medium") for line in move_lines(browser, lang, longest, running)]
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
         *blocks,
@@ -197,8 +207,11 @@ def summary_lines(result: Review | None, lang: str, longest: bool = False) -> li
     return lines
 
 
-def move_lines(browser: Browser, lang: str, longest: bool = False) -> list[str]:
-    """Which moves are stepped through and where, then the move: played, best, its grade."""
+def move_lines(
+    browser: Browser, lang: str, longest: bool = False, running: bool = False
+) -> list[str]:
+    """Which moves are stepped through and where, then the move: played, best, its grade, and
+    for a flagged move its games played on."""
     job, stepping = browser.job, browser.stepping
     assert job is not None and stepping is not None
     track = stepping.track
@@ -222,16 +235,75 @@ def move_lines(browser: Browser, lang: str, longest: bool = False) -> list[str]:
     lines.append(
         tr("review_move", lang, n=number, played=tr(played, lang), best=tr(best, lang))  # type: ignore[arg-type]
     )
-    if grade is not None and grade.forced:
+    if longest:
+        return [*lines, f"{longest_grade_words(lang)}\n{longest_cost_words(lang, running)}"]
+    assert grade is not None
+    if grade.forced:
         return [*lines, tr("review_only_move", lang)]
-    loss = decimal(grade.loss if grade else 10.0, lang)
-    named = grade_name(grade.grade if grade else Grade.INACCURACY, lang)
-    key = (
-        "review_grade_solver"
-        if longest or (grade is not None and grade.assisted)
-        else "review_grade"
+    words = cost_words(job, grade, lang)
+    # The games played on go right under the grade: one block, no gap between them.
+    return [*lines, grade_words(grade, lang) + (f"\n{words}" if words else "")]
+
+
+def grade_words(grade: MoveGrade, lang: str) -> str:
+    """Its grade and loss; a flagged move whose games played on showed no real cost says so
+    instead of the loss that flagged it."""
+    named = grade_name(grade.grade, lang)
+    if grade.cost is not None and not grade.cost.real:
+        return tr("review_grade_no_cost", lang, grade=named, games=grade.cost.played.games)
+    key = "review_grade_solver" if grade.assisted else "review_grade"
+    return tr(key, lang, grade=named, loss=decimal(grade.loss, lang))
+
+
+def longest_grade_words(lang: str) -> str:
+    named = grade_name(Grade.INACCURACY, lang)
+    return max(
+        tr("review_grade_solver", lang, grade=named, loss=decimal(9.99, lang)),
+        tr("review_grade_no_cost", lang, grade=named, games=ROLLOUT_GAMES),
+        key=len,
     )
-    return [*lines, tr(key, lang, grade=named, loss=loss)]
+
+
+def cost_words(job: ReviewJob, grade: MoveGrade, lang: str) -> str | None:
+    """A flagged move's games played on, in words: its figure and its better move's; or that
+    they are on their way, left out, or could not be had. None: a move not played on."""
+    match job.estimate_at(grade.position):
+        case Estimate.DONE:
+            assert grade.cost is not None
+            return figure_words(grade.played, grade.best, grade.cost, lang)
+        case Estimate.WAITING:
+            return tr("review_cost_waiting", lang)
+        case Estimate.LEFT_OUT:
+            return tr("review_cost_left_out", lang, count=ESTIMATED_MOVES)
+        case Estimate.FAILED:
+            return tr("review_cost_failed", lang)
+    return None
+
+
+def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
+    """The figure of both moves: "Down: 62% to make 1024 · Left, the better move: 91%"."""
+    fields = {
+        "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
+        "best": tr(best, lang).capitalize(),
+        "mine": cost.played_percent,
+        "theirs": cost.best_percent,
+        "tile": cost.played.target,
+        "moves": ROLLOUT_MOVES,
+    }
+    return tr(f"review_cost_{cost.figure.value}", lang, **fields)
+
+
+def longest_cost_words(lang: str, running: bool) -> str:
+    """The games played on in words at their longest: while the review runs, only that they
+    are on their way."""
+    if running:
+        return tr("review_cost_waiting", lang)
+    direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
+    never = Outcome(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
+    always = Outcome(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
+    words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
+    words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
+    return max(words, key=len)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float):
@@ -257,8 +329,13 @@ def draw_board_screen(
 ) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
     """The replay or the review: where each item was drawn, and the board's rectangle."""
     replay = browser.screen is Screen.REPLAY
-    blocks_of = replay_blocks if replay else review_blocks
-    variants = [blocks_of(browser, lang), blocks_of(browser, lang, longest=True)]
+    if replay:
+        variants = [replay_blocks(browser, lang), replay_blocks(browser, lang, longest=True)]
+    else:
+        variants = [
+            review_blocks(browser, lang),
+            *(review_blocks(browser, lang, longest=True, running=r) for r in (True, False)),
+        ]
     record = browser.record
     assert record is not None
     width, height = surface.get_size()

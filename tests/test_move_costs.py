@@ -1,0 +1,137 @@
+"""R23: what a flagged move cost in games played on after it. The figure shown (the next tile,
+or where that is sure either way, still playing at the end), the rule of a real cost at its
+bounds, and a move with no real cost graded an inaccuracy: the summary's counts and the four
+mistakes read that grade."""
+
+from __future__ import annotations
+
+import pytest
+from archive_helpers import kept_game
+
+from game.engine import Direction, shift
+from game.grades import Grade
+from game.mistakes import Mistake
+from game.move_costs import (
+    REAL_COST_POINTS,
+    SURE_PERCENT,
+    Figure,
+    MoveCost,
+    help_lines,
+    percent,
+)
+from game.review import MoveGrade, ReviewWork, with_cost
+from game.solver.bitboard import DIRECTIONS
+from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
+
+L = Direction.LEFT
+FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three empty cells
+
+
+def cost(played: tuple[int, int], best: tuple[int, int], games: int = 100) -> MoveCost:
+    """(reached, survived) of each move's games."""
+    return MoveCost(Outcome(games, *played, 1024), Outcome(games, *best, 1024))
+
+
+def test_a_share_reads_rounded_half_up():
+    assert [percent(count, 64) for count in (0, 40, 8, 58, 57, 64)] == [0, 63, 13, 91, 89, 100]
+    assert percent(0, 0) == 0
+
+
+@pytest.mark.parametrize(
+    ("played", "best", "figure"),
+    [
+        (89, 100, Figure.REACHED),  # one move makes the next tile under 90%: that tells them apart
+        (100, 89, Figure.REACHED),
+        (90, 90, Figure.SURVIVED),  # both at 90%: the tile is sure, survival is shown
+        (90, 100, Figure.SURVIVED),
+    ],
+)
+def test_the_next_tile_is_shown_unless_both_moves_make_it_nine_times_in_ten(played, best, figure):
+    assert SURE_PERCENT == 90
+    shown = cost((played, 10), (best, 20))
+    assert shown.figure is figure
+    expected = (played, best) if figure is Figure.REACHED else (10, 20)
+    assert (shown.played_percent, shown.best_percent) == expected
+
+
+@pytest.mark.parametrize(
+    ("played", "best", "real"),
+    [
+        (60, 65, True),  # the better move exactly 5 points ahead
+        (60, 64, False),  # 4 points: within what 64 games cannot tell apart
+        (60, 60, False),
+        (65, 60, False),  # the played move did better
+        (0, 100, True),
+    ],
+)
+def test_a_real_cost_is_the_better_move_five_points_ahead_on_the_figure_shown(played, best, real):
+    assert REAL_COST_POINTS == 5
+    assert cost((played, 0), (best, 0)).real is real
+
+
+def test_the_rule_reads_the_shares_as_shown_rounded():
+    # 40 and 43 games of 64 read 63% and 67%: 4 points apart, though 4.7 unrounded.
+    near = MoveCost(Outcome(64, 40, 0, 512), Outcome(64, 43, 0, 512))
+    assert (near.played_percent, near.best_percent) == (63, 67) and not near.real
+    # 40 and 44 read 63% and 69%: a real cost.
+    assert MoveCost(Outcome(64, 40, 0, 512), Outcome(64, 44, 0, 512)).real
+
+
+def test_survival_decides_when_the_next_tile_is_sure():
+    assert cost((95, 80), (99, 85)).real  # both make the tile; the better move survives more
+    assert not cost((95, 82), (99, 85)).real
+
+
+def grade(kind: Grade) -> MoveGrade:
+    return MoveGrade(0, Direction.DOWN, Direction.LEFT, 0.5, kind, False, False)
+
+
+@pytest.mark.parametrize("kind", [Grade.MISTAKE, Grade.BLUNDER])
+def test_a_mistake_or_blunder_with_no_real_cost_is_an_inaccuracy(kind):
+    none = cost((60, 0), (64, 0))
+    assert with_cost(grade(kind), none).grade is Grade.INACCURACY
+    assert with_cost(grade(kind), none).cost == none
+    real = cost((60, 0), (65, 0))
+    assert with_cost(grade(kind), real).grade is kind
+
+
+def test_figures_never_raise_a_grade_and_no_figure_changes_nothing():
+    assert with_cost(grade(Grade.INACCURACY), cost((0, 0), (100, 0))).grade is Grade.INACCURACY
+    assert with_cost(grade(Grade.BLUNDER), None) == grade(Grade.BLUNDER)
+
+
+def blunder_scores(grid, played: Direction) -> tuple[float | None, ...]:
+    """Scores by which `played` is a blunder: far below every other move that moves."""
+    scores = []
+    for direction in DIRECTIONS:
+        moves = shift(grid, direction).moved
+        scores.append(None if not moves else 0.0 if direction == played else 1e9)
+    return tuple(scores)
+
+
+def test_the_summary_and_the_four_mistakes_follow_the_grade_the_figures_give(tmp_path):
+    # A hurried blunder on a nearly full board: one of the four mistakes, until the games
+    # played on show it cost nothing.
+    record, positions = kept_game(tmp_path, FULL, [L], think=[0.2])
+    scores = {0: blunder_scores(FULL, L)}
+    work = ReviewWork(record, positions)
+
+    def fast_when_full(result):
+        return next(f for f in result.findings if f.mistake is Mistake.FAST_WHEN_FULL)
+
+    by_loss = work.review(scores, 2)
+    assert by_loss.count(Grade.BLUNDER) == 1 and fast_when_full(by_loss).where == (0,)
+    confirmed = work.review(scores, 2, {0: cost((10, 0), (90, 0))})
+    assert confirmed.count(Grade.BLUNDER) == 1 and fast_when_full(confirmed).where == (0,)
+    costless = work.review(scores, 2, {0: cost((88, 0), (90, 0))})
+    assert costless.count(Grade.BLUNDER) == 0 and costless.count(Grade.INACCURACY) == 1
+    assert fast_when_full(costless).where == ()
+    assert costless.grades[0].cost == cost((88, 0), (90, 0))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_help_page_gives_the_method_s_numbers(lang):
+    page = " ".join(help_lines(lang))
+    for number in (ROLLOUT_GAMES, ROLLOUT_MOVES, ROLLOUT_DEPTH, SURE_PERCENT, REAL_COST_POINTS):
+        assert str(number) in page
+    assert "{" not in page

@@ -1,0 +1,282 @@
+"""R23: what a flagged move cost, in words a player reads on the review's screen: the share of
+64 games played on after it that made the next tile (or were still playing), beside its better
+move's. A known blunder shows its figure, the same every time; a flagged move whose games show
+no real cost reads as an inaccuracy, and the summary counts it so; a move whose figure is not
+in yet says so, as does one past the worst twenty; and when the process playing the games
+dies, the figures say they could not be estimated and the grades stay.
+
+The real processes play on here where the figures themselves are tested; stand-ins elsewhere
+(tests/games_helpers.py)."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from archive_helpers import kept_game
+from games_helpers import (
+    STEP,
+    grades_of,
+    keep_games,
+    open_games,
+    press,
+    settle,
+    stand_in,
+    stand_in_rollouts,
+    words_drawn,
+)
+from view_helpers import SIZES
+
+from game.app import App, Options
+from game.browser_items import REVIEW_ITEMS
+from game.engine import Direction
+from game.grades import BAD_GRADES, Grade
+from game.menus import Item
+from game.move_costs import ESTIMATED_MOVES, MoveCost
+from game.review import grade_name, grade_of
+from game.review_steps import every_move
+from game.solver.analysis import Analysis, AnalysisState, Task
+from game.solver.bitboard import DIRECTIONS
+from game.solver.rollout import Outcome, play_on
+from game.solver.search import Solver
+from game.text import tr
+from game.view.replay_view import figure_words
+
+U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
+# Down buries the 256's row under small tiles: a blunder at any depth, and in the games played
+# on after it about 59% make 512, against all of them after up (the better move).
+KNOWN_BLUNDER = ((256, 128, 32, 8), (2, 2, 16, 4), (0, 2, 16, 2), (0, 0, 16, 4))
+CORNER = ((128, 0, 2, 0), (0, 0, 0, 0), (4, 0, 0, 0), (0, 0, 0, 0))
+CORNER_MOVES = [U, R, L, U, R, D, L, U, R, L]
+SCALE = 100  # the stand-in's scores times this: a cell less left empty is a blunder
+
+
+def plain(words: str) -> str:
+    """Words as a reader takes them, however they were wrapped (between fields or words)."""
+    return " ".join(words.replace("·", " ").split())
+
+
+def reads(app, sentence: str) -> bool:
+    """Whether the screen shown reads `sentence`, wrapped over its lines or not."""
+    return plain(sentence) in plain(" ".join(words_drawn(app)))
+
+
+def open_review(app, row: int = 0) -> None:
+    open_games(app)
+    press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
+
+
+def until_settled(app, limit_s: float = 120.0) -> None:
+    """Frames until the review and its games played on are over, as a player waits."""
+    deadline = time.monotonic() + limit_s
+    while not app.browser.job.settled:
+        assert time.monotonic() < deadline, "the review did not settle"
+        app.frame(1 / 60, [])
+        time.sleep(1 / 240)
+
+
+def show_move(app, position: int) -> None:
+    app.browser.stepping.show(every_move(app.browser.job, position))
+    settle(app, 2)
+
+
+def flagged_by_loss(job) -> list:
+    """The player's moves the loss alone grades a mistake or a blunder."""
+    return [g for g in job.result.grades if grade_of(g.loss) in BAD_GRADES and not g.assisted]
+
+
+def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_path):
+    kept_game(tmp_path, KNOWN_BLUNDER, [D])
+    solver = Solver(4, tables_dir=tmp_path)
+    expected = MoveCost(play_on(solver, KNOWN_BLUNDER, D), play_on(solver, KNOWN_BLUNDER, U))
+    assert expected.real  # the example is a real cost, far beyond the rule's five points
+    assert expected.best_percent - expected.played_percent >= 25
+
+    def real(grids, size, depth):
+        return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
+
+    def games(moves, size):
+        return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tmp_path, polite=False)
+
+    seen = []
+    for _ in range(2):  # a second look: the scores are kept, the games played on again
+        app = App(Options(data_dir=str(tmp_path), sound=False))
+        app.browser.analyse, app.browser.play_on = real, games
+        app.browser.depth_of = lambda size: 2
+        try:
+            open_review(app)
+            until_settled(app)
+            grade = app.browser.job.grade_at(0)
+            assert (grade.played, grade.best, grade.grade) == (D, U, Grade.BLUNDER)
+            assert grade.cost == expected  # the process's games are the ones played here
+            for lang in ("en", "el"):
+                app.view.lang = lang
+                figure = figure_words(D, U, expected, lang)
+                assert reads(app, figure)
+            app.view.lang = "en"
+            words = figure_words(D, U, expected, "en")
+            assert words == (
+                f"Down: {expected.played_percent}% to make 512 · Up, the better move: "
+                f"{expected.best_percent}%"
+            )
+            seen.append(words_drawn(app))
+        finally:
+            app.close()
+    assert seen[0] == seen[1]
+
+
+def best_of(grid) -> Direction:
+    """The stand-in's better move: the one its crude scores rank first (as the review does)."""
+    scores = grades_of(grid)
+    return DIRECTIONS[max(range(4), key=lambda m: -1 if scores[m] is None else scores[m])]
+
+
+def no_real_cost(grid, direction):
+    return Outcome(64, 40, 64, 256)  # the same after every move: 63% each
+
+
+def a_real_cost(grid, direction):
+    # 63% after the better move, 56% after any other: 7 points, a real cost
+    return Outcome(64, 40 if direction == best_of(grid) else 36, 64, 256)
+
+
+@pytest.mark.parametrize("outcome", [no_real_cost, a_real_cost])
+def test_a_flagged_move_with_no_real_cost_reads_as_an_inaccuracy_and_counts_as_one_R23(
+    tmp_path, outcome
+):
+    kept_game(tmp_path, CORNER, CORNER_MOVES)
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=7, scale=SCALE)
+    app.browser.play_on = stand_in_rollouts(outcome)
+    try:
+        open_review(app)
+        until_settled(app)
+        job = app.browser.job
+        flagged = flagged_by_loss(job)
+        assert flagged and len(flagged) <= ESTIMATED_MOVES  # every one of them played on
+        for move in flagged:
+            show_move(app, move.position)
+            grade = job.grade_at(move.position)
+            figure = figure_words(grade.played, grade.best, grade.cost, "en")
+            assert reads(app, figure)
+            if outcome is no_real_cost:
+                assert grade.grade is Grade.INACCURACY
+                assert "63% to make 256" in figure and "the better move: 63%" in figure
+                no_cost = tr("review_grade_no_cost", grade=grade_name(grade.grade), games=64)
+                assert no_cost in words_drawn(app)
+            else:
+                assert grade.grade is grade_of(grade.loss)  # the loss's grade stands
+                assert "56% to make 256" in figure and "the better move: 63%" in figure
+                assert not reads(app, "no real cost")
+        counts = {g.value: job.result.count(g) for g in Grade}
+        bad = counts["mistake"] + counts["blunder"]
+        assert bad == (0 if outcome is no_real_cost else len(flagged))
+        assert reads(app, tr("review_summary", **counts))
+    finally:
+        app.close()
+
+
+def test_a_move_not_played_on_yet_says_so_and_one_past_the_worst_twenty_says_why_R23(tmp_path):
+    keep_games(tmp_path, 1, moves=120)
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=40, scale=SCALE)
+    app.browser.play_on = made = stand_in_rollouts(per_poll=1)  # one move's games a frame
+    try:
+        open_review(app)
+        job = app.browser.job
+        while job.running or not made.made:
+            app.frame(STEP, [])
+        flagged = sorted(flagged_by_loss(job), key=lambda g: (-g.loss, g.position))
+        assert len(flagged) > ESTIMATED_MOVES  # a careless game: more than are played on
+        last = flagged[ESTIMATED_MOVES - 1]  # the last to be played on
+        show_move(app, last.position)
+        assert tr("review_cost_waiting") in words_drawn(app)
+        left_out = flagged[ESTIMATED_MOVES]
+        show_move(app, left_out.position)
+        assert tr("review_cost_left_out", count=ESTIMATED_MOVES) in words_drawn(app)
+        until_settled(app)
+        assert job.grade_at(left_out.position).cost is None
+        assert tr("review_cost_left_out", count=ESTIMATED_MOVES) in words_drawn(app)
+        show_move(app, last.position)
+        grade = job.grade_at(last.position)
+        assert grade.cost is not None and reads(
+            app, figure_words(grade.played, grade.best, grade.cost, "en")
+        )
+        assert tr("review_cost_waiting") not in words_drawn(app)
+    finally:
+        app.close()
+
+
+def test_the_games_played_on_dying_is_survived_the_grades_stay_R23(tmp_path):
+    kept_game(tmp_path, CORNER, CORNER_MOVES)
+
+    def games(moves, size):
+        return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tmp_path, polite=False)
+
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=7, scale=SCALE)
+    app.browser.play_on = games
+    try:
+        open_review(app)
+        job = app.browser.job
+        while job.estimating is AnalysisState.WAITING:
+            app.frame(STEP, [])
+        by_loss = {g.value: job.result.count(g) for g in Grade}
+        for _ in range(2):  # killed at once, and once more when it is started again
+            process = job._rollouts._process
+            process.kill()
+            process.join(10)
+            app.frame(STEP, [])
+        until_settled(app)
+        assert job.estimating is AnalysisState.FAILED and job.finished
+        assert {g.value: job.result.count(g) for g in Grade} == by_loss  # the grades stay
+        worst = max(flagged_by_loss(job), key=lambda g: g.loss)
+        show_move(app, worst.position)
+        assert job.grade_at(worst.position).grade is grade_of(worst.loss)
+        for lang in ("en", "el"):
+            app.view.lang = lang
+            drawn = words_drawn(app)
+            assert tr("review_cost_failed", lang) in drawn
+            assert tr("review_summary", lang, **by_loss) in drawn
+    finally:
+        app.close()
+
+
+def places(app, size) -> tuple[pygame.Rect, ...]:
+    """Where the board and the Back button are drawn in a window of `size`."""
+    screens = app.view.screens
+    board = screens.draw(pygame.Surface(size), app.browser, app.view.theme, "el", 0.0)
+    return board, screens.rects[REVIEW_ITEMS.index(Item.BACK)]
+
+
+def test_the_board_and_the_buttons_stay_put_as_the_figures_come_and_go_R23(tmp_path):
+    # A mouse player's targets do not move, and the board does not jump, between a review
+    # under way, a move whose figure is on its way, one with its figure, one with no real cost
+    # and one with none: the column is measured with its longest words in every state.
+    keep_games(tmp_path, 1, moves=120)
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=40, scale=SCALE)
+    app.browser.play_on = stand_in_rollouts(per_poll=1)
+    try:
+        open_review(app)
+        job = app.browser.job
+        seen = {size: [places(app, size)] for size in SIZES}  # under way
+        while job.estimating is AnalysisState.WAITING:
+            app.frame(STEP, [])
+        last = list(job.estimated)[-1]  # the last to be played on
+        show_move(app, last)
+        assert job.grade_at(last).cost is None  # on its way
+        for size in SIZES:
+            seen[size].append(places(app, size))
+        until_settled(app)
+        costless = next(g for g in job.result.grades if g.cost and not g.cost.real)
+        plain_move = next(g for g in job.result.grades if g.grade is Grade.BEST)
+        for position in (last, costless.position, plain_move.position):
+            show_move(app, position)
+            for size in SIZES:
+                seen[size].append(places(app, size))
+        for size, places_seen in seen.items():
+            assert all(p == places_seen[0] for p in places_seen), size
+    finally:
+        app.close()
