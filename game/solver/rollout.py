@@ -141,7 +141,5 @@ def play_on(
     if kernel is not None and searcher.layout.full:
         reached, survived = kernel.rollouts(after, target_exponent=target_exponent, **options)
     else:
-        reached, survived = play_games(
-            searcher, after, target_exponent=target_exponent, **options
-        )
+        reached, survived = play_games(searcher, after, target_exponent=target_exponent, **options)
     return Outcome(games, reached, survived, 1 << target_exponent)
