@@ -170,7 +170,11 @@ def _progress(s: GameSummary) -> tuple:
 
 
 def utc_text(moment: datetime | None) -> str | None:
-    return None if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """A moment as we write it, "2024-05-01T12:34:56Z" (the year always four digits, which
+    strftime's %Y does not promise before year 1000)."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
 
 
 def apply(connection: sqlite3.Connection, change: Change) -> None:
@@ -249,7 +253,7 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         game_id=game_id,
         uid=uid,
         size=size,
-        started_at=parse_utc(started),
+        started_at=_date_or_none(started, game_id),
         outcome=Outcome(outcome),
         won=bool(won),
         score=score,
@@ -260,6 +264,16 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         assisted_from=assisted,
         imported=bool(imported),
     )
+
+
+def _date_or_none(text: Any, game_id: int) -> datetime | None:
+    """A row's date, or None (shown as unknown) if it is not one we write: the game is kept
+    and listed all the same (an older version wrote year 999 as "999-...")."""
+    try:
+        return parse_utc(text)
+    except ValueError:
+        log.warning("kept game %d: its date %r cannot be read", game_id, text)
+        return None
 
 
 def parse_utc(text: Any) -> datetime:

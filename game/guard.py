@@ -22,6 +22,7 @@ import pygame
 
 from game.crashlog import write_crash_log
 from game.text import system_language, tr
+from game.text.paths import shown_path
 
 QUIT_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
@@ -102,7 +103,7 @@ def crash(error: BaseException, data_dir: Path, app: Guarded | None) -> None:
     parts = [tr("crash_title", lang)]
     if app is not None:
         parts.append(tr("crash_saved" if saved else "crash_not_saved", lang))
-    parts.append(tr("crash_log", lang, path=path) if path else tr("crash_no_log", lang))
+    parts.append(tr("crash_log", lang, path=shown_path(path)) if path else tr("crash_no_log", lang))
     message = " ".join(parts)
     print(message, file=sys.stderr)
     if os.environ.get("SDL_VIDEODRIVER") != "dummy":

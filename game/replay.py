@@ -68,7 +68,7 @@ class GameSummary:
     game_id: int | None  # the archive's number for it; None before it is stored
     uid: str  # the same in every copy of this game (an import of it again is recognised)
     size: int
-    started_at: datetime  # when its record began, in UTC
+    started_at: datetime | None  # when its record began, in UTC (None: unreadable)
     outcome: Outcome
     won: bool
     score: int

@@ -16,8 +16,9 @@ The file is JSON, one line, UTF-8:
 
 A 1,000-move game takes about 30 KB. An import is refused, with a key naming the reason, when
 the path is not a regular file (a link, a FIFO, a folder), the file is too big, not JSON, not a
-shared game, of a newer version, holds a value no game can have, or does not replay to its own
-summary (a doctored file). It is kept in one transaction, or not at all, so nothing already
+shared game, of a newer version, holds a value no game can have, is dated before 2048 existed
+or in the future (EARLIEST_START, CLOCK_SKEW), or does not replay to its own summary (a
+doctored file). It is kept in one transaction, or not at all, so nothing already
 kept is ever lost; a game already kept (the same uid) is not kept twice.
 """
 
@@ -30,6 +31,7 @@ import re
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +55,12 @@ SHARE_SUFFIX = ".2048.json"
 MAX_SHARE_BYTES = 4 << 20  # a 100,000-move game takes about 2 MB
 MAX_STEPS = 200_000  # replayed on import in a few seconds
 MAX_SECONDS = 10 * 366 * 24 * 3600.0  # ten years of play on the clock
+# When a game may have begun: not before 2048 itself was first published (9 March 2014), and
+# not later than now, give or take a sender's clock a little ahead (or set to local time as if
+# it were UTC: up to 14 hours). Anything else is a clock gone wrong or a doctored file (such
+# as 9999-12-31, past the last day a date can have once in local time ahead of UTC).
+EARLIEST_START = datetime(2014, 3, 9, tzinfo=UTC)
+CLOCK_SKEW = timedelta(days=1)
 # version -> the step that turns that version's "game" into the next version's
 SHARE_UPGRADES: Mapping[int, Callable[[Any], Any]] = {}
 
@@ -150,6 +158,14 @@ def _seconds(value: Any, name: str) -> float:
     return float(value)
 
 
+def _started_at(value: Any) -> datetime:
+    moment = parse_utc(value)  # ValueError: not a date at all (a damaged file)
+    latest = datetime.now(UTC) + CLOCK_SKEW
+    if not EARLIEST_START <= moment <= latest:
+        raise ShareError("import_bad_date", f"started_at: {value}")
+    return moment
+
+
 def _record(data: Any) -> GameRecord:
     if type(data) is not dict or set(data) != _KEYS:
         raise ValueError("game: not the fields of a game")
@@ -179,7 +195,7 @@ def _record(data: Any) -> GameRecord:
         game_id=None,
         uid=data["uid"],
         size=size,
-        started_at=parse_utc(data["started_at"]),
+        started_at=_started_at(data["started_at"]),
         outcome=Outcome(data["outcome"]),
         won=data["won"],
         score=_count(data, "score"),
@@ -199,7 +215,8 @@ def _record(data: Any) -> GameRecord:
 def export_name(summary: GameSummary) -> str:
     """A file name for sharing this game: size, date and score, e.g.
     2048-4x4-20240501-123456-score-1234.2048.json."""
-    stamp = summary.started_at.strftime("%Y%m%d-%H%M%S")
+    moment = summary.started_at
+    stamp = moment.strftime("%Y%m%d-%H%M%S") if moment is not None else "undated"
     return f"2048-{summary.size}x{summary.size}-{stamp}-score-{summary.score}{SHARE_SUFFIX}"
 
 

@@ -4,8 +4,9 @@ game/text/strings.py and its fields). The format and its checks are game/share.p
 
 from __future__ import annotations
 
+import contextlib
 import logging
-import sys
+import os
 import threading
 from pathlib import Path
 
@@ -13,7 +14,15 @@ import platformdirs
 
 from game.archive import Archive
 from game.replay import GameRecord
-from game.share import ShareError, export_game, export_name, keep_shared, read_shared
+from game.share import (
+    SHARE_SUFFIX,
+    ShareError,
+    export_game,
+    export_name,
+    keep_shared,
+    read_shared,
+)
+from game.text.paths import shown_path
 
 EXPORT_FOLDER = "2048"  # in the player's documents folder
 log = logging.getLogger("game.share")
@@ -25,26 +34,37 @@ def export_folder() -> Path:
 
 
 def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
-    """Write the game to `folder`, named by its size, date and score: what to tell the
+    """Write the game to `folder`, named by its size, date and score, never over a file there
+    (an export of the same name before is kept: this one is "... (2)"): what to tell the
     player, with the exact path of the file."""
     path = folder / export_name(record.summary)
+    claimed = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        path = claimed = claim_name(path)
         export_game(record, path)
-    except (OSError, ShareError) as error:  # OSError: the folder could not be made
+    except (OSError, ShareError) as error:  # OSError: the folder or the name could not be made
         log.warning("the game could not be exported to %s: %s", path, error)
+        if claimed is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(claimed)
         key = error.key if isinstance(error, ShareError) else "export_failed"
         return key, {"folder": shown_path(folder)}
     return "export_done", {"file": shown_path(path)}
 
 
-def shown_path(path: Path) -> str:
-    """A path as the player reads it: under their home, from "~" (not on Windows, whose
-    players do not know the sign)."""
-    home = Path.home()
-    if sys.platform != "win32" and path.is_relative_to(home):
-        return str(Path("~") / path.relative_to(home))
-    return str(path)
+def claim_name(path: Path) -> Path:
+    """`path`, or else the first of "NAME (2)", "NAME (3)"... that is free: made at once an
+    empty file of ours (O_EXCL, which no file nor link already there passes), so that no other
+    export, of this copy or another, takes the name meanwhile."""
+    stem, name, number = path.name.removesuffix(SHARE_SUFFIX), path, 1
+    while True:
+        try:
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            return name
+        except FileExistsError:
+            number += 1
+            name = path.with_name(f"{stem} ({number}){SHARE_SUFFIX}")
 
 
 class Importing:

@@ -7,12 +7,15 @@ import json
 import os
 import re
 import threading
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from archive_helpers import random_actions, recorded
 
 from game.archive import Archive
+from game.archive_db import utc_text
 from game.replay import replay
 from game.share import (
     MAX_SHARE_BYTES,
@@ -132,7 +135,18 @@ HOSTILE = {
         lambda r: doctored(r, times=list(reversed(sorted(document(r)["game"]["times"])))),
         "import_diverges",
     ),
+    # A date the games list could not show (9999: past the last day in local time ahead of
+    # UTC; 0999: once stored unpadded, refused by the archive's own reader), or no game has.
+    "date_9999": (lambda r: doctored(r, started_at="9999-12-31T23:59:59Z"), "import_bad_date"),
+    "date_0999": (lambda r: doctored(r, started_at="0999-12-31T23:59:59Z"), "import_bad_date"),
+    "before_2048": (lambda r: doctored(r, started_at="2014-03-08T23:59:59Z"), "import_bad_date"),
+    "days_ahead": (lambda r: doctored(r, started_at=utc_text(in_days(2))), "import_bad_date"),
+    "date_unpadded": (lambda r: doctored(r, started_at="999-12-31T23:59:59Z"), "import_damaged"),
 }
+
+
+def in_days(days: float) -> datetime:
+    return datetime.now(UTC) + timedelta(days=days)
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE))
@@ -147,6 +161,34 @@ def test_a_damaged_or_hostile_file_is_refused_with_a_clear_message_and_nothing_l
         import_game(friend, path)
     assert refused.value.key == key
     assert keeps(friend) == before
+
+
+@pytest.mark.parametrize(
+    "started_at",
+    [datetime(2014, 3, 9, tzinfo=UTC), in_days(0), in_days(0.5)],  # 2048's first day, now,
+    # a clock 12 h ahead
+    ids=["first_day", "now", "clock_ahead"],
+)
+def test_a_file_dated_from_2048_s_first_day_to_a_little_ahead_of_now_is_kept(
+    started_at, shared, friend, tmp_path
+):
+    record, _ = shared
+    path = write(tmp_path, "dated.2048.json", doctored(record, started_at=utc_text(started_at)))
+    kept = friend.load(import_game(friend, path).game_id)
+    assert kept.summary.started_at == started_at.replace(microsecond=0)
+    assert friend.list_games()[0].started_at == kept.summary.started_at
+
+
+@pytest.mark.parametrize("year", [1, 999, 9999])
+def test_a_date_the_archive_writes_it_reads_back_at_both_ends(year, shared, friend):
+    # An older version wrote year 999 as "999-...", which its reader refused: the game was
+    # counted in the list and never shown.
+    record, _ = shared
+    moment = datetime(year, 12, 31, 23, 59, 59, tzinfo=UTC)
+    summary = replace(record.summary, uid=f"year-{year}", started_at=moment)
+    game_id = friend.add_record(replace(record, summary=summary))
+    assert friend.load(game_id).summary.started_at == moment
+    assert [s.started_at for s in friend.list_games()].count(moment) == 1
 
 
 def test_a_link_is_not_followed(shared, friend, tmp_path):

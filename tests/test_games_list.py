@@ -6,10 +6,15 @@ nothing kept lost."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import sqlite3
 import sys
 import threading
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pygame
@@ -31,16 +36,18 @@ from test_devices import button, plug_pad
 from game import commands as cmd
 from game import sharing
 from game.app import App, Options
+from game.archive import Archive
 from game.browser_items import LIST_BUTTONS, Control, GameRow, Screen
 from game.cli import parse_args
 from game.engine import Direction
 from game.games_list import ROWS_PER_PAGE
 from game.menus import Item, MenuKind, pause_items
 from game.replay import replay
-from game.share import export_game, export_name
+from game.share import export_game, export_name, read_shared
 from game.sharing import export_folder, export_to
-from game.text import format_clock, tr
+from game.text import NOTICES, format_clock, tr
 from game.view.games_view import when
+from game.view.view import NOTICE_SECONDS
 
 KEPT = 8  # two pages: six games, then two
 
@@ -341,3 +348,190 @@ def test_a_fault_of_the_game_s_own_while_reading_a_file_is_not_hidden(tmp_path, 
     assert importing.wait(10)
     with pytest.raises(RuntimeError):
         importing.keep(None)  # raised on the game's own thread, to the crash handler
+
+
+# -- what no file, folder or clock may break (issue 21) -------------------------------------------
+
+
+def _dated(path, started_at: str) -> bytes:
+    document = json.loads(path.read_bytes())
+    document["game"]["started_at"] = started_at
+    return json.dumps(document).encode()
+
+
+@pytest.mark.parametrize("started_at", ["9999-12-31T23:59:59Z", "0999-12-31T23:59:59Z"])
+def test_a_friend_s_file_dated_where_no_game_can_be_is_refused_in_words(tmp_path, started_at):
+    keep_games(tmp_path / "mine", 1)
+    mine = App(Options(data_dir=str(tmp_path / "mine"), sound=False))
+    try:
+        bad = tmp_path / "dated.2048.json"
+        export_game(mine.archive.load(mine.archive.list_games()[0].game_id), bad)
+        bad.write_bytes(_dated(bad, started_at))
+    finally:
+        mine.close()
+    friend = App(Options(data_dir=str(tmp_path / "friend"), sound=False))
+    try:
+        friend.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(bad))])
+        until_imported(friend)
+        assert friend.view.notices[-1] == tr("import_bad_date")
+        assert friend.archive.count_games() == 0
+    finally:
+        friend.close()
+
+
+@pytest.fixture
+def ahead_of_utc(monkeypatch):
+    """The player's clock 14 hours ahead of UTC (Kiribati's Line Islands, the furthest)."""
+    monkeypatch.setenv("TZ", "<+14>-14")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="the time zone is set another way here")
+def test_kept_games_whose_dates_the_list_cannot_show_are_listed_and_counted_R22(
+    tmp_path, ahead_of_utc
+):
+    # Kept before imports checked the date: a friend's game of 9999-12-31 (past the last day a
+    # date can have, once in local time ahead of UTC) and one an older version wrote as
+    # "999-12-31..." (a year unpadded, which its own reader refused).
+    records = keep_games(tmp_path, 3)
+    archive = Archive.open(tmp_path, background=False)
+    last_day = datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC)
+    far = replace(records[0], summary=replace(records[0].summary, uid="far", started_at=last_day))
+    far_id = archive.add_record(far)
+    old = replace(records[1], summary=replace(records[1].summary, uid="old"))
+    unpadded_id = archive.add_record(old)
+    archive.close()
+    with sqlite3.connect(tmp_path / "games.sqlite3") as connection:
+        connection.execute(
+            "UPDATE games SET started_at = '999-12-31T23:59:59Z' WHERE id = ?", (unpadded_id,)
+        )
+    connection.close()
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    try:
+        open_games(app)  # drawn, in local time
+        settle(app, 3)
+        assert len(app.browser.games.rows) == app.browser.games.total == 5  # all, counted
+        drawn = " · ".join(words_drawn(app))
+        assert drawn.count(tr("date_unknown")) == 2
+        for record in records:
+            assert when(record.summary.started_at) in drawn
+        assert tr("games_footer", page=1, pages=1, n=5) in drawn
+        for game_id in (unpadded_id, far_id):  # the newest two, opened
+            press(app, pygame.K_RETURN)
+            assert app.browser.record.summary.game_id == game_id
+            settle(app, 3)
+            assert tr("game_title_undated") in words_drawn(app)
+            press(app, pygame.K_ESCAPE, pygame.K_DOWN)
+    finally:
+        app.close()
+
+
+LATIN1 = b"Ren\xe9e"  # an old Latin-1 name: its bytes are not UTF-8
+
+
+def latin1_folder(parent: Path, name: bytes = LATIN1) -> Path:
+    """A folder so named (on Linux, the system hands its name over with surrogate escapes)."""
+    if sys.platform == "win32":
+        pytest.skip("Windows names are UTF-16")
+    try:
+        os.mkdir(os.fsencode(parent) + b"/" + name)
+    except OSError:
+        pytest.skip("this file system takes only UTF-8 names")
+    (folder,) = (parent / entry for entry in os.listdir(parent) if os.fsencode(entry) == name)
+    assert not folder.name.isprintable()  # a lone surrogate: no font can measure it
+    return folder
+
+
+def told(app) -> str:
+    """The latest notice, once it is the one on screen: drawn, measured with the game's own
+    fonts."""
+    while len(app.view.notices) > 1:
+        app.frame(NOTICE_SECONDS, [])  # those before it, gone by
+    settle(app, 3)
+    return app.view.notices[0]
+
+
+def test_an_export_to_and_from_folders_named_in_latin_1_says_where_it_went_R22(
+    tmp_path, monkeypatch
+):
+    home = latin1_folder(tmp_path)
+    monkeypatch.setenv("HOME", str(home))
+    documents = latin1_folder(home, b"Docum\xe9nts")
+    data = latin1_folder(tmp_path, b"donn\xe9es")
+    keep_games(data, 1)
+    app = App(Options(data_dir=str(data), sound=False))
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN)
+        name = export_name(app.browser.record.summary)
+        app.browser.export_dir = documents / "2048"
+        app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        assert told(app) == tr("export_done", file=f"~/Docum\ufffdnts/2048/{name}")
+        assert (documents / "2048" / name).is_file()
+        app.browser.export_dir = data / "2048"  # outside the home: its path in full
+        app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        assert told(app) == tr("export_done", file=f"{tmp_path}/donn\ufffdes/2048/{name}")
+        blocked = latin1_folder(tmp_path, b"bloqu\xe9") / "file"
+        blocked.write_text("a file where the folder should be")
+        app.browser.export_dir = blocked / "2048"
+        app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        assert told(app) == tr("export_failed", folder=f"{tmp_path}/bloqu\ufffd/file/2048")
+    finally:
+        app.close()
+
+
+def test_a_data_folder_named_in_latin_1_that_cannot_be_made_is_named_in_the_notice(tmp_path):
+    blocker = latin1_folder(tmp_path) / "data"
+    blocker.write_text("a file where the folder should be")
+    app = App(Options(data_dir=str(blocker / "2048"), sound=False))
+    try:
+        said = NOTICES["en"]["cannot_save"].format(
+            folder=f"{tmp_path}/Ren\ufffde/data/2048",
+            reason="there is a file where its data folder should be",
+        )
+        assert told(app) == said
+    finally:
+        app.close()
+
+
+def test_two_exports_of_one_game_are_both_kept_R22(tmp_path):
+    keep_games(tmp_path / "mine", 1)
+    app = App(Options(data_dir=str(tmp_path / "mine"), sound=False))
+    out = tmp_path / "out"
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN)
+        app.browser.export_dir = out
+        name = export_name(app.browser.record.summary)
+        stem = name.removesuffix(".2048.json")
+        app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        first = (out / name).read_bytes()
+        (out / "gone.txt").symlink_to(out / "nowhere")
+        (out / f"{stem} (3).2048.json").symlink_to(out / "gone.txt")  # a link: never followed
+        for _ in range(2):
+            app.command(cmd.Select(app.browser.items.index(Control.EXPORT)))
+        assert (out / name).read_bytes() == first  # the first export, as it was
+        assert app.view.notices[-2:] == [
+            tr("export_done", file=str(out / f"{stem} (2).2048.json")),
+            tr("export_done", file=str(out / f"{stem} (4).2048.json")),
+        ]
+        assert (out / f"{stem} (3).2048.json").is_symlink() and not (out / "nowhere").exists()
+        for number in (2, 4):
+            assert read_shared(out / f"{stem} ({number}).2048.json") == read_shared(out / name)
+    finally:
+        app.close()
+
+
+def test_an_export_that_fails_leaves_no_file_behind(tmp_path, monkeypatch):
+    record = keep_games(tmp_path / "mine", 1)[0]
+
+    def disk_full(fd):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    out = tmp_path / "out"
+    assert export_to(record, out) == ("export_failed", {"folder": str(out)})
+    assert list(out.iterdir()) == []  # not even the name it had taken

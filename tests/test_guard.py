@@ -12,13 +12,16 @@ import sys
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 from filelock import FileLock
+from test_games_list import latin1_folder
 
 from game.app import App, Options
 from game.engine import Game
 from game.guard import QuitSignals, run_guarded
 from game.storage import LOCK_NAME, Storage
+from game.text import tr
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = Path(__file__).resolve().parent / "signal_driver.py"
@@ -105,3 +108,24 @@ def test_a_crash_on_a_full_disk_says_the_game_was_not_saved(tmp_path, capsys, mo
     assert run_guarded(lambda: app, tmp_path) == 1
     message = capsys.readouterr().err
     assert "could not be saved" in message and "were saved" not in message
+
+
+def test_a_crash_says_where_its_report_is_in_a_data_folder_named_in_latin_1(
+    tmp_path, capsys, monkeypatch
+):
+    data = latin1_folder(tmp_path)
+    boxes = []
+
+    def message_box(title, message, kind):
+        boxes.append(message.encode("utf-8"))  # as SDL takes it (UnicodeEncodeError if not)
+
+    def broken():
+        raise RuntimeError("a bug while starting")
+
+    monkeypatch.setattr(pygame.display, "message_box", message_box)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")  # a screen of the player's: told in a box
+    assert run_guarded(broken, data) == 1
+    (log,) = (data / "logs").iterdir()
+    said = tr("crash_log", path=f"{tmp_path}/Ren\ufffde/logs/{log.name}")
+    assert said in capsys.readouterr().err
+    assert len(boxes) == 1 and said.encode() in boxes[0]

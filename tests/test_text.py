@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
 import pytest
 
 from game.storage import Notice, NoticeKey
 from game.text import HELP, LANGUAGES, STRINGS, format_clock, help_lines, notice_text, tr
+from game.text.paths import shown_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -85,3 +88,14 @@ def test_one_of_a_thing_reads_in_the_singular(lang):
     for key in [k for k in STRINGS["en"] if k.endswith("_one")]:
         assert key in STRINGS[lang], key  # a singular in one language only would mix them
         assert key.removesuffix("_one") in STRINGS[lang]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX paths and names")
+def test_a_path_is_shown_as_a_player_reads_it_whatever_its_bytes(monkeypatch, tmp_path):
+    home = tmp_path / os.fsdecode(b"h\xf4me")  # Latin-1 bytes: lone surrogates in the name
+    monkeypatch.setattr(Path, "home", classmethod(lambda cls: home))
+    assert shown_path(home / "Documents" / "2048") == "~/Documents/2048"
+    assert shown_path(home) == "~"
+    away = tmp_path / "a\nb" / os.fsdecode(b"caf\xe9")  # a line break, a Latin-1 name
+    assert shown_path(away) == f"{tmp_path}/a\ufffdb/caf\ufffd"
+    assert shown_path(away).encode("utf-8")  # what the fonts and message boxes take

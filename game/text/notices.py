@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.settings import SETTINGS
+from game.text.paths import shown_path
 from game.text.strings import STRINGS, tr
 
 NOTICES: dict[str, dict[str, str]] = {
@@ -122,7 +123,7 @@ def notice_text(notice: Any, lang: str) -> str:
         "fallback": _FALLBACKS[lang].get(name, _FALLBACKS[lang]["game"]),
         "reason": reasons[lang].get(error) or _DISK_ERROR[lang].format(error=error or "?"),
         "names": ", ".join(_setting_name(n, lang) for n in fields.get("names", "").split(",")),
-        "folder": fields.get("folder", ""),
+        "folder": shown_path(fields["folder"]) if fields.get("folder") else "",
         "kept": fields.get("kept", ""),
     }
     if f"notice_{notice.key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS

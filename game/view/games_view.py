@@ -38,9 +38,20 @@ _LONG = GameSummary(
 )
 
 
-def when(moment: datetime) -> str:
-    """A date and time as the player's clock shows them (kept in UTC)."""
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+def when(moment: datetime | None, lang: str = "en") -> str:
+    """A date and time as the player's clock shows them (kept in UTC), or "date unknown"."""
+    return local_time(moment) or tr("date_unknown", lang)
+
+
+def local_time(moment: datetime | None) -> str | None:
+    """None for a date that cannot be read or turned into local time (9999-12-31 ahead of
+    UTC is past the last day a date can have)."""
+    if moment is not None:
+        try:
+            return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, OSError):  # past the range (OSError: Windows' local time)
+            pass
+    return None
 
 
 def whose(summary: GameSummary, lang: str) -> str:
@@ -54,7 +65,7 @@ def row_lines(summary: GameSummary, lang: str) -> tuple[tuple[str, ...], ...]:
     the biggest tile, the moves and the time."""
     return (
         (
-            when(summary.started_at),
+            when(summary.started_at, lang),
             tr("board", lang, n=summary.size),
             tr(f"outcome_{summary.outcome.value}", lang),
             whose(summary, lang),
@@ -125,8 +136,9 @@ def game_blocks(browser: Browser, lang: str) -> list[Block]:
     }
     how = (tr("board", lang, n=s.size), tr(f"outcome_{s.outcome.value}", lang), whose(s, lang))
     played = (tr("games_moves", lang, n=s.moves), format_clock(s.seconds))
+    date = local_time(s.started_at)
     return [
-        Title(tr("game_title", lang, date=when(s.started_at))),
+        Title(tr("game_title", lang, date=date) if date else tr("game_title_undated", lang)),
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
