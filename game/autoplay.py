@@ -6,7 +6,10 @@ is dropped. Autoplay plays at the player's pace (moves a second, or as fast as i
 When the solver cannot answer (its process keeps dying, or cannot start), autoplay stops, the
 pending hint is dropped, and `step` returns one `Answer(solver_failed=True)` for the app to
 tell the player; the game plays on. A later hint or autoplay asks again (the worker decides
-when its processes may start again).
+when its processes may start again). A solver that names a move that does not move the board
+has wrong tables (a cache doctored past its checks): it fails the same way, at once, and its
+table file is discarded, so the next solver builds the tables afresh. A solver given up on is
+killed at once, never waited on: a hung process would hold the frame.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from game.engine import Direction, Game, Grid
+from game.engine import Direction, Game, Grid, shift
 from game.settings import MOVES_PER_SECOND
 from game.solver import SolverWorker
+from game.solver.table_cache import discard_cache
 
 HINT_BUDGET_S = 0.15
 # A solver that is alive but has not answered this long after its budget is stuck (a doctored
@@ -98,6 +102,10 @@ class Autoplay:
                     answers.append(Answer(solver_failed=True))
                 elif pending[1] != game.grid:
                     continue  # an answer for a board that is gone
+                elif direction is not None and not shift(game.grid, direction).moved:
+                    # Its tables are wrong (a cache doctored past its checks): never trust
+                    # them again, nor a move it names; the next request builds them afresh.
+                    answers.append(self._give_up(game.size, discard_tables=True))
                 elif pending[2] == "hint" and direction is not None:
                     answers.append(Answer(hint=direction))
                 elif pending[2] == "move":
@@ -144,11 +152,14 @@ class Autoplay:
         self._waited = -budget_s
         worker.request(self._request_id, game.grid, budget_s)
 
-    def _give_up(self, size: int) -> Answer:
-        """The solver is stuck: stop it (the next request starts a fresh one) and say so."""
+    def _give_up(self, size: int, *, discard_tables: bool = False) -> Answer:
+        """The solver is stuck or wrong: stop it at once (the next request starts a fresh one)
+        and say so."""
         worker = self._workers.pop(size, None)
         if worker is not None:
-            worker.close()
+            worker.close(polite=False)
+        if discard_tables and self.tables_dir is not None:
+            discard_cache(self.tables_dir)
         self._pending = None
         self.stop()
         return Answer(solver_failed=True)

@@ -153,7 +153,7 @@ class FailingWorker:
         replies, self.replies = self.replies, []
         return replies
 
-    def close(self) -> None:
+    def close(self, *, polite: bool = True) -> None:
         pass
 
 
@@ -179,8 +179,9 @@ class SilentWorker(FailingWorker):
     def request(self, request_id, grid, budget_s=None) -> None:
         self.requests.append(request_id)
 
-    def close(self) -> None:
+    def close(self, *, polite: bool = True) -> None:
         self.closed = True
+        self.polite = polite
 
 
 def test_a_solver_that_never_answers_is_stopped_and_said_so():
@@ -196,6 +197,7 @@ def test_a_solver_that_never_answers_is_stopped_and_said_so():
         answers += autoplay.step(STEP, game, busy=False)
     assert answers == [Answer(solver_failed=True)]
     assert worker.closed and not autoplay.playing and not autoplay.busy
+    assert not worker.polite  # a stuck solver is not waited on
     assert 4 not in autoplay._workers  # the next hint starts a fresh solver
 
 
@@ -270,3 +272,52 @@ def test_a_hint_while_the_solver_is_down_gets_the_notice_and_no_arrow(app, tmp_p
         app.frame(STEP, [])
     assert app.view.hint is None and not app.autoplay.busy
     assert shown == [tr("solver_stopped", app.view.lang)]
+
+
+# -- a solver that names a move that does not move, and one that hangs ---------------------------
+
+
+class WrongWorker(SilentWorker):
+    """A solver whose tables are wrong: it names a move that does not move the board."""
+
+    def request(self, request_id, grid, budget_s=None) -> None:
+        self.requests.append(request_id)
+        still = next(d for d in Direction if not shift(grid, d).moved)
+        self.replies.append(Reply(request_id, direction=still))
+
+
+@pytest.mark.parametrize("purpose", ["hint", "move"])
+def test_a_move_that_does_not_move_is_a_failed_solver_and_its_tables_are_rebuilt(tmp_path, purpose):
+    from game.solver.table_cache import cache_path
+
+    cache_path(tmp_path).write_bytes(b"tables that passed their checks")
+    autoplay = Autoplay(tmp_path, pace="max")
+    worker = autoplay._workers[4] = WrongWorker()
+    game = Game.from_grid(((2, 0, 0, 0), (4, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)), seed=1)
+    if purpose == "move":
+        autoplay.play(game)
+    else:
+        autoplay.ask_hint(game)
+    answers = [a for _ in range(5) for a in autoplay.step(STEP, game, busy=False)]
+    assert answers == [Answer(solver_failed=True)]  # never a hint arrow or a move that stalls
+    assert worker.closed and not autoplay.playing and not autoplay.busy
+    assert not cache_path(tmp_path).exists()  # the next solver builds its tables afresh
+    assert 4 not in autoplay._workers
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="no SIGSTOP here")
+def test_giving_up_on_a_hung_solver_never_holds_the_frame(tmp_path):
+    """A solver process stopped dead (SIGSTOP) is given up on within a frame or two: killed,
+    not asked and waited on (that took 2 s of the game's thread each time)."""
+    autoplay = Autoplay(tmp_path, pace="5")
+    worker = autoplay._worker(4)
+    worker.start()
+    processes = [process for process, _ in worker._slots]
+    for process in processes:
+        os.kill(process.pid, signal.SIGSTOP)
+    started = time.perf_counter()
+    answer = autoplay._give_up(4)
+    elapsed = time.perf_counter() - started
+    assert answer == Answer(solver_failed=True)
+    assert elapsed < 0.25, f"giving up took {elapsed:.2f} s"
+    assert not any(process.is_alive() for process in processes)

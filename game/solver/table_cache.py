@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import contextlib
+import logging
 import os
 import random
 import sys
@@ -30,6 +31,7 @@ from pathlib import Path
 
 from game.storage.files import DamagedFile, atomic_write, is_own_file, read_file
 
+log = logging.getLogger("game.solver")
 CACHE_VERSION = 2  # bump when the file's layout or the tables' meaning changes
 _KIND = "2048-solver-rows"
 _ENTRY = "Q"  # unsigned 64 bits: a spread row of a 4x4 board fills 52
@@ -80,6 +82,20 @@ def load_tables(
         if any(tables[name][row] != entry(row) for row in checked):
             return None
     return tables
+
+
+def discard_cache(tables_dir: str | os.PathLike[str]) -> None:
+    """Remove the cache file (never what a link points to), when its tables proved wrong in
+    use: the next solver builds them afresh. A failure is logged: the file's own checks still
+    stand."""
+    path = cache_path(tables_dir)
+    try:
+        if is_own_file(os.lstat(path)):
+            os.unlink(path)
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        log.warning("the solver's table file could not be removed: %s", error)
 
 
 def save_tables(tables_dir: str | os.PathLike[str], tables: Mapping[str, Sequence[int]]) -> None:

@@ -47,7 +47,8 @@ from game.engine import Direction
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import UNSEARCHED, pick_move
 
-_JOIN_TIMEOUT_S = 1.0
+_JOIN_TIMEOUT_S = 1.0  # a process asked to stop, at close(), before it is killed
+_REAP_S = 0.2  # a killed process is gone well within this
 MAX_RESTARTS = 5  # processes that may die within RESTART_WINDOW_S and be started again
 RESTART_WINDOW_S = 60.0
 
@@ -159,15 +160,18 @@ class SolverWorker:
             theirs.close()
         return process, ours
 
-    def close(self) -> None:
-        """Stop the processes: politely, then by force. Safe to call twice or unstarted."""
+    def close(self, *, polite: bool = True) -> None:
+        """Stop the processes: politely, then by force; at once, not politely, for a solver
+        given up on (stuck or hung: waiting would hold the frame). Safe to call twice or
+        unstarted."""
         self._closed = True
         slots, self._slots = self._slots, []
-        for _, connection in slots:
-            with contextlib.suppress(OSError, ValueError):  # gone already: stopped below
-                connection.send(None)
+        if polite:
+            for _, connection in slots:
+                with contextlib.suppress(OSError, ValueError):  # gone already: stopped below
+                    connection.send(None)
         for slot in slots:
-            _stop(slot, _JOIN_TIMEOUT_S)
+            _stop(slot, _JOIN_TIMEOUT_S if polite else 0.0)
         self._pending = None
         self._parts = {}
         self._failures = []
@@ -282,16 +286,17 @@ class SolverWorker:
 
 
 def _stop(slot: _Slot, wait_s: float = 0.0) -> None:
-    """End one process (it may be dead already): wait `wait_s` for it to stop by itself,
-    then by force; and close its pipe."""
+    """End one process (it may be dead already) and close its pipe. At `close()` it was asked
+    to stop and gets `wait_s` to do so; else, or then, it is killed at once: a solver keeps
+    nothing worth a goodbye (its table file is written atomically), and SIGTERM would wait on a
+    process that is stopped or hung, with the game's frame waiting behind it. A killed process
+    dies at once, stopped or not: reaping it takes milliseconds."""
     process, connection = slot
-    process.join(wait_s)
-    if process.is_alive():
-        process.terminate()
-        process.join(_JOIN_TIMEOUT_S)
+    if wait_s:
+        process.join(wait_s)
     if process.is_alive():
         process.kill()
-        process.join(_JOIN_TIMEOUT_S)
+        process.join(_REAP_S)
     connection.close()
 
 
