@@ -618,12 +618,28 @@ static PyTypeObject Tree4Type = {
 
 /* -- TreeN: every other layout, a board as rows ------------------------------------------- */
 
+/* What the tree needs of a row, found once: its moves and the heuristics of all three. */
+typedef struct {
+    uint64_t left, right;
+    double heur, heur_left, heur_right;
+} RowInfo;
+
+/* row -> RowInfo, exact; row 0 (all empty) is kept apart, as 0 marks an empty slot. */
+typedef struct {
+    uint64_t *keys;
+    RowInfo *values;
+    size_t capacity, count;
+    RowInfo empty;
+    int have_empty;
+} RowMap;
+
 typedef struct {
     PyObject_HEAD
     PyObject *heuristic; /* Python's table: row -> float, asked once a row */
     Map heur_cache;      /* the rows asked so far */
     double empty_row;    /* the empty row's, once asked */
     int have_empty_row;
+    RowMap rows;         /* each row met so far: its moves and heuristics */
     int size, cell_bits, max_exponent;
     uint64_t cell_mask;
     double threshold, alive_bonus, p_two, p_four;
@@ -633,7 +649,66 @@ typedef struct {
     uint64_t row[MAX_ROWS];
 } Board;
 
+static void rowmap_free(RowMap *map) {
+    PyMem_Free(map->keys);
+    PyMem_Free(map->values);
+    memset(map, 0, sizeof *map);
+}
+
+static size_t rowmap_slot(const RowMap *map, uint64_t row) {
+    size_t mask = map->capacity - 1, i = (size_t)mix(row) & mask;
+    while (map->keys[i] && map->keys[i] != row) i = (i + 1) & mask;
+    return i;
+}
+
+static int rowmap_get(const RowMap *map, uint64_t row, RowInfo *info) {
+    if (!row) {
+        if (map->have_empty) *info = map->empty;
+        return map->have_empty;
+    }
+    if (!map->capacity) return 0;
+    size_t i = rowmap_slot(map, row);
+    if (!map->keys[i]) return 0;
+    *info = map->values[i];
+    return 1;
+}
+
+static int rowmap_put(RowMap *map, uint64_t row, const RowInfo *info) {
+    if (!row) {
+        map->empty = *info;
+        map->have_empty = 1;
+        return 0;
+    }
+    if ((map->count + 1) * 2 > map->capacity) {
+        RowMap bigger = {NULL, NULL, map->capacity ? map->capacity * 2 : 1024, 0};
+        bigger.keys = PyMem_Calloc(bigger.capacity, sizeof(uint64_t));
+        bigger.values = PyMem_Malloc(bigger.capacity * sizeof(RowInfo));
+        if (!bigger.keys || !bigger.values) {
+            rowmap_free(&bigger);
+            return -1;
+        }
+        for (size_t i = 0; i < map->capacity; i++) {
+            if (!map->keys[i]) continue;
+            size_t j = rowmap_slot(&bigger, map->keys[i]);
+            bigger.keys[j] = map->keys[i];
+            bigger.values[j] = map->values[i];
+            bigger.count++;
+        }
+        bigger.empty = map->empty;
+        bigger.have_empty = map->have_empty;
+        PyMem_Free(map->keys);
+        PyMem_Free(map->values);
+        *map = bigger;
+    }
+    size_t i = rowmap_slot(map, row);
+    if (!map->keys[i]) map->count++;
+    map->keys[i] = row;
+    map->values[i] = *info;
+    return 0;
+}
+
 static void TreeN_dealloc(TreeN *self) {
+    rowmap_free(&self->rows);
     map_free(&self->heur_cache);
     Py_XDECREF(self->heuristic);
     Py_TYPE(self)->tp_free((PyObject *)self);
@@ -656,6 +731,7 @@ static int TreeN_init(TreeN *self, PyObject *args, PyObject *kwds) {
     Py_INCREF(heuristic);
     Py_XSETREF(self->heuristic, heuristic);
     map_free(&self->heur_cache);
+    rowmap_free(&self->rows);
     self->heur_cache.width = 1;
     self->have_empty_row = 0;
     self->cell_mask = ((uint64_t)1 << self->cell_bits) - 1;
@@ -713,32 +789,26 @@ static uint64_t slide_n(const TreeN *t, uint64_t row, int reverse) {
     return moved;
 }
 
+/* A row's moves and heuristics (the heuristics as Python's table has them). */
+static void row_info(TreeN *t, Search *s, uint64_t row, RowInfo *info) {
+    if (rowmap_get(&t->rows, row, info)) return;
+    info->left = slide_n(t, row, 0);
+    info->right = slide_n(t, row, 1);
+    info->heur = heur_n(t, s, row);
+    if (!s->status) info->heur_left = heur_n(t, s, info->left);
+    if (!s->status) info->heur_right = heur_n(t, s, info->right);
+    if (!s->status && rowmap_put(&t->rows, row, info) < 0) {
+        PyErr_NoMemory();
+        s->status = FAILED;
+    }
+}
+
 static void transpose_n(const TreeN *t, const Board *b, Board *out) {
     for (int c = 0; c < t->size; c++) {
         uint64_t column = 0;
         for (int r = 0; r < t->size; r++) column |= cell_n(t, b->row[r], c) << (t->cell_bits * r);
         out->row[c] = column;
     }
-}
-
-static int same_n(const TreeN *t, const Board *a, const Board *b) {
-    return !memcmp(a->row, b->row, sizeof(uint64_t) * t->size);
-}
-
-/* The children in the tree's order: left, right, up, down. */
-static void children_n(const TreeN *t, const Board *b, Board out[4]) {
-    Board tr, moved;
-    transpose_n(t, b, &tr);
-    memset(out, 0, 4 * sizeof(Board));
-    for (int r = 0; r < t->size; r++) {
-        out[0].row[r] = slide_n(t, b->row[r], 0);
-        out[1].row[r] = slide_n(t, b->row[r], 1);
-    }
-    memset(&moved, 0, sizeof moved);
-    for (int r = 0; r < t->size; r++) moved.row[r] = slide_n(t, tr.row[r], 0);
-    transpose_n(t, &moved, &out[2]);
-    for (int r = 0; r < t->size; r++) moved.row[r] = slide_n(t, tr.row[r], 1);
-    transpose_n(t, &moved, &out[3]);
 }
 
 static double leaf_n(TreeN *t, Search *s, const Board *b) {
@@ -752,23 +822,69 @@ static double leaf_n(TreeN *t, Search *s, const Board *b) {
 
 static double chance_n(TreeN *t, Search *s, const Board *b, double cprob, int remaining);
 
+/* The value of child `i` (left, right, up, down) as a leaf: its rows' heuristics, then its
+ * columns', in that order (tree.py's generic leaf). Its moved lines' heuristics come with the
+ * parent's RowInfo; the other way's are looked up. */
+static double child_leaf_n(TreeN *t, Search *s, int i, const Board *child, const RowInfo *ri,
+                           const RowInfo *ci) {
+    int n = t->size;
+    double total = 0.0;
+    if (i < 2) {
+        Board tr;
+        transpose_n(t, child, &tr);
+        for (int r = 0; r < n; r++) total += i == 0 ? ri[r].heur_left : ri[r].heur_right;
+        for (int c = 0; c < n && !s->status; c++) total += heur_n(t, s, tr.row[c]);
+    } else {
+        for (int r = 0; r < n && !s->status; r++) total += heur_n(t, s, child->row[r]);
+        for (int c = 0; c < n; c++) total += i == 2 ? ci[c].heur_left : ci[c].heur_right;
+    }
+    return total;
+}
+
 static double player_n(TreeN *t, Search *s, const Board *b, double cprob, int remaining) {
-    Board children[4];
-    double best = -INFINITY;
+    int n = t->size;
+    RowInfo ri[MAX_ROWS], ci[MAX_ROWS];
+    Board tr, children[4], moved_columns;
+    int moved[4] = {0, 0, 0, 0};
     s->caches->nodes++;
-    children_n(t, b, children);
+    transpose_n(t, b, &tr);
+    for (int r = 0; r < n && !s->status; r++) row_info(t, s, b->row[r], &ri[r]);
+    for (int c = 0; c < n && !s->status; c++) row_info(t, s, tr.row[c], &ci[c]);
+    if (s->status) return 0.0;
+    /* The children in the tree's order: left, right, up, down. */
+    memset(children, 0, sizeof children);
+    memset(&moved_columns, 0, sizeof moved_columns);
+    for (int r = 0; r < n; r++) {
+        children[0].row[r] = ri[r].left;
+        children[1].row[r] = ri[r].right;
+        moved[0] |= ri[r].left != b->row[r];
+        moved[1] |= ri[r].right != b->row[r];
+    }
+    for (int c = 0; c < n; c++) {
+        moved_columns.row[c] = ci[c].left;
+        moved[2] |= ci[c].left != tr.row[c];
+    }
+    transpose_n(t, &moved_columns, &children[2]);
+    for (int c = 0; c < n; c++) {
+        moved_columns.row[c] = ci[c].right;
+        moved[3] |= ci[c].right != tr.row[c];
+    }
+    transpose_n(t, &moved_columns, &children[3]);
     int leaves = remaining == 0 || cprob < t->threshold;
     if (!leaves && past_deadline(s)) return 0.0;
+    double best = -INFINITY;
     for (int i = 0; i < 4; i++) {
-        if (same_n(t, &children[i], b)) continue;
-        double value = leaves ? leaf_n(t, s, &children[i])
+        if (!moved[i]) continue;
+        double value = leaves ? child_leaf_n(t, s, i, &children[i], ri, ci)
                               : chance_n(t, s, &children[i], cprob, remaining);
         if (s->status) return 0.0;
         if (value > best) best = value;
     }
     if (best != -INFINITY) return best;
-    double value = leaf_n(t, s, b);
-    return value - t->alive_bonus;
+    double total = 0.0; /* lost: this board's leaf, less the bonus of being alive */
+    for (int r = 0; r < n; r++) total += ri[r].heur;
+    for (int c = 0; c < n; c++) total += ci[c].heur;
+    return total - t->alive_bonus;
 }
 
 static double chance_n(TreeN *t, Search *s, const Board *b, double cprob, int remaining) {
