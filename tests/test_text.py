@@ -99,3 +99,53 @@ def test_a_path_is_shown_as_a_player_reads_it_whatever_its_bytes(monkeypatch, tm
     away = tmp_path / "a\nb" / os.fsdecode(b"caf\xe9")  # a line break, a Latin-1 name
     assert shown_path(away) == f"{tmp_path}/a\ufffdb/caf\ufffd"
     assert shown_path(away).encode("utf-8")  # what the fonts and message boxes take
+
+
+# -- the player's language, as the system keeps it ----------------------------------------------
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+@pytest.mark.parametrize(
+    ("environment", "expected"),
+    [
+        ({"LANG": "el_GR.UTF-8"}, "el"),
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANGUAGE": "el:en", "LANG": "en_US.UTF-8"}, "el"),  # LANGUAGE's list comes first
+        ({"LANGUAGE": "fr:el", "LANG": "fr_FR.UTF-8"}, "el"),  # the first one we speak
+        ({"LANGUAGE": "de", "LANG": "de_DE.UTF-8"}, "en"),  # none: English
+        ({"LANGUAGE": "el", "LANG": "C"}, "en"),  # a C locale turns LANGUAGE off (gettext)
+        ({"LC_ALL": "el_GR.UTF-8", "LANG": "en_US.UTF-8"}, "el"),
+        ({"LC_MESSAGES": "el_GR.UTF-8"}, "el"),
+    ],
+)
+def test_the_language_follows_the_system_s_preferred_list(monkeypatch, environment, expected):
+    from game.text import system_language
+
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert system_language() == expected
+
+
+def test_a_mac_app_opened_from_the_finder_reads_the_system_s_languages(monkeypatch):
+    """No locale variables there: the order of System Settings' preferred languages."""
+    import subprocess
+
+    import game.text as text
+
+    for name in LOCALE_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(text.sys, "platform", "darwin")
+    listed = '(\n    "de-DE",\n    "el-GR",\n    "en-GB"\n)\n'
+    done = subprocess.CompletedProcess([], 0, stdout=listed, stderr="")
+    monkeypatch.setattr(text.subprocess, "run", lambda *args, **kwargs: done)
+    assert text.preferred_languages() == ["de-DE", "el-GR", "en-GB"]
+    assert text.system_language() == "el"
+
+    def missing(*args, **kwargs):
+        raise FileNotFoundError("defaults")
+
+    monkeypatch.setattr(text.subprocess, "run", missing)
+    assert text.system_language() == "en"

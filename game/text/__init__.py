@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import locale
 import os
+import re
+import subprocess
+import sys
 
 from game.text.help_pages import COSTS_HELP, HELP, REVIEW_HELP
 from game.text.notices import NOTICES, notice_text
@@ -56,16 +59,54 @@ def help_lines(
 
 
 def system_language() -> str:
-    """The player's language from the system's locale: Greek if it is Greek, else English."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
-        if value:
-            return "el" if value.lower().startswith("el") else "en"
+    """The player's language: the first of the system's preferred languages this game speaks,
+    else English (see `preferred_languages`)."""
+    for code in preferred_languages():
+        lang = code.strip().lower()[:2]
+        if lang in LANGUAGES:
+            return lang
+    return "en"
+
+
+def preferred_languages() -> list[str]:
+    """The player's languages, most wanted first, as the system keeps them: on Linux and other
+    Unix, gettext's order (LANGUAGE's list, then LC_ALL, LC_MESSAGES or LANG; a "C" locale means
+    none); where none is set (a macOS app opened from the Finder, Windows), the system's own
+    list of preferred languages."""
+    locale_name = next(
+        (os.environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if os.environ.get(name)),
+        "",
+    )
+    if locale_name.split(".")[0] in ("C", "POSIX"):
+        return []
+    codes = [code for code in os.environ.get("LANGUAGE", "").split(":") if code]
+    if locale_name:
+        codes.append(locale_name)
+    return codes or _system_languages()
+
+
+def _system_languages() -> list[str]:
+    if sys.platform == "darwin":  # the order of System Settings > Language & Region
+        try:
+            listed = subprocess.run(
+                ["defaults", "read", "-g", "AppleLanguages"],
+                capture_output=True,
+                text=True,
+                timeout=2,
+                check=True,
+            ).stdout
+        except (OSError, subprocess.SubprocessError):
+            listed = ""
+        return re.findall(r'"?([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]+)*)"?\s*,?\s*$', listed, re.M)
+    if sys.platform == "win32":  # the display language
+        import ctypes
+
+        language_id = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+        return [locale.windows_locale.get(language_id, "")]
     try:
-        code = locale.getlocale()[0] or ""
+        return [locale.getlocale()[0] or ""]
     except ValueError:
-        code = ""
-    return "el" if code.lower().startswith(("el", "greek")) else "en"
+        return []
 
 
 def first_tip(lang: str) -> tuple[str, ...]:
