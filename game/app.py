@@ -22,6 +22,7 @@ from game.autosave import Autosave, NotKept
 from game.browser import Browser
 from game.cli import Options, parse_args
 from game.engine import BOARD_SIZES, Game
+from game.gamelog import start_log
 from game.gamepad import GAMEPAD_EVENTS, GamepadInput
 from game.guard import run_guarded
 from game.input import PointerInput, keyboard_command
@@ -426,6 +427,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
+    start_log(resolve_data_dir(options.data_dir))
     sys.exit(run_app(options))
 
 

@@ -98,7 +98,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_title": "2048 ran into a problem and has to close.",
         "crash_saved": "Your game and records were saved.",
         "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
-        "crash_log": "A report was written to {path}.",
+        "crash_log": "A report was written to {path}; the game's log, 2048.log, is beside it.",
         "crash_no_log": "No report could be written.",
         # The solver (hint and autoplay)
         "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
@@ -317,7 +317,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_saved": "Το παιχνίδι και τα ρεκόρ σας αποθηκεύτηκαν.",
         "crash_not_saved": "Το παιχνίδι σας δεν αποθηκεύτηκε: είναι όπως στην τελευταία "
         "αποθήκευσή του.",
-        "crash_log": "Μια αναφορά γράφτηκε στο {path}.",
+        "crash_log": "Μια αναφορά γράφτηκε στο {path}· το ημερολόγιο του παιχνιδιού, 2048.log, "
+        "είναι δίπλα της.",
         "crash_no_log": "Δεν ήταν δυνατό να γραφτεί αναφορά.",
         # The solver (hint and autoplay)
         "solver_stopped": "Ο επιλυτής σταμάτησε. Δοκιμάστε ξανά την υπόδειξη και το αυτόματο "

@@ -1,0 +1,47 @@
+"""The game's log: its warnings and errors, kept where a player (and a bug report) can find them.
+
+Warnings go to stderr, which nobody sees from a menu, the Windows executable or the macOS app,
+so they also go to DATA_DIR/logs/2048.log, beside the crash logs (game/crashlog.py). It is
+rotated at `MAX_BYTES` with `BACKUPS` older files kept (2048.log.1, 2048.log.2), so it never
+takes more than about three quarters of a megabyte. Never through a link: a `logs` that is not
+a folder of the game's own, or a 2048.log that is not a file of the player's, gets no log. A
+folder that cannot be written costs only the file: stderr still has every line.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+
+from game.crashlog import LOGS_FOLDER
+from game.storage.files import is_own_file, make_private_folder
+
+LOG_NAME = "2048.log"
+MAX_BYTES = 256 * 1024
+BACKUPS = 2
+FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def start_log(data_dir: str | os.PathLike[str]) -> Path | None:
+    """Send the game's warnings to DATA_DIR/logs/2048.log too; its path, or None where no log
+    can be kept."""
+    logs = Path(data_dir) / LOGS_FOLDER
+    path = logs / LOG_NAME
+    try:
+        make_private_folder(data_dir)
+        make_private_folder(logs)
+        if not stat.S_ISDIR(os.lstat(logs).st_mode):  # a link to some other folder
+            return None
+        if os.path.lexists(path) and not is_own_file(os.lstat(path)):
+            return None
+        handler = RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8", errors="replace"
+        )
+    except OSError:
+        return None
+    handler.setFormatter(logging.Formatter(FORMAT))
+    logging.getLogger().addHandler(handler)
+    return path
