@@ -28,6 +28,7 @@ case "${1-}" in
         rm -f "$bin/2048"
         echo "Removed $bin/2048"
     fi
+    rmdir "$bin" 2>/dev/null || true # the install may have made it: gone if nothing else is in it
     ;;
 *)
     echo "usage: $0 [--uninstall]" >&2

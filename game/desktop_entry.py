@@ -8,8 +8,10 @@ freedesktop.org rules say a user's own applications go:
 
 The entry starts the game the way it was started for the install (the executable, the
 play2048 command, or this Python with `-m game`), so a menu click runs the same game.
-`--uninstall-desktop-entry` removes exactly those files. The release's install.sh for Linux
-copies the executable to ~/.local/bin and then asks it to do the same.
+`--uninstall-desktop-entry` removes exactly those files, and the folders of theirs left empty
+(no one else's files were in them), and says where the player's saves stay and how to remove
+them. The release's install.sh for Linux copies the executable to ~/.local/bin and then asks it
+to do the same.
 
 The entry and the icons come from assets/linux/ (build/make_icon.py makes the icons).
 """
@@ -23,6 +25,8 @@ from enum import Enum
 from pathlib import Path
 
 from game.assets import asset_path
+from game.storage import resolve_data_dir
+from game.text.paths import shown_path
 
 APP_ID = "2048"  # the entry's file name and the icon's name, as the executable is called
 ENTRY_NAME = f"{APP_ID}.desktop"
@@ -121,7 +125,9 @@ def install(
 
 
 def uninstall(environ: Mapping[str, str] = os.environ) -> list[Path]:
-    """Remove what install() writes; returns the files removed. Folders stay. Raises OSError."""
+    """Remove what install() writes, then each folder of theirs that is left empty, up to the
+    data folder (never it); returns the files removed. Raises OSError."""
+    root = data_home(environ)
     removed = []
     for path in installed_files(environ):
         try:
@@ -129,7 +135,19 @@ def uninstall(environ: Mapping[str, str] = os.environ) -> list[Path]:
         except FileNotFoundError:
             continue
         removed.append(path)
+    for path in installed_files(environ):
+        _remove_empty_folders(path.parent, root)
     return removed
+
+
+def _remove_empty_folders(folder: Path, root: Path) -> None:
+    """`folder` and the folders above it, up to `root`, as long as each is empty."""
+    while folder != root and folder.is_relative_to(root):
+        try:
+            folder.rmdir()  # only an empty folder: anyone else's file keeps it
+        except OSError:
+            return
+        folder = folder.parent
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -163,5 +181,16 @@ def run(
     else:
         print("2048 was not in your applications menu: nothing to remove.")
     for path in files:
-        print(f"  {path}")
+        print(f"  {shown_path(path)}")
+    if action is Action.INSTALL and not getattr(sys, "frozen", False):
+        print(
+            "Installed with pip or pipx? Run play2048 --uninstall-desktop-entry before you "
+            "uninstall it, so the menu does not keep an entry that starts nothing."
+        )
+    if action is Action.UNINSTALL:
+        saves = shown_path(resolve_data_dir(environ=environ))
+        print(
+            f"Your saves, settings, statistics and kept games stay in {saves}: remove that "
+            "folder to remove them too."
+        )
     return 0

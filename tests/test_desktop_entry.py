@@ -172,6 +172,23 @@ def test_uninstall_removes_exactly_what_install_put(tmp_path):
     assert all(path.read_text() == "someone else's" for path in others)
 
 
+def test_uninstall_leaves_no_empty_folder_of_its_own_and_says_where_the_saves_stay(
+    tmp_path, capsys
+):
+    environ = {"HOME": str(tmp_path), "GAME2048_DATA_DIR": str(tmp_path / "saves")}
+    share = tmp_path / ".local" / "share"
+    (share / "icons" / "hicolor" / "48x48" / "apps").mkdir(parents=True)
+    (share / "icons" / "hicolor" / "index.theme").write_text("someone else's")
+    de.install(environ, command=["/opt/2048/2048"])
+    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    folders = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_dir()}
+    # The theme's own folder holds someone else's file: it stays; every folder of ours is gone.
+    assert folders == {".local", ".local/share", ".local/share/icons", ".local/share/icons/hicolor"}
+    out = capsys.readouterr().out
+    assert f"stay in {tmp_path / 'saves'}" in out or "stay in ~/saves" in out
+    assert "remove that folder" in out
+
+
 def test_uninstall_with_nothing_installed_is_no_error(tmp_path, capsys):
     assert de.uninstall({"HOME": str(tmp_path)}) == []
     assert de.run(de.Action.UNINSTALL, {"HOME": str(tmp_path)}, platform="linux") == 0

@@ -449,6 +449,10 @@ def test_the_linux_tarball_installs_into_the_menu_and_uninstalls_cleanly(tmp_pat
     )
     assert undone.returncode == 0, undone.stdout + undone.stderr
     assert [path for path in home.rglob("*") if path.is_file()] == []
+    # No folder the install made is left behind, empty; the player is told where the saves are.
+    assert sorted(home.rglob("*")) == [home / ".local", home / ".local" / "share"]
+    saves = home / ".local" / "share" / "2048"
+    assert f"stay in ~/{saves.relative_to(home)}" in undone.stdout or str(saves) in undone.stdout
 
 
 # -- the wheel -----------------------------------------------------------------------------
