@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test test-pure-solver lint format bench exe tarball clean
+.PHONY: play test test-pure-solver test-lowest lint format bench lock exe tarball clean
 
 # Installing builds the solver's compiled tree where a compiler is there (and goes on quietly
 # without it): a change to it, or to the build, installs again.
@@ -65,6 +65,35 @@ SOLVER_TESTS := tests/test_solver.py tests/test_solver_biggest_tiles.py \
 test-pure-solver: $(VENV)/.installed-test
 	GAME2048_PURE_SOLVER=1 $(BIN)/python -m pytest $(SOLVER_TESTS) $(PYTEST_ARGS)
 
+# The lower bounds, tested once: a throwaway venv with every direct requirement at the lowest
+# version its range allows (uv's lowest-direct resolution; what they need in turn comes at its
+# newest), the game built there by the lowest setuptools, then the whole suite run with it,
+# the lint with the lowest ruff, the lock remade by the lowest uv (it must come out the same,
+# which also shows the lock in step with the ranges), and the executable built by the lowest
+# PyInstaller and started with every part. A bound that fails here is raised, not kept.
+LOWEST := build/.work/lowest
+LOWEST_BIN := $(LOWEST)/venv/bin
+LOWEST_SHOWN := pygame-ce|platformdirs|filelock|pytest|hypothesis|ruff|uv|pyinstaller|setuptools
+test-lowest: $(VENV)/.installed-dev
+	@rm -rf $(LOWEST)
+	@$(PYTHON) -m venv $(LOWEST)/venv
+	@$(BIN)/uv pip install --quiet --python $(LOWEST_BIN)/python --resolution lowest-direct \
+		-r pyproject.toml --extra test --extra dev -r build/requirements.in
+	@$(BIN)/uv pip install --quiet --python $(LOWEST_BIN)/python --no-deps --no-build-isolation -e .
+	@echo "The lowest versions allowed:"; $(LOWEST_BIN)/python -m pip list --format freeze \
+		2>/dev/null | grep -iE "^($(LOWEST_SHOWN))=" | sed 's/^/    /'
+	$(LOWEST_BIN)/python -m pytest $(PYTEST_ARGS)
+	$(LOWEST_BIN)/ruff check .
+	$(LOWEST_BIN)/ruff format --check .
+	@cp $(LOCK) $(LOWEST)/lock.txt
+	$(LOWEST_BIN)/uv pip compile $(LOCK_FROM) $(LOCK_OPTIONS) --no-header --quiet -o $(LOWEST)/lock.txt
+	@grep -v '^#' $(LOCK) | diff - $(LOWEST)/lock.txt || { \
+		echo "$(LOCK) is not what its ranges make now: run make lock" >&2; exit 1; }
+	$(LOWEST_BIN)/pyinstaller build/2048.spec --workpath $(LOWEST)/work --distpath $(LOWEST)/dist \
+		--noconfirm --log-level ERROR
+	GAME2048_EXE=$(LOWEST)/dist/$$($(LOWEST_BIN)/python build/bundle_files.py) \
+		$(LOWEST_BIN)/python -m pytest tests/test_packaging.py -k frozen_game
+
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -76,14 +105,62 @@ format: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-test
 	$(BIN)/python bench/engine.py
 
+# The lock, build/requirements.txt: the exact version of every package the executable is built
+# and tested with, each with the hashes of its files, so that a release is built from what was
+# tested, not from whatever is newest that day. `make lock` refreshes it to the newest versions
+# the ranges allow (pyproject.toml; build/requirements.in for the build's own tools), resolved
+# once for Windows, macOS and Linux alike: uv's universal resolution writes each system's own
+# packages with their markers, where pip-compile would pin only the system it runs on.
+LOCK := build/requirements.txt
+LOCK_FROM := pyproject.toml build/requirements.in
+LOCK_OPTIONS := --extra test --extra dev --universal --python-version 3.11 --generate-hashes
+lock: $(VENV)/.installed-dev
+	@{ echo "# The lock the executable is built from (make exe, the release workflow): every"; \
+		echo "# runtime, build and test dependency, pinned with the hashes of its files, for Windows,"; \
+		echo "# macOS and Linux alike. Made by \`make lock\` with uv, from pyproject.toml and"; \
+		echo "# build/requirements.in:"; \
+		echo "#     uv pip compile $(LOCK_FROM)"; \
+		echo "#         $(LOCK_OPTIONS) --upgrade"; \
+		echo "# Installed with \`pip install --require-hashes -r $(LOCK)\`; not edited by hand."; \
+		$(BIN)/uv pip compile $(LOCK_FROM) $(LOCK_OPTIONS) --upgrade --no-header --quiet; \
+	} > $(LOCK).new || { rm -f $(LOCK).new; exit 1; }
+	@mv $(LOCK).new $(LOCK)
+	@echo "$(LOCK): $$(grep -c '^[a-z]' $(LOCK)) packages, each pinned with its hashes"
+
+# The executable is built in a venv of its own, .venv-build, that holds the lock and nothing
+# else: pip installs exactly its versions and refuses a file whose hash differs. .venv keeps the
+# ranges of pyproject.toml, for playing and testing with what a player's pip would install.
+# The game goes in as a built wheel, not editable: PyInstaller takes it, its compiled solver
+# included, from there, built by the lock's setuptools (no build isolation, which would fetch
+# an unpinned one). It is made by the Python that made .venv, checked there; a failed setup
+# leaves no .venv-build behind, and a change of the lock makes it afresh.
+BUILD_VENV := .venv-build
+BUILD_BIN := $(BUILD_VENV)/bin
+BUILD_LOG = > $(BUILD_VENV)/setup.log 2>&1 || { cat $(BUILD_VENV)/setup.log >&2; exit 1; }
+
+# pip resolves the lock's own requirements among its pins: with hashes required, a dependency
+# the lock lacks is an error here, not a quiet download.
+$(BUILD_VENV)/.ready: $(LOCK) | $(VENV)/.ready
+	@echo "Setting up $(BUILD_VENV) from $(LOCK)..."
+	@rm -rf $(BUILD_VENV)
+	@$(PYTHON) -m venv $(BUILD_VENV) && $(BUILD_BIN)/python -m pip --version >/dev/null 2>&1 \
+		|| { rm -rf $(BUILD_VENV); echo "Could not make $(BUILD_VENV) with pip in it." >&2; exit 1; }
+	@$(BUILD_BIN)/python -m pip install --require-hashes -r $(LOCK) > $(BUILD_VENV)/setup.log 2>&1 \
+		|| { cat $(BUILD_VENV)/setup.log >&2; rm -rf $(BUILD_VENV); exit 1; }
+	@touch $@
+
 # The game with the assets inside, as the system expects it: one windowed file dist/2048 on
-# Linux (dist/2048.exe on Windows), the app bundle dist/2048.app on macOS.
-exe: $(VENV)/.installed-dev
-	$(BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm --log-level WARN
+# Linux (dist/2048.exe on Windows), the app bundle dist/2048.app on macOS. The game is built
+# into .venv-build afresh each time, so the executable holds this checkout as it is now.
+exe: $(BUILD_VENV)/.ready
+	@$(BUILD_BIN)/python -m pip install --no-deps --no-build-isolation --force-reinstall . \
+		$(BUILD_LOG)
+	$(BUILD_BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm \
+		--log-level WARN
 
 # The Linux release: dist/2048-linux-x86_64.tar.gz, the executable with its install.sh.
 tarball: exe
 	$(BIN)/python build/make_linux_tarball.py
 
 clean:
-	rm -rf $(VENV) dist build/.work
+	rm -rf $(VENV) $(BUILD_VENV) dist build/.work

@@ -4,6 +4,7 @@ read the same answers without building."""
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,7 +100,10 @@ def windows_version_info(version: str):
 
 
 # Standard-library and pygame parts the game never uses, left out of the executable to keep
-# it small and quick to unpack. pygame imports some of them only inside try/except.
+# it small and quick to unpack. pygame imports some of them only inside try/except. A library
+# that imports one as it loads breaks the executable at its start: tests/test_packaging.py
+# starts the game with them missing, from the source and (GAME2048_EXE) frozen, every part
+# started, and fails naming the module and who imported it.
 EXCLUDES = [
     "tkinter",
     "unittest",
@@ -108,7 +112,9 @@ EXCLUDES = [
     "pdb",
     "lib2to3",
     "xmlrpc",
-    "asyncio",  # filelock loads it only for its async locks, which the game does not use
+    # filelock 3.13 and 4 load it only for their async locks, which the game does not use;
+    # 3.15 to 3.32 import it as they load, so the lock must hold another (the tests see to it).
+    "asyncio",
     "ssl",
     "_hashlib",  # hashlib falls back to its built-in hashes; the game hashes nothing
     "numpy",
@@ -143,3 +149,7 @@ def game_version(root: Path) -> str:
         if line.startswith("__version__"):
             return line.split("=", 1)[1].strip().strip("\"'")
     raise ValueError("game/__init__.py has no __version__")
+
+
+if __name__ == "__main__":  # the executable the build makes here, under dist/ (for make)
+    print(target(sys.platform).executable)

@@ -33,6 +33,7 @@ from game.session import Session
 from game.settings import clamp_window, value_text
 from game.sharing import export_folder
 from game.slots import SaveSlots, StorageSlots
+from game.start_all import StartAll
 from game.storage import Settings, Storage, resolve_data_dir
 from game.text import first_tip, notice_text, system_language, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, View
@@ -112,6 +113,7 @@ class App:
         self.running = True
         self.frames_drawn = 0
         self.frames_left = options.frames  # --frames N: quit after N frames
+        self.start_all = StartAll() if options.start_all else None  # and every part started
         fullscreen = options.fullscreen
         self.screen.want_fullscreen(self.settings.fullscreen if fullscreen is None else fullscreen)
         self.screen.apply()
@@ -379,11 +381,14 @@ class App:
             last = now
             if self.frames_drawn == 1 and self.frames_left is None:
                 self.autoplay.warm_up(self.session.game.size)  # after the first frame is up
+            start_all = self.start_all  # --start-all: every part starts after the first frame
+            if start_all is not None and self.frames_drawn == 1 and not start_all.started:
+                start_all.start(self)
             if self.frames_left is not None:
                 self.frames_left -= 1
-                if self.frames_left <= 0:
+                if self.frames_left <= 0 and (start_all is None or start_all.settled(self)):
                     self.running = False
-        return 0
+        return 0 if self.start_all is None else self.start_all.verdict(self)
 
     @property
     def lang(self) -> str:
@@ -404,7 +409,7 @@ class App:
         """Let go of every part that was opened, even after a start that failed half way.
         Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
         later on a dead (or, after a new pygame.init(), someone else's) handle."""
-        for name in ("browser", "storage", "archive", "autoplay", "audio", "gamepad"):
+        for name in ("start_all", "browser", "storage", "archive", "autoplay", "audio", "gamepad"):
             part = self.__dict__.get(name)
             if part is not None:
                 part.close()

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import itertools
 import os
 import plistlib
+import re
 import shutil
 import struct
 import subprocess
@@ -22,12 +24,17 @@ import sys
 import tarfile
 import types
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
+import game
 from game import __version__, assets, desktop_entry
+from game.cli import parse_args
 from game.text import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -147,7 +154,10 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
     assert set(files) == every_asset()
     for inside, source in files.items():
         assert source == ROOT / inside
-    assert [Path(script) for script in analysis_args[0]] == [ROOT / "main.py"]
+    # The entry is the installed game's, run as `python -m game` runs it (see the spec).
+    assert [Path(script) for script in analysis_args[0]] == [
+        Path(game.__file__).parent / "__main__.py"
+    ]
 
     # Lay the data out as the executable unpacks it: the resolver finds it there first.
     for inside, source in files.items():
@@ -160,7 +170,8 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
 
 def test_the_executable_leaves_out_no_module_the_game_imports():
     # Left out by the spec, a module the game needs is a crash at the first import in the
-    # executable only (the kept games' sqlite3 once was).
+    # executable only (the kept games' sqlite3 once was). This reads the game's own imports,
+    # wherever they stand; the next tests run the program, its libraries' imports included.
     imported = set()
     for source in [ROOT / "main.py", *(ROOT / "game").rglob("*.py")]:
         for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
@@ -178,9 +189,137 @@ def _prefixes(module: str) -> list[str]:
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+# Installed in every process of the program (sitecustomize, found first on PYTHONPATH, runs in
+# the solver's spawned processes too): a module the spec leaves out is not found, as in the
+# executable, and who asked for it is written down.
+WITHOUT_EXCLUDED = """
+import os, sys
+
+EXCLUDED = {excluded!r}
+ONLY_IN_SPAWNED = {only_in_spawned!r}  # the processes the game starts, not the game itself
+
+
+class LeftOut:
+    \"""One of the finders the program had, that finds no module the spec leaves out: so no
+    finder does, and the import fails as in the executable, where it is not there at all.\"""
+
+    def __init__(self, finder):
+        self.finder = finder
+
+    def __getattr__(self, name):
+        return getattr(self.finder, name)
+
+    def find_spec(self, name, path=None, target=None):
+        if any(name == gone or name.startswith(gone + ".") for gone in EXCLUDED):
+            frame = sys._getframe(1)
+            while frame is not None and frame.f_globals.get("__name__", "").startswith(
+                ("importlib", "sitecustomize")
+            ):
+                frame = frame.f_back
+            by = frame.f_globals.get("__name__", "?") if frame is not None else "?"
+            with open(os.environ["GAME2048_LEFT_OUT_LOG"], "a", encoding="utf-8") as log:
+                log.write(f"{{name}} {{by}}\\n")
+            return None
+        return self.finder.find_spec(name, path, target)
+
+
+if not ONLY_IN_SPAWNED or "--multiprocessing-fork" in sys.argv:
+    sys.meta_path[:] = [LeftOut(finder) for finder in sys.meta_path]
+"""
+
+
+def run_without_excluded(
+    tmp_path: Path,
+    argv: list[str],
+    excluded: Sequence[str] = tuple(bundle_files.EXCLUDES),
+    only_in_spawned: bool = False,
+) -> subprocess.CompletedProcess:
+    """`python argv...` from the checkout, with the modules the spec leaves out missing (or
+    `excluded`, and only in the processes the game spawns)."""
+    site = tmp_path / "left-out"
+    site.mkdir(exist_ok=True)
+    code = WITHOUT_EXCLUDED.format(excluded=tuple(excluded), only_in_spawned=only_in_spawned)
+    (site / "sitecustomize.py").write_text(code, encoding="utf-8")
+    log = tmp_path / "left-out.log"
+    log.touch()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env |= {"PYTHONPATH": str(site), "GAME2048_LEFT_OUT_LOG": str(log)}
+    return subprocess.run(
+        [sys.executable, *argv], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+def missing_modules(stderr: str, log: Path | None = None) -> str:
+    """The modules a run died without ("No module named ..."), each with who imported it."""
+    names = sorted(set(re.findall(r"No module named '([^']+)'", stderr)))
+    asked = {}
+    if log is not None:
+        for line in log.read_text(encoding="utf-8").splitlines():
+            name, by = line.split(" ", 1)
+            asked.setdefault(name, set()).add(by)
+    return ", ".join(
+        f"{name} (imported by {', '.join(sorted(asked[name]))})" if name in asked else name
+        for name in names
+    )
+
+
+def test_the_libraries_import_without_the_modules_the_spec_leaves_out(tmp_path):
+    # filelock 3.15 to 3.32 import asyncio as they load: built with one of them and asyncio
+    # left out, the executable died at its start.
+    libraries = "import filelock, platformdirs, pygame, pygame._sdl2.controller"
+    done = run_without_excluded(tmp_path, ["-c", libraries])
+    missing = missing_modules(done.stderr, tmp_path / "left-out.log")
+    assert not missing, f"build/bundle_files.py EXCLUDES what a library needs: {missing}"
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_game_starts_every_part_without_the_modules_the_spec_leaves_out(tmp_path):
+    argv = ["main.py", "--frames", "10", "--start-all", "--data-dir", str(tmp_path / "data")]
+    done = run_without_excluded(tmp_path, argv)
+    missing = missing_modules(done.stderr, tmp_path / "left-out.log")
+    assert not missing, f"build/bundle_files.py EXCLUDES what the game needs: {missing}"
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_start_all_names_the_parts_whose_processes_lack_a_module(tmp_path):
+    # The solver's processes and a review's import their modules afresh: one missing there
+    # only is not seen at the start, nor in --frames alone; --start-all fails on it.
+    argv = ["main.py", "--frames", "5", "--data-dir", str(tmp_path / "data")]
+    gone = ["game.solver.search"]
+    plain = run_without_excluded(tmp_path, argv, gone, only_in_spawned=True)
+    assert plain.returncode == 0, plain.stderr
+    done = run_without_excluded(tmp_path, [*argv, "--start-all"], gone, only_in_spawned=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert missing_modules(done.stderr) == "game.solver.search"
+    verdict = done.stderr.splitlines()[-1]
+    assert verdict.startswith("--start-all: the solver's processes played no move")
+    assert "the review's process scored nothing" in verdict
+
+
+def test_start_all_is_for_the_tests_only():
+    assert parse_args(["--start-all"]).frames == 1  # a few frames, then the verdict
+    assert parse_args(["--start-all", "--frames", "9"]).frames == 9
+    assert parse_args([]).start_all is False
+
+
+@pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
+def test_the_frozen_game_starts_every_part(tmp_path):
+    """The built executable ($GAME2048_EXE) plays with every part started (game/start_all.py):
+    a module PyInstaller did not take, or the spec left out, that any part imports, the game's
+    or a library's, fails it here, by name."""
+    exe = Path(os.environ[EXE_ENV]).absolute()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    argv = [str(exe), "--frames", "30", "--start-all", "--data-dir", str(tmp_path / "data")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    missing = missing_modules(done.stderr)
+    assert not missing, f"{exe.name} lacks what it imports: {missing}\n{done.stderr}"
+    assert done.returncode == 0, done.stdout + done.stderr  # each part answered
+
+
 def test_the_solver_worker_can_start_inside_any_build():
-    main_py = (ROOT / "main.py").read_text(encoding="utf-8")
-    assert "multiprocessing.freeze_support()" in main_py
+    # The executable starts as `python -m game` does; main.py is the checkout's way in.
+    for entry in (ROOT / "game" / "__main__.py", ROOT / "main.py"):
+        assert "multiprocessing.freeze_support()" in entry.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("platform", ["linux", "freebsd14"])
@@ -249,6 +388,61 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
         assert f"asset: {asset}\n" in workflow
     assert "ditto -c -k --keepParent dist/2048.app" in workflow
     assert "build/make_linux_tarball.py" in workflow
+    # Built from the lock, hashes checked, and the built game started with every part.
+    assert "pip install --require-hashes -r build/requirements.txt" in workflow
+    assert "pip install --no-deps --no-build-isolation ." in workflow
+    assert "-e ." not in workflow and "pip install pyinstaller" not in workflow.lower()
+    assert "pytest tests/test_packaging.py -k frozen_game" in workflow
+
+
+# -- the lock the executable is built from ---------------------------------------------------
+
+LOCK = ROOT / "build" / "requirements.txt"
+
+
+def lock_pins() -> dict[str, tuple[str, str, list[str]]]:
+    """Each package of the lock: its name -> (version, environment marker, hashes)."""
+    pins = {}
+    for line in LOCK.read_text(encoding="utf-8").replace("\\\n", " ").splitlines():
+        if line and not line[0].isspace() and not line.startswith("#"):
+            requirement, *hashes = line.split("--hash=")
+            pinned, _, marker = requirement.partition(";")
+            name, _, version = pinned.strip().partition("==")
+            pins[canonicalize_name(name)] = (version, marker.strip(), [h.strip() for h in hashes])
+    return pins
+
+
+def requirements_in() -> list[str]:
+    text = (ROOT / "build" / "requirements.in").read_text(encoding="utf-8")
+    return [line.split("#")[0].strip() for line in text.splitlines() if line.split("#")[0].strip()]
+
+
+def test_the_lock_pins_every_requirement_with_the_hashes_of_its_files():
+    import tomllib
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    project = pyproject["project"]
+    wanted = [*project["dependencies"], *requirements_in()]
+    for extra in project["optional-dependencies"].values():
+        wanted += extra
+    pins = lock_pins()
+    for text in wanted:  # each within its range, on every system
+        requirement = Requirement(text)
+        version, marker, _ = pins[canonicalize_name(requirement.name)]
+        assert requirement.specifier.contains(version, prereleases=True), (text, version)
+        assert not marker, text
+    for name, (version, _, hashes) in pins.items():
+        assert version and hashes and all(h.startswith("sha256:") for h in hashes), name
+    # Resolved for the three systems the release builds on, not just this one: PyInstaller's
+    # own requirements on Windows and on macOS are there, each for its system.
+    assert pins["pefile"][1] == pins["pywin32-ctypes"][1] == "sys_platform == 'win32'"
+    assert pins["macholib"][1] == "sys_platform == 'darwin'"
+    # The game is built by the lock's setuptools (no build isolation): the one pyproject.toml
+    # asks for.
+    assert set(pyproject["build-system"]["requires"]) <= set(requirements_in())
+    lines = LOCK.read_text(encoding="utf-8").splitlines()
+    header = " ".join(itertools.takewhile(lambda line: line.startswith("#"), lines))
+    assert "make lock" in header and "uv pip compile" in header and "--universal" in header
 
 
 @pytest.mark.parametrize(
