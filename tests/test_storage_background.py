@@ -27,12 +27,14 @@ def test_a_slow_disk_does_not_slow_the_frame(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "fsync", slow_fsync)
     game = played_game(seed=2, moves=20)
     with Storage(tmp_path, background=True) as storage:
-        slowest = 0.0
+        took = []
         for counter in range(1, 11):
             started = time.perf_counter()
             assert storage.save_game(game, {"counter": counter})
-            slowest = max(slowest, time.perf_counter() - started)
-        assert slowest < 0.1  # a save written on the spot would take 4 fsyncs: 0.2 s
+            took.append(time.perf_counter() - started)
+        # A save written on the spot would take 4 fsyncs, 0.2 s, every time. One save may be
+        # held up by a busy machine (seen once in CI, 0.2 s): the others must still be quick.
+        assert sorted(took)[-2] < 0.1, took
     assert _counter_on_disk(tmp_path / "game-4.json") == 10  # close() wrote the last one
     assert _counter_on_disk(tmp_path / "game-4.json.bak") == 10
 
