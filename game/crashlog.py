@@ -39,6 +39,15 @@ _LOG_NAME = re.compile(r"crash-(\d{8}-\d{6})-(\d{6})(?:-(\d+))?\.txt")
 _CLOCK_SLACK = datetime.timedelta(days=1)  # a log named later: by a clock set ahead
 
 
+def logs_folder(data_dir: str | os.PathLike[str]) -> Path | None:
+    """DATA_DIR/logs, made if missing; None when it is not a folder of the game's own (a link to
+    some other folder, or a file). Raises OSError."""
+    logs = Path(data_dir) / LOGS_FOLDER
+    make_private_folder(data_dir)
+    make_private_folder(logs)
+    return logs if stat.S_ISDIR(os.lstat(logs).st_mode) else None
+
+
 def write_crash_log(
     data_dir: str | os.PathLike[str],
     exc: BaseException,
@@ -49,13 +58,11 @@ def write_crash_log(
     """Write a crash log for `exc` in DATA_DIR/logs and keep only the newest `keep` logs.
     `details` adds lines such as the board size or the session's phase. Returns the log's
     path, or None if it could not be written. Never raises for a disk problem."""
-    logs = Path(data_dir) / LOGS_FOLDER
     now = datetime.datetime.now().astimezone()
     stamp = f"crash-{now:%Y%m%d-%H%M%S-%f}"
     try:
-        make_private_folder(data_dir)
-        make_private_folder(logs)
-        if not stat.S_ISDIR(os.lstat(logs).st_mode):  # a link to some other folder
+        logs = logs_folder(data_dir)
+        if logs is None:
             return None
         path, number = logs / f"{stamp}.txt", 1
         while os.path.lexists(path):  # a coarse clock: two crashes in one tick

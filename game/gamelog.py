@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import logging
 import os
-import stat
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from game.crashlog import LOGS_FOLDER
-from game.storage.files import is_own_file, make_private_folder
+from game.crashlog import logs_folder
+from game.storage.files import is_own_file
 
 LOG_NAME = "2048.log"
 MAX_BYTES = 256 * 1024
@@ -28,13 +27,11 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 def start_log(data_dir: str | os.PathLike[str]) -> Path | None:
     """Send the game's warnings to DATA_DIR/logs/2048.log too; its path, or None where no log
     can be kept."""
-    logs = Path(data_dir) / LOGS_FOLDER
-    path = logs / LOG_NAME
     try:
-        make_private_folder(data_dir)
-        make_private_folder(logs)
-        if not stat.S_ISDIR(os.lstat(logs).st_mode):  # a link to some other folder
+        logs = logs_folder(data_dir)
+        if logs is None:
             return None
+        path = logs / LOG_NAME
         if os.path.lexists(path) and not is_own_file(os.lstat(path)):
             return None
         handler = RotatingFileHandler(
