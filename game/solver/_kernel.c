@@ -381,10 +381,28 @@ static double leaf4(const Tree4 *t, uint64_t board) {
            H[ROW(c, 3)];
 }
 
+static uint64_t transpose4(const Tree4 *t, uint64_t board) {
+    const uint64_t *SP = t->spread;
+    return SP[ROW(board, 0)] | SP[ROW(board, 1)] << 4 | SP[ROW(board, 2)] << 8 |
+           SP[ROW(board, 3)] << 12;
+}
+
+/* A board's four moves in the tree's order (left, right, up, down), from its rows and from
+ * `tr`, its transpose. */
+static void moves4(const Tree4 *t, uint64_t board, uint64_t tr, uint64_t out[4]) {
+    const uint16_t *L = t->left, *R = t->right;
+    const uint64_t *CL = t->col_left, *CR = t->col_right;
+    uint16_t r0 = ROW(board, 0), r1 = ROW(board, 1), r2 = ROW(board, 2), r3 = ROW(board, 3);
+    uint16_t c0 = ROW(tr, 0), c1 = ROW(tr, 1), c2 = ROW(tr, 2), c3 = ROW(tr, 3);
+    out[0] = (uint64_t)L[r0] | (uint64_t)L[r1] << 16 | (uint64_t)L[r2] << 32 | (uint64_t)L[r3] << 48;
+    out[1] = (uint64_t)R[r0] | (uint64_t)R[r1] << 16 | (uint64_t)R[r2] << 32 | (uint64_t)R[r3] << 48;
+    out[2] = CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12;
+    out[3] = CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12;
+}
+
 static double chance4(const Tree4 *t, Search *s, uint64_t board, double cprob, int remaining);
 
 static double player4(const Tree4 *t, Search *s, uint64_t board, double cprob, int remaining) {
-    const uint16_t *L = t->left, *R = t->right;
     const uint64_t *SP = t->spread, *CL = t->col_left, *CR = t->col_right;
     const double *H = t->heur;
     s->caches->nodes++;
@@ -422,12 +440,8 @@ static double player4(const Tree4 *t, Search *s, uint64_t board, double cprob, i
         return best != -INFINITY ? best : leaf4(t, board) - t->alive_bonus;
     }
     if (past_deadline(s)) return 0.0;
-    uint64_t children[4] = {
-        (uint64_t)L[r0] | (uint64_t)L[r1] << 16 | (uint64_t)L[r2] << 32 | (uint64_t)L[r3] << 48,
-        (uint64_t)R[r0] | (uint64_t)R[r1] << 16 | (uint64_t)R[r2] << 32 | (uint64_t)R[r3] << 48,
-        CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
-        CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
-    };
+    uint64_t children[4];
+    moves4(t, board, tr, children);
     for (int i = 0; i < 4; i++) {
         if (children[i] == board) continue;
         double value = chance4(t, s, children[i], cprob, remaining);
@@ -526,17 +540,10 @@ static int biggest4(uint64_t board) {
 /* The move a fixed-depth search picks (UP, DOWN, LEFT, RIGHT: 0 to 3; the first of equal
  * scores), with fresh tables as Searcher.search(board, depth=d) has; -1 when none moves. */
 static int best_move4(const Tree4 *t, Search *s, uint64_t board, int depth, uint64_t *after) {
-    const uint16_t *L = t->left, *R = t->right;
-    const uint64_t *SP = t->spread, *CL = t->col_left, *CR = t->col_right;
-    uint16_t r0 = ROW(board, 0), r1 = ROW(board, 1), r2 = ROW(board, 2), r3 = ROW(board, 3);
-    uint64_t tr = SP[r0] | SP[r1] << 4 | SP[r2] << 8 | SP[r3] << 12;
-    uint16_t c0 = ROW(tr, 0), c1 = ROW(tr, 1), c2 = ROW(tr, 2), c3 = ROW(tr, 3);
-    uint64_t children[4] = {
-        CL[c0] | CL[c1] << 4 | CL[c2] << 8 | CL[c3] << 12,
-        CR[c0] | CR[c1] << 4 | CR[c2] << 8 | CR[c3] << 12,
-        (uint64_t)L[r0] | (uint64_t)L[r1] << 16 | (uint64_t)L[r2] << 32 | (uint64_t)L[r3] << 48,
-        (uint64_t)R[r0] | (uint64_t)R[r1] << 16 | (uint64_t)R[r2] << 32 | (uint64_t)R[r3] << 48,
-    };
+    static const int in_tree_order[4] = {2, 3, 0, 1}; /* UP, DOWN, LEFT, RIGHT among moves4's */
+    uint64_t moves[4], children[4];
+    moves4(t, board, transpose4(t, board), moves);
+    for (int m = 0; m < 4; m++) children[m] = moves[in_tree_order[m]];
     for (int level = 0; level < s->caches->levels; level++) map_clear(&s->caches->maps[level]);
     int best = -1;
     double best_score = -INFINITY;
