@@ -17,8 +17,12 @@ What each event does to the record of the game in play:
   step in that batch (R20).
 
 Each batch is one transaction. The game in progress and its record are written to two files
-(storage and the archive), so a kill can leave one a move ahead of the other; `attach` makes
-them agree again: it continues the record when it ends exactly on the game (random state
+(storage and the archive), so a kill can leave them apart. The archive writes every step in
+order, at most one batch in flight, while the saves keep only the newest game and may be a few
+moves behind after a kill mid-flurry: `caught_up` (asked by the save slots whenever a saved
+game is loaded) puts the game at its record's end when the record passes through the saved
+game and goes further, so a kill costs at most the last move (R19, R22). Then `attach` makes
+the two agree: it continues the record when it ends exactly on the game (random state
 included), drops its last step or adds the missing one when they are one step apart, and
 otherwise leaves that record (it replays as it was) and starts a new one from the game.
 """
@@ -68,6 +72,27 @@ class ArchiveRecorder:
         if self._kept is None:
             self._start = game.to_dict()
         self.archive.write(changes)
+
+    def caught_up(self, game: Game, state: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+        """The saved `game` (and its session `state`) as far as its kept record went: the game
+        at the record's end when the newest record in play of its size passes through `game`
+        and goes on; else the two as they are."""
+        if not self.archive.recording:
+            return game, state
+        records = self._in_play(game.size)
+        if not records:
+            return game, state
+        record = records[0]
+        try:
+            ahead = _played_on_from(record, game)
+        except ReplayError:
+            return game, state
+        if ahead is None:
+            return game, state
+        ahead.seconds = max(game.seconds, record.summary.seconds)
+        if record.summary.assisted_from is not None:
+            state = {**state, "assisted": True}  # a hint among the steps the save missed
+        return ahead, state
 
     def _in_play(self, size: int) -> list[GameRecord]:
         """The kept games of this size still in play that can be read, newest first."""
@@ -206,6 +231,22 @@ def _reconcile(record: GameRecord, game: Game, changes: list[Change]) -> GameSum
             changes.append(UpdateSummary(longer, None))
             return longer
     return None
+
+
+def _played_on_from(record: GameRecord, game: Game) -> Game | None:
+    """The game at the record's end if the record passes through `game` before its end (the
+    saves missed its last steps); None if it does not, or ends there."""
+    position = start_game(record)
+    met = False
+    for index, step in enumerate(record.steps):
+        met = met or _same_cheaply(position, game)
+        play_step(position, step, index)
+    return position if met and not _same_cheaply(position, game) else None
+
+
+def _same_cheaply(a: Game, b: Game) -> bool:
+    """`_same`, looking first at what differs between most positions."""
+    return a.moves == b.moves and a.score == b.score and a.grid == b.grid and _same(a, b)
 
 
 def _replayed_ends(record: GameRecord) -> tuple[Game | None, Game]:

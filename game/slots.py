@@ -3,12 +3,15 @@ for tests and for a seeded run (which leaves the player's saves alone), on disk 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine import Game
 
 if TYPE_CHECKING:  # the session needs no files: only the app hands it these slots
     from game.storage import Storage
+
+CatchUp = Callable[[Game, dict[str, Any]], tuple[Game, dict[str, Any]]]
 
 
 class SaveSlots:
@@ -28,14 +31,21 @@ class SaveSlots:
 
 
 class StorageSlots:
-    """The slots on disk, in the storage's game files."""
+    """The slots on disk, in the storage's game files. `caught_up` may carry a loaded game on
+    to where its kept record went (game/archive_recorder.py): the saves can be a few moves
+    behind the archive after a kill."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, caught_up: CatchUp | None = None) -> None:
         self.storage = storage
+        self.caught_up = caught_up
 
     def load(self, size: int) -> tuple[Game, dict[str, Any]] | None:
         saved = self.storage.load_game(size)
-        return None if saved is None else (saved.game, saved.session)
+        if saved is None:
+            return None
+        if self.caught_up is None:
+            return saved.game, saved.session
+        return self.caught_up(saved.game, saved.session)
 
     def save(self, game: Game, session_state: dict[str, Any]) -> None:
         self.storage.save_game(game, session_state)

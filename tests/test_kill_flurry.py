@@ -1,0 +1,73 @@
+"""R19 and R22 under a kill mid-flurry: the saves keep only the newest game and can be a few
+moves behind the archive, which keeps every step. The next start plays on from the furthest
+of the two: the board, the records and the kept game lose at most the last move, and the game
+stays one record.
+
+More kills, for a soak: GAME2048_SOAK_KILLS=100 python -m pytest tests/test_kill_flurry.py
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.app import App, Options
+from game.replay import Outcome, replay
+
+CHILD = Path(__file__).resolve().parent / "flurry_child.py"
+ROOT = CHILD.parent.parent
+KILLS = int(os.environ.get("GAME2048_SOAK_KILLS", "4"))
+
+
+def kill_mid_flurry(data_dir: Path, seed: int, after: int) -> int:
+    """Play in a child until it has made `after` steps, SIGKILL it; the last step it printed."""
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), str(data_dir), str(seed)],
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    printed = 0
+    try:
+        for line in child.stdout:
+            words = line.decode().split()
+            if words == ["over"]:
+                break
+            printed = int(words[1])
+            if printed >= after:
+                break
+    finally:
+        child.send_signal(signal.SIGKILL)
+        rest, _ = child.communicate(timeout=30)
+    for line in rest.decode().splitlines():  # steps printed after the one we waited for
+        if line.startswith("step "):
+            printed = int(line.split()[1])
+    return printed
+
+
+@pytest.mark.parametrize("kill", range(KILLS))
+def test_a_kill_mid_flurry_costs_at_most_the_last_move_and_keeps_one_record(tmp_path, kill):
+    seed = 500 + kill
+    played = kill_mid_flurry(tmp_path, seed, after=random.Random(seed).randint(20, 90))
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        app.archive.flush()
+        games = app.archive.list_games()
+        record = app.archive.load(games[0].game_id)
+        game = app.session.game
+        shown_best = app.recorder.best(4)
+    finally:
+        app.close()
+    # One game was played: one record, that the board continues (or ends on, if it was lost).
+    assert [g.outcome for g in games] == [Outcome.LOST if game.over else Outcome.IN_PLAY]
+    assert len(record.steps) >= played - 1  # every step handed over but perhaps the last
+    end = replay(record)[-1]
+    assert (end.grid, end.score, end.moves) == (game.grid, game.score, game.moves)
+    # The records lose no more than the board does: the best is at least the game's score.
+    assert shown_best >= game.score
