@@ -86,9 +86,11 @@ class App:
         self._seeds = random.Random(options.seed) if seeded else None
         # A seeded run is for replaying: its games and records stay in memory, and the
         # player's saved games, statistics and kept games stay as they were.
-        self.slots = SaveSlots() if seeded else StorageSlots(self.storage)
         self.archive = Archive.open(self.data_dir, read_only=self.storage.read_only or seeded)
         self.kept_games = ArchiveRecorder(self.archive)
+        self.slots = (
+            SaveSlots() if seeded else StorageSlots(self.storage, self.kept_games.caught_up)
+        )
         self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=self.data_dir)
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
