@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,6 +219,21 @@ def is_cell_value(value: Any, size: int) -> bool:
     """0 (empty) or a tile a size x size board can hold (R2): what a saved grid's cells and
     the statistics' biggest tile may be."""
     return is_tile(value, max_tile_value(size))
+
+
+def is_game_id(value: Any) -> bool:
+    """A name the records know a game by (the session makes them: 16 hex digits), as the saved
+    session and the statistics both keep it: 1 to 64 lowercase hex digits."""
+    return type(value) is str and _GAME_ID.fullmatch(value) is not None
+
+
+_GAME_ID = re.compile(r"[0-9a-f]{1,64}")
+
+
+def is_moves_to_win(value: Any) -> bool:
+    """How many moves a win took, as the statistics keep it: at least one. A game that starts
+    won (a position with a 2048 on it already) was not won by play, and counts no win."""
+    return type(value) is int and 1 <= value <= MAX_COUNT
 
 
 def capped_count(value: int) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 from game import commands as cmd
 from game import events as ev
-from game.engine import Direction, Game
+from game.engine import Direction, Game, is_game_id
 from game.menu_moves import move_in, step_setting, turn_page
 from game.menus import (
     Item,
@@ -299,7 +299,7 @@ class Session:
             phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
         self.assisted = state.get("assisted") is True
         game_id = state.get("game_id")
-        self.game_id = game_id if isinstance(game_id, str) and game_id else new_game_id()
+        self.game_id = game_id if is_game_id(game_id) else new_game_id()
         started = state.get("started")
         self.started = started if isinstance(started, bool) else self.game.moves > 0
         self._set_phase(phase)

@@ -32,7 +32,6 @@ whatever the engine lets a game reach, the statistics can hold and load again.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
@@ -46,9 +45,10 @@ from game.engine import (
     capped_count,
     capped_seconds,
     is_cell_value,
+    is_game_id,
+    is_moves_to_win,
 )
 
-_GAME_ID = re.compile(r"[0-9a-f]{1,64}")
 COLUMNS = ("own", "assisted")
 
 
@@ -94,7 +94,7 @@ class SizeStats:
         if fastest is not None:
             fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
         fewest = data["fewest_moves_to_win"]
-        if fewest is not None and (type(fewest) is not int or not 1 <= fewest <= MAX_COUNT):
+        if fewest is not None and not is_moves_to_win(fewest):
             raise ValueError(
                 f"{name}.fewest_moves_to_win: must be a whole number, 1 to {MAX_COUNT}"
             )
@@ -128,7 +128,7 @@ class GameInPlay:
     def from_dict(cls, data: Any, name: str) -> GameInPlay:
         _check_fields(data, {"game", "assisted", "won", "credited_seconds"}, name)
         game_id = data["game"]
-        if type(game_id) is not str or not _GAME_ID.fullmatch(game_id):
+        if not is_game_id(game_id):
             raise ValueError(f"{name}.game: not a game id")
         for key in ("assisted", "won"):
             if type(data[key]) is not bool:
@@ -204,7 +204,10 @@ class Stats:
     def game_won(
         self, size: int, game_id: str, *, assisted: bool, seconds: float, moves: int
     ) -> Stats:
-        """A game's first 2048 (R10): one more win, and perhaps a faster or shorter one."""
+        """A game's first 2048 (R10): one more win, and perhaps a faster or shorter one. A game
+        that was won before any move (it started with a 2048) counts none."""
+        if not is_moves_to_win(moves):
+            return self
         old = self._closed(size, assisted)
         stats = self._with(
             size,

@@ -57,6 +57,7 @@ the writer thread in writer.py.
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import threading
 from collections.abc import Callable, Hashable, Mapping
@@ -88,7 +89,7 @@ from game.storage.files import (
     remove_leftovers,
     set_aside,
 )
-from game.storage.notices import Notice, NoticeKey, error_name
+from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
 from game.storage.schema import (
     BACKUP_SUFFIX,
     DATA_FILES,
@@ -130,6 +131,7 @@ __all__ = [
 APP_NAME = "2048"
 DATA_DIR_ENV = "GAME2048_DATA_DIR"
 LOCK_NAME = "game.lock"
+log = logging.getLogger("game.storage")
 # The fixed temporary names older versions wrote through: their leftovers are the game's own.
 _OLD_TEMPORARIES = tuple(
     name + suffix + TEMP_SUFFIX for name in DATA_FILES for suffix in ("", BACKUP_SUFFIX)
@@ -164,6 +166,7 @@ class Storage:
         self._writer: Writer | None = None
         self._held: set[str] = set()  # files never written this run (newer, or not read)
         self._unsaved: set[str] = set()  # files whose last save asked for is not on disk
+        self._readers: dict[str, tuple[str, Callable[[Any], Any]]] = {}  # name: (kind, parse)
         self._told: set[Hashable] = set()  # what the player was told about, once each
         self._save_failing = False
 
@@ -240,7 +243,8 @@ class Storage:
         """Keep this game as its size's game in progress. False if it was not written; with
         `background`, True means it is on its way (a disk error then comes as a notice)."""
         data = {"game": game.to_dict(), "session": check_session_state(dict(session_state or {}))}
-        return self._save(game_file(game.size), GAME_FORMAT, data)
+        size = game.size
+        return self._save(game_file(size), GAME_FORMAT, data, partial(parse_game, size))
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -258,7 +262,7 @@ class Storage:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._save(SETTINGS_FILE, SETTINGS_FORMAT, settings.to_dict())
+        return self._save(SETTINGS_FILE, SETTINGS_FORMAT, settings.to_dict(), parse_settings)
 
     # -- statistics and best scores (R9, R19, R20) ------------------------------------------
 
@@ -269,7 +273,7 @@ class Storage:
         return reduce(Stats.merged, copies) if copies else Stats()
 
     def save_stats(self, stats: Stats) -> bool:
-        return self._save(STATS_FILE, STATS_FORMAT, stats.to_dict())
+        return self._save(STATS_FILE, STATS_FORMAT, stats.to_dict(), parse_stats)
 
     # -- loading ----------------------------------------------------------------------------
 
@@ -329,9 +333,10 @@ class Storage:
 
     # -- saving -----------------------------------------------------------------------------
 
-    def _save(self, name: str, kind: str, data: Any) -> bool:
+    def _save(self, name: str, kind: str, data: Any, parse: Callable[[Any], Any]) -> bool:
         with self._guard:
             self._unsaved.add(name)  # until it is on disk
+            self._readers[name] = (kind, parse)
         if self.read_only or name in self._held:
             return False
         raw = encode_document(kind, data)
@@ -341,7 +346,11 @@ class Storage:
         return self._write(name, raw)
 
     def _write(self, name: str, raw: bytes) -> bool:
-        """Write a file and then its backup; a disk error becomes one notice per failing run."""
+        """Write a file and then its backup; a disk error becomes one notice per failing run.
+        Never what the game would refuse to load: that file stays as it was."""
+        if not self._readable(name, raw):
+            self._notice(NoticeKey.SAVE_FAILED, about=("refused", name), error=REFUSED)
+            return False
         try:
             for path in (self.data_dir / name, self.data_dir / (name + BACKUP_SUFFIX)):
                 try:
@@ -360,6 +369,19 @@ class Storage:
         if self._save_failing:
             self._save_failing = False
             self._notice(NoticeKey.SAVE_WORKS)
+        return True
+
+    def _readable(self, name: str, raw: bytes) -> bool:
+        """Whether the bytes of a save would load again, with the checks a load makes: a value
+        the game would refuse (a fault of this version) must never reach the disk, where the
+        next start would set the file aside and lose what it held."""
+        with self._guard:
+            kind, parse = self._readers[name]
+        try:
+            parse(decode_document(raw, kind)[1])
+        except (DamagedFile, ValueError) as error:
+            log.error("not saving %s, which would not load again: %s", name, error)
+            return False
         return True
 
     def _make_folder_again(self) -> bool:

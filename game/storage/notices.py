@@ -38,6 +38,10 @@ class Notice:
     fields: Mapping[str, str] = field(default_factory=dict)
 
 
+# The "error" of a save the game itself refused to write: it would not have loaded again.
+REFUSED = "REFUSED"
+
+
 def error_name(error: OSError) -> str:
     """The errno name of an error ("ENOSPC"), or "unknown"."""
     return errno.errorcode.get(error.errno or 0, "unknown")

@@ -90,6 +90,8 @@ _WRITE_REASONS = {
         "EEXIST": "there is a file where its data folder should be",
         "ENOTDIR": "there is a file where its data folder should be",
         "ENAMETOOLONG": "the path of its data folder is too long",
+        "REFUSED": "this version of 2048 made a value it would not read back (a fault of the "
+        "game, written in its log); the file on disk is kept as it was",
     },
     "el": {
         "ENOSPC": "ο δίσκος είναι γεμάτος",
@@ -99,6 +101,8 @@ _WRITE_REASONS = {
         "EEXIST": "υπάρχει ένα αρχείο εκεί που πρέπει να είναι ο φάκελος δεδομένων",
         "ENOTDIR": "υπάρχει ένα αρχείο εκεί που πρέπει να είναι ο φάκελος δεδομένων",
         "ENAMETOOLONG": "η διαδρομή του φακέλου δεδομένων είναι πολύ μεγάλη",
+        "REFUSED": "αυτή η έκδοση του 2048 έφτιαξε μια τιμή που δεν θα διάβαζε ξανά (σφάλμα του "
+        "παιχνιδιού, γραμμένο στο αρχείο καταγραφής του)· το αρχείο στον δίσκο μένει ως είχε",
     },
 }
 _NOT_ALLOWED_TO_READ = {
