@@ -3,9 +3,11 @@ save and changes no file; once the first is killed, the next copy gets the lock 
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
+import stat
 import threading
 import time
 
@@ -13,7 +15,7 @@ import pytest
 from storage_helpers import played_game, said, snapshot, start_child
 
 from game.stats import Stats
-from game.storage import Settings, Storage
+from game.storage import LOCK_NAME, Settings, Storage
 
 
 def _fill(folder):
@@ -92,3 +94,40 @@ def test_a_copy_that_is_just_quitting_is_waited_for(tmp_path):
         assert not second.read_only
         assert 0.2 < time.perf_counter() - started < 5
     closer.join()
+
+
+def test_a_link_planted_as_the_lock_is_removed_and_the_game_saves(tmp_path):
+    """Issue 21: a link at game.lock's place (ELOOP) stopped every save at every start."""
+    target = tmp_path / "elsewhere"
+    target.write_text("not ours")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / LOCK_NAME).symlink_to(target)
+    with Storage(tmp_path / "data").open() as storage:
+        assert not storage.read_only and said(storage) == []
+        assert storage.save_game(played_game())
+    assert not (tmp_path / "data" / LOCK_NAME).is_symlink()
+    assert target.read_text() == "not ours"  # what the link pointed at is untouched
+
+
+def test_a_lock_file_the_game_may_not_open_is_given_its_mode_back(tmp_path, monkeypatch):
+    """A game.lock after chmod 000 (refused by os.open until its mode is mended, as for a
+    player who is not root) is mended; one that stays refused says what to do, once."""
+    lock = tmp_path / LOCK_NAME
+    lock.touch()
+    lock.chmod(0)
+    real_open = os.open
+
+    def open_refused_while_mode_0(path, flags, *args, **kwargs):
+        if os.fspath(path) == str(lock) and stat.S_IMODE(os.stat(lock).st_mode) == 0:
+            raise OSError(errno.EACCES, "Permission denied", str(lock))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_refused_while_mode_0)
+    with Storage(tmp_path).open() as storage:
+        assert not storage.read_only and said(storage) == []
+    lock.chmod(0)
+    monkeypatch.setattr(os, "chmod", lambda *args, **kwargs: None)  # a mode that cannot be mended
+    with Storage(tmp_path).open() as storage:
+        assert storage.read_only
+        [words] = said(storage)
+    assert "game.lock" in words and "not allowed" in words and "Delete that file" in words

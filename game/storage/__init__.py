@@ -59,6 +59,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import stat
 import threading
 from collections.abc import Callable, Hashable, Mapping
 from functools import partial, reduce
@@ -162,6 +163,7 @@ class Storage:
         self._guard = threading.Lock()  # notices and _unsaved: the writer thread changes them too
         self._lock_wait = lock_wait
         self._lock: FileLock | None = None
+        self._opened = False
         self._background = background
         self._writer: Writer | None = None
         self._held: set[str] = set()  # files never written this run (newer, or not read)
@@ -175,8 +177,9 @@ class Storage:
     def open(self) -> Storage:
         """Make the data folder and take the lock. Waits up to `lock_wait` seconds for a copy
         that is just quitting; if another copy keeps it, this one plays without saving."""
-        if self._lock is not None:
+        if self._opened:
             return self
+        self._opened = True  # tried once: a second open() says nothing twice
         try:
             make_private_folder(self.data_dir)
             lock = self._take_lock(self._lock_wait)
@@ -184,14 +187,45 @@ class Storage:
             self._notice(NoticeKey.SECOND_COPY)
             return self
         except OSError as error:
-            self._notice(NoticeKey.CANNOT_SAVE, error=error_name(error), folder=str(self.data_dir))
-            return self
+            lock = self._mend_lock(error)
+            if lock is None:
+                return self
         self._lock = lock
         self.read_only = False
         remove_leftovers(self.data_dir, _OLD_TEMPORARIES)  # from a copy killed mid-save
         if self._background:
             self._writer = Writer(self._write)
         return self
+
+    def _mend_lock(self, error: OSError) -> FileLock | None:
+        """The lock after an error taking it. A planted link at its place (ELOOP) is removed,
+        and a lock file of ours the game may not open (chmod 000) is given back its mode; no
+        running copy can hold either (a link is never followed; chmod keeps the file a copy
+        may hold locked), so the lock is then tried once more. None, and one notice saying
+        what to do, if that fails too or the trouble was the folder's."""
+        path = self.data_dir / LOCK_NAME
+        try:
+            info = os.lstat(path)
+        except OSError:
+            info = None
+        ours = info is not None and info.st_uid == getattr(os, "getuid", lambda: info.st_uid)()
+        if info is None or not (stat.S_ISLNK(info.st_mode) or stat.S_ISREG(info.st_mode) and ours):
+            self._notice(NoticeKey.CANNOT_SAVE, error=error_name(error), folder=str(self.data_dir))
+            return None
+        try:
+            if stat.S_ISLNK(info.st_mode):
+                os.unlink(path)
+            else:
+                os.chmod(path, 0o600)
+            return self._take_lock(self._lock_wait)
+        except Timeout:
+            self._notice(NoticeKey.SECOND_COPY)
+        except OSError as again:
+            log.warning("the lock %s cannot be used: %s", path, again)
+            self._notice(
+                NoticeKey.LOCK_UNUSABLE, error=error_name(again), folder=str(self.data_dir)
+            )
+        return None
 
     def _take_lock(self, wait: float) -> FileLock:
         # Not thread-local: the writer thread may take it anew (a deleted folder), and the main

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 class NoticeKey(enum.StrEnum):
     SECOND_COPY = "second_copy"  # another copy holds the lock: this one saves nothing
     CANNOT_SAVE = "cannot_save"  # the data folder cannot be made or locked (error, folder)
+    LOCK_UNUSABLE = "lock_unusable"  # game.lock cannot be used or mended (error, folder)
     SAVE_FAILED = "save_failed"  # a save failed; the next one tries again (error)
     SAVE_WORKS = "save_works"  # after SAVE_FAILED, a save worked
     SETTINGS_RESET = "settings_reset"  # some settings took their defaults (names)

@@ -18,6 +18,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "anything: your games, settings and scores stay as that copy keeps them.",
         "cannot_save": "The game cannot save in {folder}, because {reason}. You can still "
         "play; nothing will be kept after you quit.",
+        "lock_unusable": "The game cannot use its lock file, game.lock in {folder}, because "
+        "{reason}, so it saves nothing this time. Delete that file and start 2048 again to "
+        "save as before.",
         "save_failed": "Your progress cannot be saved right now, because {reason}. You can "
         "keep playing; the game tries again at every save.",
         "save_works": "Saving works again.",
@@ -40,6 +43,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "τίποτα: τα παιχνίδια, οι ρυθμίσεις και τα ρεκόρ σας μένουν όπως τα κρατά εκείνο.",
         "cannot_save": "Το παιχνίδι δεν μπορεί να αποθηκεύσει στο {folder}, επειδή {reason}. "
         "Μπορείτε να παίξετε· τίποτα δεν θα κρατηθεί μετά την έξοδο.",
+        "lock_unusable": "Το παιχνίδι δεν μπορεί να χρησιμοποιήσει το αρχείο κλειδώματος "
+        "game.lock στο {folder}, επειδή {reason}, οπότε αυτή τη φορά δεν αποθηκεύει τίποτα. "
+        "Διαγράψτε το αρχείο και ξεκινήστε ξανά το 2048 για να αποθηκεύει όπως πριν.",
         "save_failed": "Η πρόοδός σας δεν αποθηκεύεται τώρα, επειδή {reason}. Συνεχίστε να "
         "παίζετε· το παιχνίδι ξαναδοκιμάζει σε κάθε αποθήκευση.",
         "save_works": "Η αποθήκευση λειτουργεί ξανά.",
@@ -90,6 +96,7 @@ _WRITE_REASONS = {
         "EEXIST": "there is a file where its data folder should be",
         "ENOTDIR": "there is a file where its data folder should be",
         "ENAMETOOLONG": "the path of its data folder is too long",
+        "ELOOP": "there is a link where a file of its own should be",
         "REFUSED": "this version of 2048 made a value it would not read back (a fault of the "
         "game, written in its log); the file on disk is kept as it was",
     },
@@ -101,6 +108,7 @@ _WRITE_REASONS = {
         "EEXIST": "υπάρχει ένα αρχείο εκεί που πρέπει να είναι ο φάκελος δεδομένων",
         "ENOTDIR": "υπάρχει ένα αρχείο εκεί που πρέπει να είναι ο φάκελος δεδομένων",
         "ENAMETOOLONG": "η διαδρομή του φακέλου δεδομένων είναι πολύ μεγάλη",
+        "ELOOP": "υπάρχει ένας σύνδεσμος εκεί που πρέπει να είναι δικό του αρχείο",
         "REFUSED": "αυτή η έκδοση του 2048 έφτιαξε μια τιμή που δεν θα διάβαζε ξανά (σφάλμα του "
         "παιχνιδιού, γραμμένο στο αρχείο καταγραφής του)· το αρχείο στον δίσκο μένει ως είχε",
     },
