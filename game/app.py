@@ -397,8 +397,11 @@ class App:
         """The language the player reads."""
         return self.view.lang
 
-    def save_for_crash(self) -> bool:
-        """Save everything and wait for the disk (not for ever); True only if it is all there."""
+    def save_for_crash(self) -> bool | None:
+        """Save everything and wait for the disk (not for ever); True only if it is all there,
+        None for a seeded run, which keeps nothing of its own and leaves the player's alone."""
+        if self.options.seed is not None:
+            return None
         self.save()
         return self.storage.flush(timeout=5.0)
 

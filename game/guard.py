@@ -37,7 +37,7 @@ class Guarded(Protocol):
 
     def close(self) -> None: ...
 
-    def save_for_crash(self) -> bool: ...
+    def save_for_crash(self) -> bool | None: ...  # None: this run keeps nothing (--seed)
 
     @property
     def lang(self) -> str: ...
@@ -72,9 +72,9 @@ class QuitSignals:
             self.app.running = False
 
 
-def run_guarded(build: Callable[[], Guarded], data_dir: Path) -> int:
+def run_guarded(build: Callable[[], Guarded], logs_dir: Path) -> int:
     """Build the app and run it to its end. 0 when the player (or a quit signal) ended it,
-    1 after an unexpected error."""
+    1 after an unexpected error (its crash log in `logs_dir`)."""
     app: Guarded | None = None
     with QuitSignals() as signals:
         try:
@@ -82,27 +82,28 @@ def run_guarded(build: Callable[[], Guarded], data_dir: Path) -> int:
             signals.watch(app)
             return app.run()
         except Exception as error:  # the last line of defence: log it, save, tell
-            crash(error, data_dir, app)
+            crash(error, logs_dir, app)
             return 1
         finally:
             if app is not None:
                 app.close()
 
 
-def crash(error: BaseException, data_dir: Path, app: Guarded | None) -> None:
+def crash(error: BaseException, logs_dir: Path, app: Guarded | None) -> None:
     """Save what can be saved, write a crash log, and tell the player what is true."""
     log.error("2048 crashed", exc_info=error)
-    saved = False
+    saved: bool | None = False
     if app is not None:
         try:
             saved = app.save_for_crash()
         except Exception:  # the crash may be in saving itself: say so, do not hide the first
             log.exception("saving after the crash failed")
     lang = app.lang if app is not None else system_language()
-    path = write_crash_log(data_dir, error)
+    path = write_crash_log(logs_dir, error)
     parts = [tr("crash_title", lang)]
     if app is not None:
-        parts.append(tr("crash_saved" if saved else "crash_not_saved", lang))
+        kept = {True: "crash_saved", False: "crash_not_saved", None: "crash_kept_nothing"}
+        parts.append(tr(kept[saved], lang))
     parts.append(tr("crash_log", lang, path=shown_path(path)) if path else tr("crash_no_log", lang))
     message = " ".join(parts)
     print(message, file=sys.stderr)

@@ -129,3 +129,17 @@ def test_a_crash_says_where_its_report_is_in_a_data_folder_named_in_latin_1(
     said = tr("crash_log", path=f"{tmp_path}/Ren\ufffde/logs/{log.name}")
     assert said in capsys.readouterr().err
     assert len(boxes) == 1 and said.encode() in boxes[0]
+
+
+def test_a_seeded_run_that_crashes_claims_nothing_was_saved(tmp_path, capsys):
+    """Issue 21: a --seed run's crash said "Your game and records were saved"; it keeps nothing."""
+    app = App(Options(data_dir=str(tmp_path), sound=False, seed=7))
+
+    def broken_draw(*args, **kwargs):
+        raise RuntimeError("a bug in drawing")
+
+    app.view.draw = broken_draw
+    app.view.dirty = True
+    assert run_guarded(lambda: app, tmp_path) == 1
+    message = capsys.readouterr().err
+    assert tr("crash_kept_nothing") in message and "were saved" not in message

@@ -274,6 +274,19 @@ def test_a_hint_while_the_solver_is_down_gets_the_notice_and_no_arrow(app, tmp_p
     assert shown == [tr("solver_stopped", app.view.lang)]
 
 
+def test_asking_a_stopped_solver_again_and_again_queues_its_notice_once(app, tmp_path):
+    """Issue 21: P pressed three times with the solver down queued three 8-second notices."""
+    clock = Clock()
+    worker = SolverWorker(HINT_BUDGET_S, size=4, tables_dir=tmp_path, clock=clock)
+    app.autoplay._workers[4] = worker
+    worker._deaths.extend([clock.now] * (MAX_RESTARTS + 1))
+    for _ in range(3):
+        app.frame(STEP, [key(pygame.K_p)])
+        for _ in range(5):
+            app.frame(STEP, [])
+    assert app.view.notices == [tr("solver_stopped", app.view.lang)]
+
+
 # -- a solver that names a move that does not move, and one that hangs ---------------------------
 
 

@@ -98,6 +98,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_title": "2048 ran into a problem and has to close.",
         "crash_saved": "Your game and records were saved.",
         "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
+        "crash_kept_nothing": "This was a replay run (--seed), which keeps nothing: your own "
+        "games, records and settings are as they were.",
         "crash_log": "A report was written to {path}; the game's log, 2048.log, is beside it.",
         "crash_no_log": "No report could be written.",
         # The solver (hint and autoplay)
@@ -317,6 +319,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "crash_saved": "Το παιχνίδι και τα ρεκόρ σας αποθηκεύτηκαν.",
         "crash_not_saved": "Το παιχνίδι σας δεν αποθηκεύτηκε: είναι όπως στην τελευταία "
         "αποθήκευσή του.",
+        "crash_kept_nothing": "Ήταν μια εκτέλεση επανάληψης (--seed), που δεν κρατά τίποτα: τα "
+        "δικά σας παιχνίδια, ρεκόρ και ρυθμίσεις είναι όπως ήταν.",
         "crash_log": "Μια αναφορά γράφτηκε στο {path}· το ημερολόγιο του παιχνιδιού, 2048.log, "
         "είναι δίπλα της.",
         "crash_no_log": "Δεν ήταν δυνατό να γραφτεί αναφορά.",

@@ -91,9 +91,10 @@ class View:
         return self.layout
 
     def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        """A message for the player, shown `seconds` after those before it. The same brief
-        word again (a key pressed twice) is not queued twice."""
-        if self.notices and self.notices[-1] == text and seconds <= BRIEF_NOTICE_SECONDS:
+        """A message for the player, shown `seconds` after those before it. A message already
+        showing or waiting is not queued again (a key pressed twice, P asked of a stopped
+        solver)."""
+        if text in self.notices:
             return
         if not self.notices:
             self._notice_time = Tween(seconds)
