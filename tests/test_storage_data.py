@@ -231,3 +231,20 @@ def test_a_data_folder_path_that_is_too_long_gives_one_clear_notice(tmp_path):
     assert [notice.key for notice in notices] == ["cannot_save"]
     text = english(notices[0])
     assert "too long" in text and "could not be read" not in text
+
+
+def test_a_backup_the_game_may_not_read_beside_a_good_main_file(data):
+    """Issue 21: an unreadable .bak stopped the readable main save from being saved, and said
+    the game "cannot be opened" although it was. The main copy is played and saved; the backup
+    is left as it is."""
+    backup = data / (GAME[0] + ".bak")
+    before = backup.read_bytes()
+    with unreadable(backup), Storage(data) as storage:
+        assert storage.load_game(4).game.to_dict() == played_game(seed=4).to_dict()
+        [notice] = storage.pop_notices()
+        assert "backup copy of your saved 4×4 game cannot be opened" in english(notice)
+        assert "not allowed to read" in english(notice)
+        assert storage.save_game(played_game(seed=9), {})
+        assert storage.load_game(4) is not None and storage.pop_notices() == []  # told once
+    assert backup.read_bytes() == before
+    assert Storage(data).load_game(4).game.to_dict() == played_game(seed=9).to_dict()

@@ -167,6 +167,7 @@ class Storage:
         self._background = background
         self._writer: Writer | None = None
         self._held: set[str] = set()  # files never written this run (newer, or not read)
+        self._no_backup: set[str] = set()  # files whose backup may not be read: left alone
         self._unsaved: set[str] = set()  # files whose last save asked for is not on disk
         self._readers: dict[str, tuple[str, Callable[[Any], Any]]] = {}  # name: (kind, parse)
         self._told: set[Hashable] = set()  # what the player was told about, once each
@@ -320,6 +321,16 @@ class Storage:
         backup = read_copy(self.data_dir / (name + BACKUP_SUFFIX), kind, parse)
         good = [copy.value for copy in (main, backup) if copy.status is Status.GOOD]
         unread = [copy for copy in (main, backup) if copy.status in LEFT_IN_PLACE]
+        if unread == [backup] and main.status is Status.GOOD:
+            # The main copy is the newest: it is played and saved; the backup is left as it is.
+            self._no_backup.add(name)
+            self._notice(
+                NoticeKey.BACKUP_NOT_READABLE,
+                about=(NoticeKey.BACKUP_NOT_READABLE, name),
+                error=backup.error,
+                **file_fields(name),
+            )
+            return good
         if unread:
             self._held.add(name)
             failed = unread[0].status is Status.FAILED
@@ -386,7 +397,8 @@ class Storage:
             self._notice(NoticeKey.SAVE_FAILED, about=("refused", name), error=REFUSED)
             return False
         try:
-            for path in (self.data_dir / name, self.data_dir / (name + BACKUP_SUFFIX)):
+            copies = [name] if name in self._no_backup else [name, name + BACKUP_SUFFIX]
+            for path in (self.data_dir / copy for copy in copies):
                 try:
                     atomic_write(path, raw)
                 except FileNotFoundError:

@@ -21,6 +21,7 @@ class NoticeKey(enum.StrEnum):
     RESTORED_FROM_BACKUP = "restored_from_backup"  # damaged; the backup was used (file, kept)
     DAMAGED = "damaged"  # damaged, and no good backup (file, kept)
     NOT_READABLE = "not_readable"  # may not be read: left in place, not saved over (file, error)
+    BACKUP_NOT_READABLE = "backup_not_readable"  # its backup only: left; the file saves (file)
     LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
     # The kept games (game/archive.py); their words are game/text/strings.py's notice_<key>.
     ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run

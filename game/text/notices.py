@@ -35,6 +35,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "damaged": "Your {what} could not be read and had no good backup, so {fallback}.",
         "not_readable": "Your {what} cannot be opened, because {reason}. It is left as it is, "
         "and nothing will be saved over it until 2048 starts again.",
+        "backup_not_readable": "The backup copy of your {what} cannot be opened, because "
+        "{reason}. It is left as it is; your {what} itself was read, and is saved as ever, "
+        "without a backup until 2048 starts again.",
         "load_failed": "Your {what} could not be loaded because of a fault in this version of "
         "2048. It is left as it is, and nothing will be saved over it.",
     },
@@ -60,6 +63,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "οπότε {fallback}.",
         "not_readable": "Το αρχείο «{what}» δεν ανοίγει, επειδή {reason}. Μένει όπως είναι, "
         "και τίποτα δεν θα γραφτεί πάνω του μέχρι να ξεκινήσει ξανά το 2048.",
+        "backup_not_readable": "Το αντίγραφο ασφαλείας του αρχείου «{what}» δεν ανοίγει, "
+        "επειδή {reason}. Μένει όπως είναι· το ίδιο το αρχείο διαβάστηκε και αποθηκεύεται "
+        "κανονικά, χωρίς αντίγραφο ασφαλείας μέχρι να ξεκινήσει ξανά το 2048.",
         "load_failed": "Το αρχείο «{what}» δεν φορτώθηκε λόγω σφάλματος αυτής της έκδοσης του "
         "2048. Μένει όπως είναι, και τίποτα δεν θα γραφτεί πάνω του.",
     },
@@ -129,7 +135,8 @@ def notice_text(notice: Any, lang: str) -> str:
     fields = dict(notice.fields)
     name = fields.get("file", "")
     error = fields.get("error", "")
-    reasons = _READ_REASONS if notice.key == "not_readable" else _WRITE_REASONS
+    reading = notice.key in ("not_readable", "backup_not_readable")
+    reasons = _READ_REASONS if reading else _WRITE_REASONS
     words = {
         "what": _FILES[lang].get(name) or _GAME_FILE[lang].format(size=fields.get("size", "?")),
         "fallback": _FALLBACKS[lang].get(name, _FALLBACKS[lang]["game"]),
