@@ -81,3 +81,21 @@ def test_a_data_folder_that_cannot_be_made_means_playing_without_saving(tmp_path
     assert storage.load_game(4) is None and storage.load_settings() == Settings()
     assert storage.save_game(played_game(), {}) is False
     assert blocker.read_text() == "a file where the folder should be"
+
+
+def test_a_nearly_full_disk_says_cannot_save_once_not_turn_and_turn_about(tmp_path):
+    """Issue 21: on a nearly full disk the big game file failed while the small statistics
+    saved, and "cannot be saved" and "Saving works again" took turns at every move."""
+    game = played_game(seed=3, moves=5)
+    stats = Stats()
+    with Storage(tmp_path) as storage:
+        for _ in range(4):
+            game.move(game.valid_directions()[0])
+            with failing("fsync", 1, disk_error(errno.ENOSPC)):
+                assert storage.save_game(game, {}) is False  # the bigger file: no room
+            stats = stats.score_reached(4, assisted=False, score=game.score, biggest_tile=8)
+            assert storage.save_stats(stats)  # the small one still fits
+        notices = said(storage)
+        assert len(notices) == 1 and "disk is full" in notices[0]
+        assert storage.save_game(game, {})  # room again for the game too
+        assert said(storage) == ["Saving works again."]

@@ -171,7 +171,7 @@ class Storage:
         self._unsaved: set[str] = set()  # files whose last save asked for is not on disk
         self._readers: dict[str, tuple[str, Callable[[Any], Any]]] = {}  # name: (kind, parse)
         self._told: set[Hashable] = set()  # what the player was told about, once each
-        self._save_failing = False
+        self._failing: set[str] = set()  # files whose last write failed (the writer's own)
 
     # -- the lock ---------------------------------------------------------------------------
 
@@ -406,15 +406,16 @@ class Storage:
                         raise
                     atomic_write(path, raw)
         except OSError as error:
-            if not self._save_failing:
-                self._save_failing = True
+            if not self._failing:
                 self._notice(NoticeKey.SAVE_FAILED, error=error_name(error))
+            self._failing.add(name)
             return False
         with self._guard:
             self._unsaved.discard(name)
-        if self._save_failing:
-            self._save_failing = False
-            self._notice(NoticeKey.SAVE_WORKS)
+        if name in self._failing:
+            self._failing.discard(name)
+            if not self._failing:  # every file that failed is saved again, not just a small one
+                self._notice(NoticeKey.SAVE_WORKS)
         return True
 
     def _readable(self, name: str, raw: bytes) -> bool:
