@@ -108,3 +108,34 @@ def test_a_window_manager_that_ignores_the_maximum_is_answered_with_a_smaller_wi
     screen.fullscreen = False
     screen.resized()
     assert screen.window.size == (MAX_SIDE, 900)
+
+
+def _drawings_kept(app: App) -> int:
+    """The bytes of every drawing the view keeps for the next frames."""
+    caches = (app.view.board._tiles, app.view.board._boards, app.view._veils)
+    surfaces = [s for cache in caches for s in cache.values()]
+    surfaces += list(app.view.text._surfaces.values())
+    return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces)
+
+
+def test_a_window_made_huge_and_small_again_keeps_only_what_the_small_one_draws(tmp_path):
+    """Issue 21: after the window was 16384 px square and shrunk back, the game kept 1.3 GB of
+    drawings of the big window. (bench/window_memory.py shows the memory itself.)"""
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        pause = key(pygame.K_ESCAPE)
+        for size in ((4096, 4096), (640, 480)):
+            app.window.size = size
+            app.frame(app.loop.step, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
+            for code in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT):  # slides and merges
+                app.frame(app.loop.step, [key(code)])
+                for _ in range(15):
+                    app.frame(app.loop.step, [])
+            app.frame(app.loop.step, [pause])  # a menu's veil over the whole window
+            app.frame(app.loop.step, [pause])
+            if size == (4096, 4096):
+                assert _drawings_kept(app) > 4096 * 4096 * 4  # the big window's veil at least
+        window_bytes = 640 * 480 * 4
+        assert _drawings_kept(app) < 6 * window_bytes
+    finally:
+        app.close()

@@ -66,6 +66,12 @@ class Text:
         self._fit.clear()
         self._wraps.clear()
 
+    def forget_drawings(self) -> None:
+        """Drop the rendered words and the fonts, kept for sizes that may not come back; the
+        wrapping of words (small) stays."""
+        self._fonts.clear()
+        self._surfaces.clear()
+
     def font(self, px: int, weight: str = "Bold") -> pygame.font.Font:
         px = max(6, int(px))
         key = (weight, px)

@@ -17,6 +17,7 @@ from game.view.board import BoardView, draw_arrow
 from game.view.browser_view import BrowserView
 from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
+from game.view.memory import release_freed_memory
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
@@ -86,9 +87,21 @@ class View:
             size[1],
             board_size,
         ):
+            old = self.layout
+            if old is not None and (old.width, old.height) != tuple(size):
+                self._forget_drawings(smaller=size[0] * size[1] < old.width * old.height)
             self.layout = compute_layout(size[0], size[1], board_size)
             self.dirty = True
         return self.layout
+
+    def _forget_drawings(self, smaller: bool) -> None:
+        """The window changed size: what was drawn for the old size is not drawn again soon,
+        and at the biggest sizes it is gigabytes (a 16384 px square veil alone is 1 GB)."""
+        self.board.clear()
+        self.text.forget_drawings()
+        self._veils.clear()
+        if smaller:
+            release_freed_memory()
 
     def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         """A message for the player, shown `seconds` after those before it. A message already
