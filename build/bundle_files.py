@@ -17,7 +17,7 @@ class Target:
     """What the spec asks PyInstaller for on one system."""
 
     app_bundle: bool  # dist/2048.app with the executable inside as one folder; else one file
-    icon: str | None  # under assets/: the executable's icon (Windows), the bundle's (macOS)
+    icon: str | None  # under game/assets/: the executable's icon (Windows), the bundle's (macOS)
     version_resource: bool  # the version in the file's properties (Windows Explorer)
     strip: bool  # symbol tables out; macOS libraries are signed, so they are left alone
     executable: str  # what to run, under dist/, once built
@@ -42,7 +42,7 @@ def target(platform: str) -> Target:
             strip=False,
             executable=f"{NAME}.app/Contents/MacOS/{NAME}",
         )
-    # The window's icon comes from assets/icon at run time; `2048 --version` tells the version.
+    # The window's icon comes from game/assets/icon at run time; `2048 --version` tells the version.
     return Target(app_bundle=False, icon=None, version_resource=False, strip=True, executable=NAME)
 
 
@@ -130,15 +130,15 @@ EXCLUDES = [
 ]
 
 
-def asset_datas(root: Path) -> list[tuple[str, str]]:
-    """(file, folder in the bundle) for every file under root/assets.
+def asset_datas(package: Path) -> list[tuple[str, str]]:
+    """(file, folder in the bundle) for every file of the game's assets, package/assets/ (the
+    game's package folder).
 
-    The bundle keeps the folder as it is, as assets/ next to the code, where
-    game/assets.py finds it (sys._MEIPASS/assets)."""
-    assets = root / "assets"
+    Each goes where it is in the package, under game/assets/ beside the frozen game/assets.py,
+    which finds them there as it does in a checkout or a wheel."""
     return [
-        (str(path), Path("assets", path.relative_to(assets)).parent.as_posix())
-        for path in sorted(assets.rglob("*"))
+        (str(path), Path("game", path.relative_to(package)).parent.as_posix())
+        for path in sorted((package / "assets").rglob("*"))
         if path.is_file()
     ]
 

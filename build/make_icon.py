@@ -1,9 +1,9 @@
 """Makes the game's icon from its own font and palette, for every system, from one drawing:
 
-    assets/icon/icon.png     256 px, the window's icon
-    assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
-    assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
-    assets/linux/icons/hicolor/<N>x<N>/apps/2048.png    16 to 512 px, for the Linux menu
+    game/assets/icon/icon.png     256 px, the window's icon
+    game/assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
+    game/assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
+    game/assets/linux/icons/hicolor/<N>x<N>/apps/2048.png    16 to 512 px, for the Linux menu
 
 Run from the repository root: python build/make_icon.py
 """
@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.assets import ASSETS  # noqa: E402
 from game.desktop_entry import ICON_SIZES, icon_path  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
 
@@ -46,7 +47,7 @@ def render(side: int) -> pygame.Surface:
     icon = pygame.Surface((side, side), pygame.SRCALPHA)
     radius = max(2, side // 8)
     pygame.draw.rect(icon, CLASSIC.tile_colour(2048), icon.get_rect(), 0, radius)
-    font_path = ROOT / "assets" / "fonts" / "ClearSans-Bold.ttf"
+    font_path = ASSETS / "fonts" / "ClearSans-Bold.ttf"
     px = side
     while px > 4:
         font = pygame.font.Font(font_path, px)
@@ -91,8 +92,8 @@ def main() -> None:
     pygame.font.init()
     sides = sorted({*ICO_SIZES, *ICON_SIZES, *(side for _, side in ICNS_TYPES)})
     pngs = {side: png_bytes(render(side)) for side in sides}
-    icon = ROOT / "assets" / "icon"
-    linux = ROOT / "assets" / "linux"
+    icon = ASSETS / "icon"
+    linux = ASSETS / "linux"
     written = {
         icon / "icon.png": pngs[256],
         icon / "icon.ico": ico_bytes([(side, pngs[side]) for side in ICO_SIZES]),

@@ -20,7 +20,7 @@ driver, missing files) or fails mid-game (a device unplugged), it logs one line 
 interface as the real `SoundBank`; when a device comes back it opens the mixer again.
 `enabled=False` (--no-sound) never touches the mixer at all.
 
-What plays (game/cues.py decides; the sounds are made by build/make_sfx.py into assets/sfx/):
+What plays (game/cues.py decides; the sounds are made by build/make_sfx.py into game/assets/sfx/):
 
     Moved with merges   merge: one chord of its merged values, pitch rising with the value
     Moved, no merges    slide
@@ -127,7 +127,7 @@ class SoundBank:
     def open(cls, sfx_dir: Path | None = None) -> SoundBank:
         """Start the mixer (unless it runs already) and load the sounds; raises on failure.
 
-        `sfx_dir` defaults to the game's assets/sfx folder.
+        `sfx_dir` defaults to game/assets/sfx.
         """
         if sfx_dir is None:
             sfx_dir = asset_path("sfx")

@@ -13,7 +13,7 @@ play2048 command, or this Python with `-m game`), so a menu click runs the same 
 them. The release's install.sh for Linux copies the executable to ~/.local/bin and then asks it
 to do the same.
 
-The entry and the icons come from assets/linux/ (build/make_icon.py makes the icons).
+The entry and the icons come from game/assets/linux/ (build/make_icon.py makes the icons).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Action(Enum):
 
 
 def icon_path(size: int) -> Path:
-    """Where the icon of one size goes, relative to the data folder (and to assets/linux)."""
+    """Where the icon of one size goes, relative to the data folder (and to game/assets/linux)."""
     return Path("icons", "hicolor", f"{size}x{size}", "apps", f"{APP_ID}.png")
 
 
@@ -99,7 +99,7 @@ def _string_escape(value: str) -> str:
 
 
 def entry_text(command: Sequence[str]) -> str:
-    """assets/linux/2048.desktop with Exec and TryExec pointing at this command."""
+    """game/assets/linux/2048.desktop with Exec and TryExec pointing at this command."""
     lines = []
     for line in asset_path("linux", ENTRY_NAME).read_text(encoding="utf-8").splitlines():
         if line.startswith("Exec="):

@@ -6,7 +6,9 @@ the icon files as macOS, Windows and the Linux menu do. The tarball test packs t
 release around a stand-in for the executable (or the real one: GAME2048_EXE=dist/2048) and
 runs its install.sh into a temporary home. The wheel tests build the wheel with pip and
 install it into a fresh virtual environment (pip fetches the dependencies, or takes them from
-its cache), then run `play2048` from a folder that is not the checkout.
+its cache), then run `play2048` from a folder that is not the checkout. The source archive's
+tests build it as a packager does, install it, play the installed game and collect the tests
+it carries. The tests that build (marked slow) take a few seconds each.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import plistlib
 import re
 import shutil
+import site
 import struct
 import subprocess
 import sys
@@ -40,6 +43,7 @@ from game.text import LANGUAGES
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "2048.spec"
 EXE_ENV = "GAME2048_EXE"  # the built executable, for the tarball test to pack instead
+ASSETS = ROOT / "game" / "assets"
 
 
 def build_script(name: str) -> types.ModuleType:
@@ -57,9 +61,10 @@ bundle_files = build_script("bundle_files")
 
 
 def every_asset() -> set[str]:
-    """Every file under assets/, as a path relative to the checkout ("assets/fonts/...")."""
+    """Every file under game/assets/, as a path relative to the checkout
+    ("game/assets/fonts/..."): where it is in the package, the wheel and the executable."""
     found = set()
-    for folder, _, files in os.walk(ROOT / "assets"):
+    for folder, _, files in os.walk(ASSETS):
         for name in files:
             found.add((Path(folder) / name).relative_to(ROOT).as_posix())
     return found
@@ -68,14 +73,14 @@ def every_asset() -> set[str]:
 def test_the_assets_folder_has_what_the_game_loads():
     files = every_asset()
     assert {
-        "assets/fonts/ClearSans-Bold.ttf",
-        "assets/icon/icon.png",
-        "assets/icon/icon.ico",
-        "assets/icon/icon.icns",
-        "assets/linux/2048.desktop",
-        "assets/linux/icons/hicolor/512x512/apps/2048.png",
-        "assets/sfx/slide.wav",
-        "assets/LICENSES",
+        "game/assets/fonts/ClearSans-Bold.ttf",
+        "game/assets/icon/icon.png",
+        "game/assets/icon/icon.ico",
+        "game/assets/icon/icon.icns",
+        "game/assets/linux/2048.desktop",
+        "game/assets/linux/icons/hicolor/512x512/apps/2048.png",
+        "game/assets/sfx/slide.wav",
+        "game/assets/LICENSES",
     } <= files
 
 
@@ -159,13 +164,17 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
         Path(game.__file__).parent / "__main__.py"
     ]
 
-    # Lay the data out as the executable unpacks it: the resolver finds it there first.
+    # Lay the data out as the executable unpacks it, with game/assets.py where the frozen
+    # module is (PyInstaller gives it the file name it has inside the bundle): it finds them.
     for inside, source in files.items():
         (tmp_path / inside).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, tmp_path / inside)
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert assets.assets_dir() == tmp_path / "assets"
-    assert assets.asset_path("fonts", "ClearSans-Bold.ttf").is_file()
+    shutil.copyfile(assets.__file__, tmp_path / "game" / "assets.py")
+    spec = importlib.util.spec_from_file_location("frozen_assets", tmp_path / "game" / "assets.py")
+    frozen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(frozen)
+    assert frozen.assets_dir() == tmp_path / "game" / "assets"
+    assert frozen.asset_path("fonts", "ClearSans-Bold.ttf").is_file()
 
 
 def test_the_executable_leaves_out_no_module_the_game_imports():
@@ -333,7 +342,7 @@ def test_on_linux_the_executable_is_one_stripped_windowed_file(monkeypatch, plat
     assert "exclude_binaries" not in exe  # one file: everything goes into the executable
     assert _Recorder.binaries in args and _Recorder.datas in args
     assert exe["strip"] is True and exe["upx"] is False
-    # The window's icon comes from assets/icon at run time; `2048 --version` tells the version.
+    # The window's icon comes from game/assets/ at run time; `2048 --version` tells the version.
     assert exe["icon"] is None and exe["version"] is None
     assert bundle_files.target(platform).executable == "2048"
 
@@ -344,7 +353,7 @@ def test_on_windows_the_executable_is_one_file_with_the_icon_and_the_version(mon
     args, exe = calls["EXE"]
     assert exe["name"] == "2048" and exe["console"] is False  # no console window
     assert "exclude_binaries" not in exe and _Recorder.datas in args
-    assert Path(exe["icon"]) == ROOT / "assets" / "icon" / "icon.ico"
+    assert Path(exe["icon"]) == ASSETS / "icon" / "icon.ico"
     resource = repr(exe["version"])
     for key in ("FileVersion", "ProductVersion"):
         assert f"StringStruct('{key}', '{__version__}')" in resource
@@ -366,7 +375,7 @@ def test_on_macos_the_game_is_an_app_bundle_around_one_folder(monkeypatch):
     (folder,), bundle = calls["BUNDLE"]
     assert folder.name == "COLLECT"
     assert bundle["name"] == "2048.app"
-    assert Path(bundle["icon"]) == ROOT / "assets" / "icon" / "icon.icns"
+    assert Path(bundle["icon"]) == ASSETS / "icon" / "icon.icns"
     assert bundle["bundle_identifier"] == bundle_files.BUNDLE_ID
     assert bundle["version"] == __version__
     plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))  # it is valid plist data
@@ -545,7 +554,7 @@ def ico_images(data: bytes) -> dict[int, bytes]:
 
 
 def test_the_macos_icon_is_a_well_formed_icns_of_pngs():
-    images = icns_images((ROOT / "assets" / "icon" / "icon.icns").read_bytes())
+    images = icns_images((ASSETS / "icon" / "icon.icns").read_bytes())
     # Each type's side in pixels, as macOS reads it ("@2x" for Retina screens).
     sides = {b"ic11": 32, b"ic12": 64, b"ic07": 128, b"ic13": 256, b"ic08": 256}
     sides |= {b"ic14": 512, b"ic09": 512, b"ic10": 1024}
@@ -553,17 +562,17 @@ def test_the_macos_icon_is_a_well_formed_icns_of_pngs():
 
 
 def test_the_windows_icon_is_an_ico_of_pngs_up_to_256():
-    images = ico_images((ROOT / "assets" / "icon" / "icon.ico").read_bytes())
+    images = ico_images((ASSETS / "icon" / "icon.ico").read_bytes())
     assert {side: png_side(png) for side, png in images.items()} == {
         side: side for side in (16, 32, 48, 64, 128, 256)
     }
 
 
 def test_every_system_gets_the_same_drawing():
-    window = (ROOT / "assets" / "icon" / "icon.png").read_bytes()
-    icns = icns_images((ROOT / "assets" / "icon" / "icon.icns").read_bytes())
-    ico = ico_images((ROOT / "assets" / "icon" / "icon.ico").read_bytes())
-    menu = ROOT / "assets" / "linux" / desktop_entry.icon_path(256)
+    window = (ASSETS / "icon" / "icon.png").read_bytes()
+    icns = icns_images((ASSETS / "icon" / "icon.icns").read_bytes())
+    ico = ico_images((ASSETS / "icon" / "icon.ico").read_bytes())
+    menu = ASSETS / "linux" / desktop_entry.icon_path(256)
     assert icns[b"ic08"] == icns[b"ic13"] == ico[256] == menu.read_bytes() == window
 
 
@@ -652,18 +661,24 @@ def test_the_linux_tarball_installs_into_the_menu_and_uninstalls_cleanly(tmp_pat
 # -- the wheel -----------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    # Built from a copy of the checkout: pip builds in the source folder, and a copy keeps the
-    # build's scratch files (and any left from earlier builds) out of this one.
+def copy_of_the_checkout(tmp_path_factory) -> Path:
+    """The checkout without its scratch files: a build writes into its source folder, and a
+    copy keeps the build's scratch files (and any left from earlier builds) out of this one."""
     source = tmp_path_factory.mktemp("source") / "game2048"
     shutil.copytree(
         ROOT,
         source,
         ignore=shutil.ignore_patterns(
-            ".git", ".venv", "dist", ".work", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis"
+            *(".git", ".venv*", "dist", ".work", "*.egg-info", "__pycache__", ".*_cache"),
+            *(".hypothesis", "*.so", "*.pyd"),
         ),
     )
+    return source
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    source = copy_of_the_checkout(tmp_path_factory)
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-q"],
@@ -675,10 +690,11 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_every_asset(wheel):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-    in_wheel = {name.removeprefix("game/") for name in names if name.startswith("game/assets/")}
+    in_wheel = {name for name in names if name.startswith("game/assets/")}
     assert in_wheel == every_asset()
 
 
@@ -714,6 +730,7 @@ def outside_env(**changes: str) -> dict[str, str]:
     return env | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"} | changes
 
 
+@pytest.mark.slow
 def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     where = subprocess.run(
         [str(installed.python), "-c", "from game.assets import assets_dir; print(assets_dir())"],
@@ -743,6 +760,7 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     assert (data / "settings.json").is_file()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name == "nt", reason="a desktop entry is for Linux desktops")
 def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     home = tmp_path / "home"
@@ -760,8 +778,203 @@ def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     entry = (share / "applications" / "2048.desktop").read_text(encoding="utf-8")
     assert f"Exec={installed.python} -m game\n" in entry
     for size in desktop_entry.ICON_SIZES:
-        shipped = ROOT / "assets" / "linux" / desktop_entry.icon_path(size)
+        shipped = ASSETS / "linux" / desktop_entry.icon_path(size)
         assert (share / desktop_entry.icon_path(size)).read_bytes() == shipped.read_bytes()
+
+
+# -- the source archive -----------------------------------------------------------------------
+
+# What building, testing and playing leave in a checkout, none of it source: planted in the
+# copy the archive is built from, each must stay out of it.
+SCRATCH = [
+    "build/.work/2048/warn-2048.txt",  # PyInstaller's
+    "build/.work/setuptools/lib/game/engine.py",  # setuptools'
+    "dist/2048",
+    ".venv/pyvenv.cfg",
+    ".pytest_cache/README.md",
+    ".hypothesis/examples/0",
+    "tests/__pycache__/conftest.cpython-311.pyc",
+    "build/__pycache__/bundle_files.cpython-311.pyc",
+    "game/solver/_kernel.cpython-311-x86_64-linux-gnu.so",
+]
+# Beside game/, tests/, build/ and docs/ (all of each), what the tests read or run.
+READ_BY_THE_TESTS = [
+    "main.py",
+    "Makefile",
+    ".ci/run",
+    ".github/workflows/release.yml",
+    "README.md",
+    "pyproject.toml",
+    "setup.py",
+    "LICENSE",
+]
+BUILD_SDIST = "import sys, setuptools.build_meta as b; print(b.build_sdist(sys.argv[1]))"
+
+
+@dataclass(frozen=True)
+class SourceArchive:
+    path: Path
+    sources: set[str]  # the files it is built from that a packager's test run needs
+    backend: list[str]  # folders that give a Python the build backend pyproject.toml asks for
+
+
+def build_backend(tmp_path_factory) -> list[str]:
+    """Nothing when this Python's setuptools is what pyproject.toml's build asks for; else a
+    folder where pip puts one (as its build isolation would)."""
+    import importlib.metadata
+    import tomllib
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    requires = pyproject["build-system"]["requires"]
+    try:
+        if all(
+            Requirement(text).specifier.contains(importlib.metadata.version(Requirement(text).name))
+            for text in requires
+        ):
+            return []
+    except importlib.metadata.PackageNotFoundError:
+        pass
+    folder = tmp_path_factory.mktemp("backend")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-q", "--target", str(folder), *requires],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    return [str(folder)]
+
+
+@pytest.fixture(scope="module")
+def sdist(tmp_path_factory) -> SourceArchive:
+    """The source archive, built by setuptools' own build hook, from a copy of the checkout
+    with scratch files planted in it."""
+    source = copy_of_the_checkout(tmp_path_factory)
+    sources = {"game/solver/_kernel.c", *READ_BY_THE_TESTS}
+    for folder in ("game/assets", "tests", "build", "docs"):
+        for path in (source / folder).rglob("*"):
+            if path.is_file():
+                sources.add(path.relative_to(source).as_posix())
+    for name in SCRATCH:
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        (source / name).write_text("scratch", encoding="utf-8")
+    backend = build_backend(tmp_path_factory)
+    out = tmp_path_factory.mktemp("sdist")
+    built = subprocess.run(
+        [sys.executable, "-c", BUILD_SDIST, str(out)],
+        cwd=source,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join(backend)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    return SourceArchive(out / built.stdout.splitlines()[-1], sources, backend)
+
+
+def sdist_files(archive: Path) -> set[str]:
+    """The files of a source archive, without its top folder ("game/engine.py", ...)."""
+    with tarfile.open(archive) as tar:
+        return {m.name.split("/", 1)[1] for m in tar.getmembers() if m.isfile()}
+
+
+@pytest.mark.slow
+def test_the_source_archive_holds_the_assets_the_kernel_and_what_the_tests_need(sdist):
+    files = sdist_files(sdist.path)
+    assert every_asset() <= files
+    assert "game/solver/_kernel.c" in files
+    assert sorted(sdist.sources - files) == []
+    assert sorted(files & set(SCRATCH)) == []
+
+
+@pytest.fixture(scope="module")
+def installed_from_sdist(sdist, tmp_path_factory) -> Installed:
+    """The source archive installed as a packager would: pip builds it (no build isolation,
+    offline) into a bare virtual environment, which borrows this Python's libraries (pygame,
+    pytest, pip itself) after its own, so the game it runs is the installed one."""
+    venv = tmp_path_factory.mktemp("from-sdist") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    scripts = venv / ("Scripts" if os.name == "nt" else "bin")
+    python = scripts / ("python.exe" if os.name == "nt" else "python")
+    where = [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
+    own = Path(subprocess.run(where, check=True, capture_output=True, text=True).stdout.strip())
+    borrowed = [*sdist.backend, *site.getsitepackages()]  # the backend before an older one
+    (own / "borrowed.pth").write_text("\n".join(borrowed) + "\n", encoding="utf-8")
+    install = ["install", "-q", "--no-deps", "--no-build-isolation", "--no-index"]
+    install += ["--ignore-installed", str(sdist.path)]  # the one this Python has is not it
+    done = subprocess.run(
+        [str(python), "-m", "pip", *install],
+        env=outside_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return Installed(scripts, python)
+
+
+@pytest.mark.slow
+def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
+    installed_from_sdist, tmp_path
+):
+    venv = installed_from_sdist.scripts.parent.resolve()
+    code = "from game.assets import assets_dir; print(assets_dir())"
+    where = subprocess.run(
+        [str(installed_from_sdist.python), "-c", code],
+        cwd=tmp_path,
+        env=outside_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert where.returncode == 0, where.stderr
+    assets_dir = Path(where.stdout.strip())
+    assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
+    package = assets_dir.parent.parent
+    installed = {p.relative_to(package).as_posix() for p in assets_dir.rglob("*") if p.is_file()}
+    assert installed == every_asset()
+
+    data = tmp_path / "data"
+    played = subprocess.run(
+        [str(installed_from_sdist.python), "-m", "game", "--frames", "30", "--data-dir", str(data)],
+        cwd=tmp_path,
+        env=outside_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert played.returncode == 0, played.stderr
+    assert (data / "settings.json").is_file()
+    if shutil.which("cc"):  # the archive's C source built the compiled solver
+        kernel = "import game.solver._kernel as k; print(k.__file__)"
+        compiled = subprocess.run(
+            [str(installed_from_sdist.python), "-c", kernel],
+            cwd=tmp_path,
+            env=outside_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert compiled.returncode == 0, compiled.stderr
+        assert Path(compiled.stdout.strip()).is_relative_to(venv)
+
+
+@pytest.mark.slow
+def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from_sdist, tmp_path):
+    with tarfile.open(sdist.path) as tar:
+        tar.extractall(tmp_path, filter="data")
+    (unpacked,) = tmp_path.iterdir()
+    collected = subprocess.run(
+        [str(installed_from_sdist.python), "-m", "pytest", "--collect-only", "-qq"]
+        + ["-o", "addopts=", "-p", "no:cacheprovider"],  # one line a file: "tests/...py: 12"
+        cwd=unpacked,
+        env=outside_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert collected.returncode == 0, collected.stdout + collected.stderr
+    files = {line.split(": ")[0] for line in collected.stdout.splitlines() if ".py: " in line}
+    assert files == {f"tests/{path.name}" for path in (ROOT / "tests").glob("test_*.py")}
 
 
 # -- the compiled solver: an accelerator, never a requirement ----------------------------------

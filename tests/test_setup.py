@@ -172,7 +172,7 @@ def test_ci_run_installs_the_desktop_entry_checker_where_it_can(tmp_path, uid):
     assert done.returncode == 3, done.stderr
     assert "Skipping" not in done.stderr
     assert "apt-get install -y -q --no-install-recommends desktop-file-utils" in log
-    assert "validate assets/linux/2048.desktop\nmake lint\n" in log
+    assert "validate game/assets/linux/2048.desktop\nmake lint\n" in log
 
 
 # -- the README -------------------------------------------------------------------------------
