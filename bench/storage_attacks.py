@@ -1,7 +1,9 @@
 """Attacks on the game's files, against the real game (main.py, headless): FIFOs, planted links,
 files of another user, a data folder that is a file or deleted while the game runs, a full and
-a read-only disk, a damaged or doctored solver cache, crash logs through a link, and SIGKILL
-in the middle of saving. Each attack says what it did and whether what the player has held.
+a read-only disk, a damaged or doctored solver cache, crash logs through a link, SIGKILL in
+the middle of saving, and the kept games held by another process, their -wal damaged after a
+kill, their folder deleted between moves (bench/archive_player.py plays the real app for
+those). Each attack says what it did and whether what the player has held.
 
     python bench/storage_attacks.py [--kills N] [--only NAME ...]
 
@@ -21,6 +23,7 @@ import resource
 import shutil
 import signal
 import site
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -32,10 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from game.archive import ARCHIVE_FILE, Archive  # noqa: E402
 from game.crashlog import write_crash_log  # noqa: E402
 from game.solver.bitboard import Layout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
 from game.storage import GAME_FORMAT, Storage, encode_document  # noqa: E402
+from game.text import tr  # noqa: E402
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 NOBODY = 65534
@@ -361,13 +366,14 @@ def crash_logs(work: Path) -> str:
     data.mkdir()
     (data / "logs").symlink_to(other)
     before = snapshot(other)
-    check(write_crash_log(data, RuntimeError("a test crash")) is None, "written through a link")
+    logs = data / "logs"
+    check(write_crash_log(logs, RuntimeError("a test crash")) is None, "written through a link")
     check(snapshot(other) == before, "files behind the link changed")
     (data / "logs").unlink()
     (data / "logs").mkdir()
     for day in range(1, 8):
         (data / "logs" / f"crash-2099010{day}-120000-000000.txt").write_text("clock ahead")
-    newest = write_crash_log(data, RuntimeError("a test crash"))
+    newest = write_crash_log(data / "logs", RuntimeError("a test crash"))
     check(newest is not None and newest.exists(), "the new log was pruned")
     return "logs a link to another folder: nothing written or pruned there; a new log survives"
 
@@ -404,6 +410,151 @@ def real_game_kills(work: Path, count: int) -> int:
     return count
 
 
+# -- the kept games (game/archive.py), attacked while the real app plays ---------------------------
+
+
+class Player:
+    """bench/archive_player.py: the real app in a process of its own, played on command."""
+
+    def __init__(self, data: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "bench/archive_player.py", str(data)],
+            cwd=ROOT,
+            env=ENV,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def ask(self, command: str) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.kill()
+            raise Broken(f"the game ended: {self.process.communicate()[1][-400:]!r}")
+        return json.loads(line)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.communicate(timeout=30)
+
+
+def kept_steps(data: Path) -> list[int]:
+    """The steps of each kept game, as the next start reads them."""
+    archive = Archive.open(data, read_only=True)
+    try:
+        return [summary.steps for summary in archive.list_games()]
+    finally:
+        archive.close()
+
+
+def archive_locked(work: Path) -> str:
+    """Another process holds the kept games (BEGIN EXCLUSIVE) while the game is played."""
+    data = work / "data"
+    player = Player(data)
+    before = player.ask("play 20")
+    player.ask("idle 0.5")
+    other = sqlite3.connect(data / ARCHIVE_FILE, isolation_level=None, timeout=0)
+    other.execute("BEGIN EXCLUSIVE")
+    held = player.ask("play 60")
+    still = player.ask("idle 2")
+    other.execute("ROLLBACK")
+    other.close()
+    player.ask("idle 1")
+    end = player.ask("quit")
+    worst = max(held["worst_ms"], still["worst_ms"])
+    made_while_held = held["steps"] - before["steps"]
+    check(worst < 250, f"a frame waited {worst:.0f} ms while the games were held")
+    check(kept_steps(data) == [end["steps"]], f"kept {kept_steps(data)}, played {end['steps']}")
+    told = [tr(f"notice_archive_{key}") in end["notices"] for key in ("busy", "free")]
+    check(all(told), f"not told what happened: {end['notices']}")
+    return (
+        f"held by another process for {made_while_held} moves: worst frame {worst:.1f} ms "
+        f"(unheld {before['worst_ms']:.1f} ms; 5 s before the fix), {end['steps']}/"
+        f"{end['steps']} steps kept, told held then free"
+    )
+
+
+def _copy_opened(data: Path, scratch: Path) -> int:
+    """The steps SQLite alone reads from a copy of the kept games (files as they are)."""
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir()
+    for side in ("", "-wal", "-shm"):
+        if (data / (ARCHIVE_FILE + side)).exists():
+            shutil.copyfile(data / (ARCHIVE_FILE + side), scratch / (ARCHIVE_FILE + side))
+    connection = sqlite3.connect(scratch / ARCHIVE_FILE)
+    try:
+        return connection.execute("SELECT count(*) FROM steps").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+    finally:
+        connection.close()
+
+
+def _zero_header(raw: bytes) -> bytes:
+    return bytes(32) + raw[32:]
+
+
+def _flip_a_frame(raw: bytes) -> bytes:
+    size = 24 + int.from_bytes(raw[8:12], "big")
+    at = 32 + ((len(raw) - 32) // size // 3) * size + 24 + 100
+    return raw[:at] + bytes([raw[at] ^ 0x10]) + raw[at + 1 :]
+
+
+def _cut_short(raw: bytes) -> bytes:
+    return raw[: len(raw) // 3]
+
+
+def damaged_wal(work: Path) -> str:
+    """The game killed with its moves in the -wal; the -wal damaged three ways (and once not)
+    before the next start."""
+    damages = {"killed": None, "zeroed": _zero_header, "flipped": _flip_a_frame}
+    damages["cut"] = _cut_short
+    said = []
+    for name, damage in damages.items():
+        data = work / name
+        player = Player(data)
+        player.ask("play 150")
+        player.kill()
+        steps = _copy_opened(data, work / "scratch")
+        wal = data / (ARCHIVE_FILE + "-wal")
+        check(wal.stat().st_size > 0, "the moves were not in the -wal")
+        if damage is not None:
+            wal.write_bytes(damage(wal.read_bytes()))
+        alone = _copy_opened(data, work / "scratch")
+        database, log = (data / ARCHIVE_FILE).read_bytes(), wal.read_bytes()
+        game_ok(run_game(data))
+        aside = [p for p in data.iterdir() if ".corrupt-" in p.name]
+        if damage is None:
+            check(not aside and kept_steps(data) == [steps], f"{name}: {aside} {kept_steps(data)}")
+            said.append(f"killed: {steps} steps, opened as they were")
+            continue
+        [kept] = [p for p in aside if not p.name.endswith(("-wal", "-shm"))]
+        as_they_were = kept.read_bytes() == database and Path(f"{kept}-wal").read_bytes() == log
+        check(as_they_were, f"{name}: the damaged files were not kept as they were")
+        check(kept_steps(data) == [], f"{name}: the new list is not empty")
+        said.append(f"{name}: {steps} steps kept aside (SQLite alone: {alone})")
+    return "; ".join(said)
+
+
+def archive_folder_deleted(work: Path) -> str:
+    """The data folder deleted between moves; more moves; quit; the next start lists them."""
+    data = work / "data"
+    player = Player(data)
+    player.ask("play 30")
+    player.ask("idle 0.5")
+    shutil.rmtree(data)
+    player.ask("play 30")
+    end = player.ask("quit")
+    check(tr("notice_archive_remade") in end["notices"], f"not told: {end['notices']}")
+    game_ok(run_game(data))
+    check(kept_steps(data) == [end["steps"]], f"kept {kept_steps(data)}, played {end['steps']}")
+    return f"deleted after 30 moves, 30 more: {end['steps']}/{end['steps']} steps kept, told once"
+
+
 ATTACKS: dict[str, Callable[[Path], str]] = {
     "fifos": fifos,
     "links": planted_links,
@@ -415,6 +566,9 @@ ATTACKS: dict[str, Callable[[Path], str]] = {
     "newer-backup": newer_backup,
     "solver-cache": solver_cache,
     "crash-logs": crash_logs,
+    "archive-locked": archive_locked,
+    "damaged-wal": damaged_wal,
+    "archive-folder-deleted": archive_folder_deleted,
 }
 
 

@@ -10,7 +10,10 @@
   hang), checks that it is ours (its header and its tables), and upgrades it to this version
   (`UPGRADES[n]` turns version n into n + 1, in one transaction with the new
   `PRAGMA user_version`; version 0 is a new, empty file). It raises `Damaged` for a file to set
-  aside (`set_aside` renames it and its -wal and -shm to NAME.corrupt-<time>) and `Newer` for
+  aside (`set_aside` renames it and its -wal and -shm to NAME.corrupt-<time>): one that is not
+  ours or not whole, a -wal that would lose committed moves (game/archive_wal.py), an empty
+  file beside a -wal; `OddSideFile` for a -wal or -shm that is not a regular file (`put_aside`
+  renames it alone to NAME.aside-<time>: the database is whole without it); and `Newer` for
   one a newer version of the game wrote, which is left untouched. Whether every page is whole,
   `PRAGMA quick_check` tells, on a thread of its own (game/archive_threads.py); a file it
   finds damaged is set aside at the next start (`damage_mark`).
@@ -33,10 +36,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game.archive_wal import wal_damage
 from game.replay import Action, GameRecord, GameSummary, Outcome, Step
 from game.storage.files import make_private_folder
 
 SCHEMA_VERSION = 1
+OPEN_WAIT_SECONDS = 1.0  # opening waits this long for another program that holds the file
 APPLICATION_ID = 0x32303438  # "2048" in ASCII: tells our database from any other SQLite file
 SIDE_FILES = ("-wal", "-shm")
 log = logging.getLogger("game.archive")
@@ -102,6 +107,15 @@ class Damaged(Exception):
 
 class Newer(Exception):
     """The database was written by a newer version of the game."""
+
+
+class OddSideFile(Exception):
+    """The database's -wal or -shm is not a regular file: not the database's damage (it is
+    whole without them), but SQLite must not open it so."""
+
+    def __init__(self, paths: list[Path]) -> None:
+        super().__init__(", ".join(p.name for p in paths) + " not a regular file")
+        self.paths = paths
 
 
 @contextlib.contextmanager
@@ -303,31 +317,49 @@ def record_of(row: Sequence[Any], start_text: Any, steps: Sequence[tuple]) -> Ga
 PRIVATE_FILE = 0o600
 
 
-def connect(path: Path, read_only: bool) -> sqlite3.Connection:
-    """A checked connection to the archive at `path`, upgraded to this version.
+def connect(path: Path, read_only: bool, wait: float = OPEN_WAIT_SECONDS) -> sqlite3.Connection:
+    """A checked connection to the archive at `path`, upgraded to this version; it waits at
+    most `wait` seconds for another program that holds the file.
 
-    Damaged if the file is not ours or not whole; Newer if a newer version wrote it. Other
-    sqlite3.Error / OSError: the folder or the disk would not let us (nothing to set aside).
+    Damaged if the file is not ours or not whole, or its log would lose committed moves (see
+    game/archive_wal.py); OddSideFile if its -wal or -shm is not a regular file; Newer if a
+    newer version wrote it. Other sqlite3.Error / OSError: the folder or the disk would not
+    let us, or another program holds it (nothing to set aside).
     """
     if os.path.lexists(damage_mark(path)):
         raise Damaged("the last integrity check found it damaged")
-    for name in (path.name, *(path.name + side for side in SIDE_FILES)):
-        try:
-            info = os.lstat(path.with_name(name))
-        except FileNotFoundError:
-            continue
-        if not stat.S_ISREG(info.st_mode):
-            raise Damaged(f"{name} is not a regular file")
+    with contextlib.suppress(FileNotFoundError):
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            raise Damaged(f"{path.name} is not a regular file")
+    odd = odd_side_files(path)
+    if odd:
+        raise OddSideFile(odd)
     if read_only:
         if not path.exists():
             raise FileNotFoundError(path)
+        # A copy that may not write adds no file either: read-only, SQLite would leave a -wal
+        # and a -shm behind. With no -wal there, no copy has the file open: read it as it is.
+        fixed = "" if os.path.lexists(f"{path}{SIDE_FILES[0]}") else "&immutable=1"
         connection = sqlite3.connect(
-            f"{path.as_uri()}?mode=ro", uri=True, isolation_level=None, check_same_thread=False
+            f"{path.as_uri()}?mode=ro{fixed}",
+            uri=True,
+            isolation_level=None,
+            check_same_thread=False,
+            timeout=wait,
         )
     else:
+        # Only the copy that writes looks at the log: SQLite would write over what it cannot
+        # read. (A read-only copy never writes, and may see the log mid-commit.)
+        problem = wal_damage(path)
+        if problem is None and _empty_beside_its_log(path):
+            problem = "the database file is empty beside its log"
+        if problem is not None:
+            raise Damaged(problem)
         make_private_folder(path.parent)
-        _create_private(path)
-        connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        create_private(path)
+        connection = sqlite3.connect(
+            path, isolation_level=None, check_same_thread=False, timeout=wait
+        )
     try:
         _check_and_upgrade(connection, read_only)
     except sqlite3.DatabaseError as error:
@@ -344,7 +376,39 @@ def connect(path: Path, read_only: bool) -> sqlite3.Connection:
     return connection
 
 
-def _create_private(path: Path) -> None:
+def odd_side_files(path: Path) -> list[Path]:
+    """The -wal and -shm beside `path` that are there but are not regular files (a folder, a
+    link, a FIFO): SQLite would fail on them or follow them."""
+    odd = []
+    for side in SIDE_FILES:
+        name = path.with_name(path.name + side)
+        with contextlib.suppress(FileNotFoundError):
+            if not stat.S_ISREG(os.lstat(name).st_mode):
+                odd.append(name)
+    return odd
+
+
+def _empty_beside_its_log(path: Path) -> bool:
+    """A database file of 0 bytes with a -wal beside it: SQLite writes the file's first page
+    before it ever makes a -wal, so something emptied it, and the log alone is not the games."""
+    try:
+        return os.lstat(path).st_size == 0 and os.path.lexists(f"{path}-wal")
+    except FileNotFoundError:
+        return False
+
+
+def is_empty(path: Path) -> bool:
+    """Whether the database file is there with nothing in it and no -wal beside it: a new
+    list begins in it (with a -wal beside it, it is damaged: `connect`)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    empty = stat.S_ISREG(info.st_mode) and info.st_size == 0
+    return empty and not os.path.lexists(f"{path}-wal")
+
+
+def create_private(path: Path) -> None:
     """A new database file is the player's alone (0600), as the game's other files are; SQLite
     gives its journal files the database's own mode. Never through a planted link."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
@@ -380,23 +444,32 @@ def _check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
         raise Damaged(f"unexpected tables: {sorted(found ^ SCHEMA_OBJECTS)}")
 
 
-def set_aside(path: Path, moment: datetime) -> Path | None:
-    """Rename the database and its side files to NAME.corrupt-<time>; None if it fails."""
+def set_aside(path: Path, moment: datetime) -> Path:
+    """Rename the database and its side files to NAME.corrupt-<time>; OSError if it fails."""
     stamp = moment.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     number = 1
     while any(os.path.lexists(f"{target}{side}") for side in ("", *SIDE_FILES)):
         number += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
-    try:
-        for side in ("", *SIDE_FILES):
-            if os.path.lexists(f"{path}{side}"):
-                os.replace(f"{path}{side}", f"{target}{side}")
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(damage_mark(path))
-    except OSError as error:
-        log.warning("could not set %s aside: %s", path, error)
-        return None
+    for side in ("", *SIDE_FILES):
+        if os.path.lexists(f"{path}{side}"):
+            os.replace(f"{path}{side}", f"{target}{side}")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(damage_mark(path))
+    return target
+
+
+def put_aside(path: Path, moment: datetime) -> Path:
+    """Rename one file (a -wal or -shm that is not a regular file) to NAME.aside-<time>, as
+    it is (a link stays a link, never followed); OSError if it fails."""
+    stamp = moment.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.aside-{stamp}")
+    number = 1
+    while os.path.lexists(target):
+        number += 1
+        target = path.with_name(f"{path.name}.aside-{stamp}-{number}")
+    os.replace(path, target)
     return target
 
 

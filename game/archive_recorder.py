@@ -75,14 +75,17 @@ class ArchiveRecorder:
 
     def caught_up(self, game: Game, state: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
         """The saved `game` (and its session `state`) as far as its kept record went: the game
-        at the record's end when the newest record in play of its size passes through `game`
-        and goes on; else the two as they are."""
+        at the record's end when the newest record of its size passes through `game` and goes
+        on (to the move that lost it, perhaps); else the two as they are."""
         if not self.archive.recording:
             return game, state
-        records = self._in_play(game.size)
-        if not records:
+        try:
+            number = self.archive.last_played(game.size)
+            record = None if number is None else self.archive.load(number)
+        except (ArchiveError, KeyError):
+            record = None
+        if record is None:
             return game, state
-        record = records[0]
         try:
             ahead = _played_on_from(record, game)
         except ReplayError:

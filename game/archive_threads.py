@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -13,38 +15,67 @@ log = logging.getLogger("game.archive")
 T = TypeVar("T")
 
 
-class Writer:
-    """One thread running the archive's jobs in order. `submit` first waits for the job before
-    it to finish, so at most one write is ever waiting or running."""
+class Waited(Exception):
+    """A query could not start in the time its caller may wait (jobs before it still run)."""
 
-    def __init__(self, connection: sqlite3.Connection) -> None:
-        self._connection = connection
-        self._job: Callable[[], None] | None = None
+
+class Writer:
+    """One thread running the archive's jobs in order, each on the archive's one connection.
+    A job returns whether it is done; one that is not (another program holds the database) is
+    tried again every `retry_seconds`, and the jobs behind it wait, in order."""
+
+    def __init__(self, retry_seconds: float) -> None:
+        self._retry_seconds = retry_seconds
+        self._jobs: deque[Callable[[], bool]] = deque()
+        self._running: Callable[[], bool] | None = None
+        self._retrying = False  # the first job was not done: it is tried again soon
         self._stopping = False
+        self._give_up_at = float("inf")  # once stopping: the last moment to try a job again
         self._changed = threading.Condition()
         self._thread = threading.Thread(target=self._run, name="archive-writer")
         self._thread.start()
 
-    def submit(self, job: Callable[[], None]) -> None:
+    def submit(self, job: Callable[[], bool]) -> None:
+        """Run `job` after the jobs before it; never waits."""
         with self._changed:
-            while self._job is not None and self._thread.is_alive():
-                self._changed.wait(0.1)
-            self._job = job
+            self._jobs.append(job)
             self._changed.notify_all()
 
-    def call(self, query: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `query` on the writer's connection after what is pending; its result or error."""
-        answer: list[Any] = []
+    def idle(self, timeout: float) -> bool:
+        """Wait, at most `timeout` seconds, until every job submitted is done; False at once
+        while a job waits to be tried again (that wait has no end one can tell)."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while (self._jobs or self._running) and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0 or self._retrying:
+                    return False
+                self._changed.wait(min(left, 0.1))
+            return True
 
-        def run() -> None:
+    def call(self, query: Callable[[], T], timeout: float) -> T:
+        """Run `query` after the jobs before it; its result or error. `Waited` if it could not
+        start within `timeout` seconds (it is then never run); once started, it runs to its end."""
+        answer: list[tuple[bool, Any]] = []
+
+        def run() -> bool:
             try:
-                answer.append((True, query(self._connection)))
+                answer.append((True, query()))
             except BaseException as error:  # raised again in the caller's thread, below
                 answer.append((False, error))
+            return True
 
-        self.submit(run)
+        deadline = time.monotonic() + timeout
         with self._changed:
-            while not answer and self._thread.is_alive():
+            self._jobs.append(run)
+            self._changed.notify_all()
+            while run in self._jobs and self._thread.is_alive():
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._jobs.remove(run)
+                    raise Waited(f"the archive's jobs before it took more than {timeout} s")
+                self._changed.wait(min(left, 0.1))
+            while not answer and self._running is run and self._thread.is_alive():
                 self._changed.wait(0.1)
         if not answer:
             raise sqlite3.OperationalError("the archive's writer stopped")
@@ -53,29 +84,40 @@ class Writer:
             raise value
         return value
 
-    def stop(self) -> None:
+    def stop(self, patience: float) -> bool:
+        """Run the jobs submitted, then end the thread; a job not done is tried again for at
+        most `patience` seconds. Whether every job was done."""
         with self._changed:
             self._stopping = True
+            self._give_up_at = time.monotonic() + patience
             self._changed.notify_all()
         self._thread.join()
+        return not self._jobs
 
     def _run(self) -> None:
         main = threading.main_thread()
         while True:
             with self._changed:
-                while self._job is None:
+                while not self._jobs:
                     if self._stopping or not main.is_alive():
                         return
                     self._changed.wait(0.1)
-                job = self._job
+                job = self._running = self._jobs.popleft()
             try:
-                job()
+                done = job()
             except Exception:  # a bug, not a disk error (those are handled in the job)
                 log.exception("an archive job failed")
-            finally:
-                with self._changed:
-                    self._job = None
-                    self._changed.notify_all()
+                done = True
+            with self._changed:
+                self._running = None
+                self._retrying = not done
+                if not done:
+                    self._jobs.appendleft(job)  # first again: the order of writes is kept
+                self._changed.notify_all()
+                if not done:
+                    if not main.is_alive() or time.monotonic() >= self._give_up_at:
+                        return  # quitting, and the database is still held: given up
+                    self._changed.wait(self._retry_seconds)
 
 
 class IntegrityCheck:

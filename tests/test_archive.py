@@ -4,7 +4,6 @@ clock's time, how it ended, own or assisted; and a kept game is found again afte
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 
 import pytest
@@ -263,22 +262,31 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
     archive.close()  # twice is safe
 
 
-def test_the_writer_keeps_at_most_one_batch_in_flight_so_a_kill_loses_at_most_one():
-    from game.archive_threads import Writer
+def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_path, monkeypatch):
+    import game.archive
 
+    archive, recorder, session, _ = recorded(tmp_path, actions=[L])
+    archive.close()
+    archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
+    recorder = ArchiveRecorder(archive)
+    recorder.attach(session)
     release = threading.Event()
-    order = []
-    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
-    writer.submit(lambda: (release.wait(10), order.append("first")))
-    second = threading.Thread(target=lambda: writer.submit(lambda: order.append("second")))
+    written = game.archive._transaction
+
+    def slow_disk(connection, changes):
+        release.wait(10)
+        written(connection, changes)
+
+    monkeypatch.setattr(game.archive, "_transaction", slow_disk)
+    play(session, recorder, [D])  # handed over: in flight
+    second = threading.Thread(target=lambda: play(session, recorder, [R]))
     second.start()
     second.join(0.3)
     assert second.is_alive()  # handing over the next batch waits for the one in flight
     release.set()
     second.join(10)
-    writer.call(lambda connection: None)
-    writer.stop()
-    assert order == ["first", "second"]
+    archive.close()
+    assert len(only_game(Archive.open(tmp_path, background=False)).steps) == 3
 
 
 def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
@@ -297,24 +305,24 @@ def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_see
 def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
     from game.archive_threads import Writer
 
-    writer = Writer(sqlite3.connect(":memory:", check_same_thread=False))
+    writer = Writer(retry_seconds=0.1)
 
-    def broken(connection):
+    def broken():
         raise KeyError("a bug")
 
     raised = []
 
     def ask():
         with pytest.raises(KeyError):
-            writer.call(broken)
+            writer.call(broken, timeout=10)
         raised.append(True)
 
     caller = threading.Thread(target=ask, daemon=True)
     caller.start()
     caller.join(10)
     assert raised, "the caller waited for an answer that never came"
-    assert writer.call(lambda connection: 7) == 7  # and it serves on
-    writer.stop()
+    assert writer.call(lambda: 7, timeout=10) == 7  # and it serves on
+    writer.stop(patience=0)
 
 
 def test_the_review_s_scores_are_kept_for_a_second_look(tmp_path):

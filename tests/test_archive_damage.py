@@ -141,20 +141,44 @@ def test_a_planted_link_is_never_followed(tmp_path):
     assert len(Archive.open(data, background=False).list_games()) == 1
 
 
-def test_a_planted_link_beside_the_database_is_never_followed(tmp_path):
+@pytest.mark.parametrize("odd", ["link", "folder"])
+@pytest.mark.parametrize("side", ["-wal", "-shm"])
+def test_an_odd_file_beside_the_database_goes_aside_alone_and_the_games_stay(tmp_path, odd, side):
+    """A -wal or -shm that is a link or a folder is not the database's damage: it alone is
+    moved aside (a link never followed), and the games kept stay listed and kept."""
     a_real_archive(tmp_path, moves=5)
     elsewhere = tmp_path / "precious.txt"
     elsewhere.write_bytes(b"not yours")
-    (tmp_path / (ARCHIVE_FILE + "-wal")).symlink_to(elsewhere)
+    beside = tmp_path / (ARCHIVE_FILE + side)
+    if odd == "link":
+        beside.symlink_to(elsewhere)
+    else:
+        beside.mkdir()
     archive = Archive.open(tmp_path, background=False)
-    assert archive.pop_notices()[0].key == "archive_set_aside"
-    assert archive.recording  # the link went aside with its database; a new one is kept
-    assert [p.name.endswith("-wal") for p in kept_aside(tmp_path) if p.is_symlink()] == [True]
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_side_file_aside"
+    [aside] = [p for p in tmp_path.iterdir() if ".aside-" in p.name]
+    assert aside.name.startswith(ARCHIVE_FILE + side)
+    assert aside.is_symlink() if odd == "link" else aside.is_dir()
+    assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
+    assert kept_aside(tmp_path) == []  # the database itself stays where it is
+    assert archive.recording and len(archive.list_games()) == 1  # the games kept before
     recorder = ArchiveRecorder(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(3, 20))
+    archive.close()
     assert elsewhere.read_bytes() == b"not yours"
+    assert len(Archive.open(tmp_path, background=False).list_games()) == 2
+
+
+def test_an_odd_side_file_in_a_read_only_look_is_left_where_it_is(tmp_path):
+    a_real_archive(tmp_path, moves=5)
+    (tmp_path / (ARCHIVE_FILE + "-wal")).mkdir()
+    archive = Archive.open(tmp_path, read_only=True)
+    assert (tmp_path / (ARCHIVE_FILE + "-wal")).is_dir()  # a second copy changes nothing
+    assert not [p for p in tmp_path.iterdir() if ".aside-" in p.name or ".corrupt-" in p.name]
+    archive.close()
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -184,7 +208,8 @@ def test_a_full_disk_stops_recording_for_the_run_with_one_notice_and_the_game_pl
         send(session, recorder, cmd.Confirm())
     assert not archive.recording
     notices = archive.pop_notices()
-    assert [n.key for n in notices] == ["archive_failed"]
+    assert [n.key for n in notices] == ["archive_full"]  # said as it is, and once
+    assert "the disk is full" in notice_text(notices[0], "en")
     assert notice_text(notices[0], "el") != notice_text(notices[0], "en")
     play(session, recorder, random_actions(6, 50))  # and nothing more is tried, or said
     assert archive.pop_notices() == []

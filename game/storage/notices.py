@@ -24,8 +24,19 @@ class NoticeKey(enum.StrEnum):
     BACKUP_NOT_READABLE = "backup_not_readable"  # its backup only: left; the file saves (file)
     LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
     # The kept games (game/archive.py); their words are game/text/strings.py's notice_<key>.
-    ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run
+    ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run (error)
+    ARCHIVE_FULL = "archive_full"  # the disk is full: no more games kept this run
+    ARCHIVE_READ_ONLY = "archive_read_only"  # the file or its disk is read-only: none kept
+    ARCHIVE_NOT_ALLOWED = "archive_not_allowed"  # the game may not use the file: none kept
+    ARCHIVE_BUSY = "archive_busy"  # another program holds it: moves queued until it lets go
+    ARCHIVE_FREE = "archive_free"  # after ARCHIVE_BUSY: the moves queued were written
+    ARCHIVE_HELD_TOO_LONG = "archive_held_too_long"  # held so long the queue is full
+    ARCHIVE_BUSY_AT_START = "archive_busy_at_start"  # held at the start: none kept this run
     ARCHIVE_SET_ASIDE = "archive_set_aside"  # unreadable, kept aside, a new one begun (kept)
+    ARCHIVE_SIDE_FILE_ASIDE = "archive_side_file_aside"  # an odd -wal/-shm moved aside (kept)
+    ARCHIVE_EMPTIED = "archive_emptied"  # an empty file where games were kept: a new list
+    ARCHIVE_REMADE = "archive_remade"  # deleted while running: made again, nothing lost
+    ARCHIVE_REPLACED = "archive_replaced"  # another file put in its place: none kept
     ARCHIVE_DAMAGED = "archive_damaged"  # damage found while running: set aside next start
     ARCHIVE_NEWER = "archive_newer"  # a newer version's: left untouched, nothing kept
 

@@ -126,7 +126,7 @@ _NOT_ALLOWED_TO_READ = {
 _READ_REASONS = {
     lang: dict.fromkeys(("EACCES", "EPERM"), text) for lang, text in _NOT_ALLOWED_TO_READ.items()
 }
-_DISK_ERROR = {"en": "of a disk error ({error})", "el": "σφάλματος του δίσκου ({error})"}
+_DISK_ERROR = {"en": "of a disk error ({error})", "el": "έγινε σφάλμα του δίσκου ({error})"}
 
 
 def notice_text(notice: Any, lang: str) -> str:

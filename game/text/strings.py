@@ -109,9 +109,42 @@ STRINGS: dict[str, dict[str, str]] = {
         "solver_search_python": "Here the Python solver searches (installed without a C "
         "compiler): the same answers, less far ahead.",
         # -- kept games, their replay and review (game/archive.py, review.py, mistakes.py) --
-        "notice_archive_failed": "Your games cannot be kept right now: the disk is full or "
-        "cannot be written. You can keep playing; the games of this run will not be in your "
-        "games list.",
+        "notice_archive_failed": "Your games cannot be kept from now on, because {reason}. "
+        "You can keep playing; the games kept until now stay in your list, and 2048 tries "
+        "again when it next starts.",
+        "notice_archive_full": "Your games cannot be kept from now on: the disk is full. You "
+        "can keep playing; free some space on it, and 2048 keeps your games again from its "
+        "next start.",
+        "notice_archive_read_only": "Your games cannot be kept from now on: the file of your "
+        "kept games, or its disk, is read-only. You can keep playing; make it writable, and "
+        "2048 keeps your games again from its next start.",
+        "notice_archive_not_allowed": "Your kept games cannot be opened: 2048 is not allowed "
+        "to read or write their file in its data folder. You can keep playing; give your user "
+        "back the right to read and write it, and 2048 keeps your games again from its next "
+        "start.",
+        "notice_archive_busy": "Your kept games are in use by another program (a backup, "
+        "perhaps). Your moves are kept meanwhile and written to them as soon as it lets go; "
+        "keep 2048 open until then.",
+        "notice_archive_free": "Your kept games are free again: every move made meanwhile is "
+        "written to them.",
+        "notice_archive_held_too_long": "Your kept games have been in use by another program "
+        "for so long that 2048 keeps no more moves this run. The moves made until now are "
+        "written as soon as it lets go; keep 2048 open until then.",
+        "notice_archive_busy_at_start": "Your kept games are in use by another program, so "
+        "2048 cannot open them and keeps no games this run. Close that program (or let it "
+        "finish) and start 2048 again.",
+        "notice_archive_side_file_aside": "Beside your list of kept games, in the place of its "
+        "journal, was something that is not a file of its own (a folder or a link). It was "
+        "moved aside, untouched, as {kept}; your games are kept as before.",
+        "notice_archive_emptied": "The file of your kept games was found empty, so a new list "
+        "begins: the games played before are not in it. A backup of your data folder may "
+        "still hold them.",
+        "notice_archive_remade": "The file of your kept games was deleted while 2048 ran. 2048 "
+        "wrote it again from what it still had, with every game in it, and goes on keeping "
+        "them.",
+        "notice_archive_replaced": "The file of your kept games was replaced by another while "
+        "2048 ran. 2048 leaves the new one as it is and keeps no more games this run; it opens "
+        "the new one at its next start.",
         "notice_archive_set_aside": "Your list of kept games could not be read, so it was set "
         "aside as {kept} and a new one started.",
         "notice_archive_damaged": "Your list of kept games is damaged. This time no more games "
@@ -332,9 +365,43 @@ STRINGS: dict[str, dict[str, str]] = {
         "solver_search_python": "Εδώ ψάχνει ο επιλυτής σε Python (χωρίς μεταγλωττιστή C): ίδιες "
         "απαντήσεις, λιγότερο μπροστά.",
         # -- kept games, their replay and review --
-        "notice_archive_failed": "Τα παιχνίδια σας δεν μπορούν να κρατηθούν τώρα: ο δίσκος "
-        "είναι γεμάτος ή δεν δέχεται εγγραφή. Μπορείτε να συνεχίσετε να παίζετε· τα παιχνίδια "
-        "αυτής της φοράς δεν θα μπουν στη λίστα των παιχνιδιών σας.",
+        "notice_archive_failed": "Τα παιχνίδια σας δεν μπορούν πλέον να κρατηθούν, επειδή "
+        "{reason}. Μπορείτε να συνεχίσετε να παίζετε· όσα κρατήθηκαν ως τώρα μένουν στη λίστα "
+        "σας, και το 2048 ξαναδοκιμάζει την επόμενη φορά που θα ξεκινήσει.",
+        "notice_archive_full": "Τα παιχνίδια σας δεν μπορούν πλέον να κρατηθούν: ο δίσκος "
+        "είναι γεμάτος. Μπορείτε να συνεχίσετε να παίζετε· ελευθερώστε λίγο χώρο, και το 2048 "
+        "θα κρατά ξανά τα παιχνίδια σας από την επόμενη εκκίνησή του.",
+        "notice_archive_read_only": "Τα παιχνίδια σας δεν μπορούν πλέον να κρατηθούν: το "
+        "αρχείο τους, ή ο δίσκος του, είναι μόνο για ανάγνωση. Μπορείτε να συνεχίσετε να "
+        "παίζετε· κάντε το εγγράψιμο, και το 2048 θα κρατά ξανά τα παιχνίδια σας από την "
+        "επόμενη εκκίνησή του.",
+        "notice_archive_not_allowed": "Τα παιχνίδια σας δεν ανοίγουν: δεν επιτρέπεται στο 2048 "
+        "να διαβάσει ή να γράψει το αρχείο τους στον φάκελο δεδομένων. Μπορείτε να συνεχίσετε "
+        "να παίζετε· δώστε ξανά στον χρήστη σας το δικαίωμα να το διαβάζει και να το γράφει, "
+        "και το 2048 θα κρατά ξανά τα παιχνίδια σας από την επόμενη εκκίνησή του.",
+        "notice_archive_busy": "Τα παιχνίδια σας τα χρησιμοποιεί άλλο πρόγραμμα (ίσως ένα "
+        "πρόγραμμα αντιγράφων ασφαλείας). Οι κινήσεις σας κρατιούνται στο μεταξύ και γράφονται "
+        "μόλις εκείνο τα αφήσει· κρατήστε το 2048 ανοιχτό ως τότε.",
+        "notice_archive_free": "Τα παιχνίδια σας είναι ξανά ελεύθερα: κάθε κίνηση του μεταξύ "
+        "γράφτηκε σε αυτά.",
+        "notice_archive_held_too_long": "Τα παιχνίδια σας τα χρησιμοποιεί άλλο πρόγραμμα τόση "
+        "ώρα, που το 2048 δεν κρατά άλλες κινήσεις αυτή τη φορά. Όσες έγιναν ως τώρα γράφονται "
+        "μόλις εκείνο τα αφήσει· κρατήστε το 2048 ανοιχτό ως τότε.",
+        "notice_archive_busy_at_start": "Τα παιχνίδια σας τα χρησιμοποιεί άλλο πρόγραμμα, "
+        "οπότε το 2048 δεν μπορεί να τα ανοίξει και αυτή τη φορά δεν κρατά παιχνίδια. Κλείστε "
+        "εκείνο το πρόγραμμα (ή αφήστε το να τελειώσει) και ξεκινήστε ξανά το 2048.",
+        "notice_archive_side_file_aside": "Δίπλα στη λίστα με τα παιχνίδια σας, στη θέση του "
+        "ημερολογίου της, βρέθηκε κάτι που δεν είναι δικό της αρχείο (ένας φάκελος ή ένας "
+        "σύνδεσμος). Μετακινήθηκε ανέγγιχτο ως {kept}· τα παιχνίδια σας κρατιούνται όπως πριν.",
+        "notice_archive_emptied": "Το αρχείο με τα παιχνίδια σας βρέθηκε άδειο, οπότε ξεκινά "
+        "καινούργια λίστα: τα παιχνίδια που παίξατε πριν δεν είναι σε αυτήν. Ένα αντίγραφο "
+        "ασφαλείας του φακέλου δεδομένων σας μπορεί να τα έχει ακόμα.",
+        "notice_archive_remade": "Το αρχείο με τα παιχνίδια σας διαγράφηκε όσο έτρεχε το "
+        "2048. Το 2048 το έγραψε ξανά από όσα είχε ακόμα, με όλα τα παιχνίδια σας, και "
+        "συνεχίζει να τα κρατά.",
+        "notice_archive_replaced": "Το αρχείο με τα παιχνίδια σας αντικαταστάθηκε από άλλο όσο "
+        "έτρεχε το 2048. Το 2048 αφήνει το νέο όπως είναι και δεν κρατά άλλα παιχνίδια αυτή τη "
+        "φορά· θα το ανοίξει στην επόμενη εκκίνησή του.",
         "notice_archive_set_aside": "Η λίστα με τα παιχνίδια σας δεν διαβάστηκε, οπότε "
         "φυλάχτηκε στην άκρη ως {kept} και ξεκίνησε καινούργια.",
         "notice_archive_damaged": "Η λίστα με τα παιχνίδια σας είναι χαλασμένη. Αυτή τη φορά "

@@ -1,0 +1,221 @@
+"""R22: the archive's write-ahead log (-wal) as a kill leaves it, damaged or not. A log that
+would lose committed moves (its header zeroed, a frame flipped, cut short) is set aside with
+the database and the player told, as for every other damaged file; what a kill mid-commit
+leaves (a torn or uncommitted last transaction) opens with every committed move, and no word.
+And an empty database where games were kept is said to be so."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from archive_helpers import random_actions, recorded
+
+from game.app import App, Options
+from game.archive import ARCHIVE_FILE, Archive
+from game.archive_wal import _checksum, _read_shm
+from game.replay import replay
+from game.text import notice_text, tr
+
+CHILD = Path(__file__).resolve().parent / "archive_child.py"
+ROOT = CHILD.parent.parent
+WAL, SHM = ARCHIVE_FILE + "-wal", ARCHIVE_FILE + "-shm"
+
+
+def as_a_kill_leaves_it(tmp_path, moves: int = 157) -> tuple[Path, int]:
+    """A real archive of a game `moves` actions long, copied file by file while its connection
+    is open (nothing checkpointed: every move in the -wal), as a kill leaves it; and how many
+    steps it keeps."""
+    live = tmp_path / "live"
+    archive, _, _, _ = recorded(live, actions=random_actions(7, moves))
+    steps = archive.list_games()[0].steps
+    killed = tmp_path / "killed"
+    killed.mkdir()
+    for name in (ARCHIVE_FILE, WAL, SHM):
+        shutil.copyfile(live / name, killed / name)
+    archive.close()
+    assert (killed / WAL).stat().st_size > 100_000  # the moves are in the log
+    return killed, steps
+
+
+def frames(raw: bytes) -> tuple[int, int]:
+    """The size of one frame of this log, and how many whole frames it holds."""
+    size = 24 + struct.unpack_from(">I", raw, 8)[0]
+    return size, (len(raw) - 32) // size
+
+
+def zero_the_header(raw: bytes) -> bytes:
+    return bytes(32) + raw[32:]
+
+
+def flip_a_frame(raw: bytes) -> bytes:
+    size, count = frames(raw)
+    at = 32 + (count // 2) * size + 24 + 100  # a byte of a page, half way through the log
+    return raw[:at] + bytes([raw[at] ^ 0x10]) + raw[at + 1 :]
+
+
+def cut_short(raw: bytes) -> bytes:
+    return raw[: len(raw) // 2]
+
+
+def torn_last_frame(raw: bytes) -> bytes:
+    """A kill while writing the next transaction's first frame: its header, half its page."""
+    size, count = frames(raw)
+    last = raw[32 + (count - 1) * size : 32 + count * size]
+    return raw + last[:24] + last[24 : 24 + (size - 24) // 2]
+
+
+def uncommitted_frame(raw: bytes) -> bytes:
+    """A kill after a whole frame of a transaction that never wrote its commit frame: it
+    checks out (salts, checksum), and is not committed."""
+    size, count = frames(raw)
+    last = raw[32 + (count - 1) * size : 32 + count * size]
+    big = bool(struct.unpack_from(">I", raw)[0] & 1)
+    header = last[:4] + bytes(4) + raw[16:24]  # its page, no commit, the log's salts
+    page = bytes(reversed(last[24:]))
+    sums = _checksum(page, *_checksum(header[:8], *struct.unpack_from(">II", last, 16), big), big)
+    return raw + header + struct.pack(">II", *sums) + page
+
+
+def an_older_round(raw: bytes) -> bytes:
+    """Frames of the log's earlier round after this one's (SQLite writes the log again from
+    its start after a checkpoint): other salts, left to be written over."""
+    size, count = frames(raw)
+    older = bytearray(raw[32 : 32 + 3 * size])
+    for index in range(3):
+        older[index * size + 8 : index * size + 16] = b"old salt"
+    return raw + bytes(older)
+
+
+@pytest.mark.parametrize(
+    "damage", [zero_the_header, flip_a_frame, cut_short], ids=["zeroed", "flipped", "cut"]
+)
+def test_a_damaged_log_is_set_aside_with_its_database_and_the_player_told(tmp_path, damage):
+    killed, _ = as_a_kill_leaves_it(tmp_path)
+    damaged = damage((killed / WAL).read_bytes())
+    (killed / WAL).write_bytes(damaged)
+    database = (killed / ARCHIVE_FILE).read_bytes()
+    archive = Archive.open(killed, background=False)
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_set_aside"
+    assert notice.fields["kept"] in notice_text(notice, "en")
+    aside = killed / notice.fields["kept"]
+    assert aside.read_bytes() == database  # kept as they were: nothing written over
+    assert Path(f"{aside}-wal").read_bytes() == damaged and Path(f"{aside}-shm").exists()
+    assert archive.recording and archive.list_games() == []  # a new list, working
+
+
+def test_a_log_the_shm_cannot_vouch_for_is_still_caught_when_a_frame_is_flipped(tmp_path):
+    killed, _ = as_a_kill_leaves_it(tmp_path)
+    (killed / SHM).unlink()  # no word on what was committed: the frames after the flip say it
+    (killed / WAL).write_bytes(flip_a_frame((killed / WAL).read_bytes()))
+    archive = Archive.open(killed, background=False)
+    assert [n.key for n in archive.pop_notices()] == ["archive_set_aside"]
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [None, torn_last_frame, uncommitted_frame, an_older_round],
+    ids=["as-killed", "torn", "uncommitted", "older-round"],
+)
+def test_what_a_kill_mid_commit_leaves_opens_with_every_committed_move(tmp_path, tail):
+    killed, steps = as_a_kill_leaves_it(tmp_path)
+    if tail is not None:
+        (killed / WAL).write_bytes(tail((killed / WAL).read_bytes()))
+    archive = Archive.open(killed, background=False)
+    assert archive.pop_notices() == []
+    [summary] = archive.list_games()
+    assert summary.steps == steps
+    replay(archive.load(summary.game_id))
+
+
+def kill_while_keeping(data: Path, seed: int) -> tuple[int, bool]:
+    """Kill the child in the middle of keeping long games one after another: how many it
+    said were kept, and whether the kill left frames the -shm does not count yet (a commit
+    under way)."""
+    child = subprocess.Popen(
+        [sys.executable, str(CHILD), str(data), str(seed), "imports"],
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        next(child.stdout)
+        time.sleep(random.Random(seed).uniform(0.0, 0.1))
+    finally:
+        child.send_signal(signal.SIGKILL)
+        rest, _ = child.communicate(timeout=30)
+    printed = 1 + len(rest.splitlines())
+    committed = _read_shm(data / SHM)
+    raw = (data / WAL).read_bytes()
+    under_way = committed is not None and frames(raw)[1] > committed.frames
+    return printed, under_way
+
+
+def test_a_kill_in_the_middle_of_a_commit_opens_normally_with_every_game_kept(tmp_path):
+    caught_mid_commit = 0
+    for seed in range(12):
+        data = tmp_path / str(seed)
+        printed, under_way = kill_while_keeping(data, seed)
+        caught_mid_commit += under_way
+        archive = Archive.open(data, background=False)
+        assert archive.pop_notices() == [], seed  # not damage: nothing set aside
+        assert printed <= archive.count_games() <= printed + 1, seed
+        archive.close()
+        if caught_mid_commit:
+            break
+    assert caught_mid_commit, "no kill landed in the middle of a commit"
+
+
+# -- an empty database -------------------------------------------------------------------------
+
+
+def test_an_empty_database_beside_its_log_is_set_aside(tmp_path):
+    killed, _ = as_a_kill_leaves_it(tmp_path)
+    (killed / ARCHIVE_FILE).write_bytes(b"")
+    log = (killed / WAL).read_bytes()
+    archive = Archive.open(killed, background=False)
+    [notice] = archive.pop_notices()
+    assert notice.key == "archive_set_aside"
+    assert Path(f"{killed / notice.fields['kept']}-wal").read_bytes() == log
+
+
+@pytest.mark.parametrize("played_before", [True, False])
+def test_an_empty_database_says_so_only_where_games_were_played(tmp_path, played_before):
+    (tmp_path / ARCHIVE_FILE).write_bytes(b"")
+    archive = Archive.open(tmp_path, background=False, played_before=played_before)
+    notices = archive.pop_notices()
+    assert [n.key for n in notices] == (["archive_emptied"] if played_before else [])
+    assert archive.recording and archive.list_games() == []
+
+
+def test_the_app_says_when_the_games_it_kept_are_found_emptied(tmp_path):
+    import pygame
+    from games_helpers import press
+
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        for code in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) * 3:
+            press(app, code)
+        assert app.archive.flush(timeout=10) and app.archive.count_games() == 1
+    finally:
+        app.close()
+    (tmp_path / ARCHIVE_FILE).write_bytes(b"")  # emptied between two runs
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        assert tr("notice_archive_emptied", app.lang) in app.view.notices
+    finally:
+        app.close()
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    try:
+        assert tr("notice_archive_emptied", app.lang) not in app.view.notices  # once
+    finally:
+        app.close()
