@@ -34,7 +34,8 @@ from game.settings import clamp_window, value_text
 from game.sharing import export_folder
 from game.slots import SaveSlots, StorageSlots
 from game.start_all import StartAll
-from game.storage import Settings, Storage, resolve_data_dir
+from game.storage import Folders, Settings, Storage
+from game.storage.moving import folders_to_play
 from game.text import first_tip, notice_text, system_language, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, View
 
@@ -59,19 +60,24 @@ class App:
     """The running game. Tests build one headless and either step it with `frame()` or run
     the real loop with `run()` on a clock of their own."""
 
-    def __init__(self, options: Options, clock: Clock | None = None) -> None:
+    def __init__(
+        self, options: Options, clock: Clock | None = None, folders: Folders | None = None
+    ) -> None:
         try:
-            self._build(options, clock)
+            self._build(options, clock, folders or folders_for(options))
         except BaseException:
             self._release()  # a failed start lets go of what it had opened (the lock, SDL)
             raise
 
-    def _build(self, options: Options, clock: Clock | None) -> None:
+    def _build(self, options: Options, clock: Clock | None, folders: Folders) -> None:
         self.options = options
         self.clock: Clock = clock or MonotonicClock()
-        self.data_dir = resolve_data_dir(options.data_dir)
+        self.folders = folders
+        self.data_dir = folders.data
         # The disk part of a save runs on a writer thread: a slow disk never stalls a frame.
-        self.storage = Storage(self.data_dir, background=True).open()
+        self.storage = Storage(self.data_dir, config_dir=folders.config, background=True)
+        if options.seed is None:  # a seeded run writes nothing of the player's: no lock either
+            self.storage.open()
         self.settings: Settings = self.storage.load_settings()
         self.recorder = Recorder(self.storage.load_stats())
         Audio.pre_init()
@@ -86,12 +92,16 @@ class App:
         self._seeds = random.Random(options.seed) if seeded else None
         # A seeded run is for replaying: its games and records stay in memory, and the
         # player's saved games, statistics and kept games stay as they were.
-        self.archive = Archive.open(self.data_dir, read_only=self.storage.read_only or seeded)
+        self.archive = Archive.open(
+            self.data_dir,
+            read_only=self.storage.read_only or seeded,
+            played_before=bool(self.recorder.stats.sizes()),  # an empty archive lost games
+        )
         self.kept_games = ArchiveRecorder(self.archive)
         self.slots = (
             SaveSlots() if seeded else StorageSlots(self.storage, self.kept_games.caught_up)
         )
-        self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=self.data_dir)
+        self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=folders.cache)
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
         self.kept_games.attach(self.session)
@@ -103,7 +113,7 @@ class App:
             speed=self.settings.animation,
             browser=self.browser,
         )
-        self.autoplay = Autoplay(self.data_dir, pace=self.settings.autoplay_pace)
+        self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
         self.autosave = Autosave(self.slots, NotKept() if seeded else self.storage, self.recorder)
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
@@ -437,10 +447,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
-    start_log(resolve_data_dir(options.data_dir))
-    sys.exit(run_app(options))
+    folders = folders_for(options)
+    start_log(folders.logs)
+    sys.exit(run_app(options, folders=folders))
 
 
-def run_app(options: Options, clock: Clock | None = None) -> int:
+def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
     """Build the game and run it to its end, guarded (see game/guard.py)."""
-    return run_guarded(lambda: App(options, clock), resolve_data_dir(options.data_dir))
+    folders = folders or folders_for(options)
+    return run_guarded(lambda: App(options, clock, folders), folders.logs)
+
+
+def folders_for(options: Options) -> Folders:
+    """The folders this run plays from, once an earlier version's files moved there (a seeded
+    run moves nothing: game/storage/moving.py)."""
+    return folders_to_play(options.data_dir, may_move=options.seed is None)

@@ -3,16 +3,18 @@
 The app catches an unexpected exception at the top of its loop, saves the game in progress,
 then calls
 
-    path = write_crash_log(storage.data_dir, error)
+    path = write_crash_log(folders.logs, error)
 
 and tells the player, in plain words, where the log is (None: it could not be written; the
 game goes on all the same). A log holds the time, the traceback, the versions of the game,
-Python and the libraries, and the operating system. Logs live in logs/ inside the data folder;
-only the newest few are kept, and the one just written always is.
+Python and the libraries, and the operating system. Logs live in the logs folder
+(game/storage/folders.py: where the system keeps logs, or logs/ in a folder the player
+named), beside the game's log; only the newest few are kept, and the one just written always
+is.
 
 Only the game's own logs are ever removed: files named as it names them
 (crash-YYYYmmdd-HHMMSS-ffffff[-N].txt), regular files of the player's, never through a link.
-A `logs` that is a link or a file is not the game's: no log is written there.
+A logs folder that is a link or a file is not the game's: no log is written there.
 """
 
 from __future__ import annotations
@@ -32,36 +34,35 @@ from pathlib import Path
 from game import __version__
 from game.storage.files import atomic_write, is_own_file, make_private_folder, remove_leftovers
 
-LOGS_FOLDER = "logs"
 KEEP_LOGS = 5
 _LIBRARIES = ("pygame-ce", "platformdirs", "filelock")
 _LOG_NAME = re.compile(r"crash-(\d{8}-\d{6})-(\d{6})(?:-(\d+))?\.txt")
 _CLOCK_SLACK = datetime.timedelta(days=1)  # a log named later: by a clock set ahead
 
 
-def logs_folder(data_dir: str | os.PathLike[str]) -> Path | None:
-    """DATA_DIR/logs, made if missing; None when it is not a folder of the game's own (a link to
-    some other folder, or a file). Raises OSError."""
-    logs = Path(data_dir) / LOGS_FOLDER
-    make_private_folder(data_dir)
+def logs_folder(logs: str | os.PathLike[str]) -> Path | None:
+    """The logs folder, made if missing (and the folder it is in, both private); None when it is
+    not a folder of the game's own (a link to some other folder, or a file). Raises OSError."""
+    logs = Path(logs)
+    make_private_folder(logs.parent)
     make_private_folder(logs)
     return logs if stat.S_ISDIR(os.lstat(logs).st_mode) else None
 
 
 def write_crash_log(
-    data_dir: str | os.PathLike[str],
+    logs_dir: str | os.PathLike[str],
     exc: BaseException,
     *,
     keep: int = KEEP_LOGS,
     details: Mapping[str, object] | None = None,
 ) -> Path | None:
-    """Write a crash log for `exc` in DATA_DIR/logs and keep only the newest `keep` logs.
+    """Write a crash log for `exc` in the logs folder and keep only the newest `keep` logs.
     `details` adds lines such as the board size or the session's phase. Returns the log's
     path, or None if it could not be written. Never raises for a disk problem."""
     now = datetime.datetime.now().astimezone()
     stamp = f"crash-{now:%Y%m%d-%H%M%S-%f}"
     try:
-        logs = logs_folder(data_dir)
+        logs = logs_folder(logs_dir)
         if logs is None:
             return None
         path, number = logs / f"{stamp}.txt", 1

@@ -1,10 +1,10 @@
 """The game's log: its warnings and errors, kept where a player (and a bug report) can find them.
 
 Warnings go to stderr, which nobody sees from a menu, the Windows executable or the macOS app,
-so they also go to DATA_DIR/logs/2048.log, beside the crash logs (game/crashlog.py). It is
+so they also go to 2048.log in the logs folder, beside the crash logs (game/crashlog.py). It is
 rotated at `MAX_BYTES` with `BACKUPS` older files kept (2048.log.1, 2048.log.2), so it never
-takes more than about three quarters of a megabyte. Never through a link: a `logs` that is not
-a folder of the game's own, or a 2048.log that is not a file of the player's, gets no log. A
+takes more than about three quarters of a megabyte. Never through a link: a logs folder that
+is not a folder of the game's own, or a 2048.log not a file of the player's, gets no log. A
 folder that cannot be written costs only the file: stderr still has every line.
 """
 
@@ -24,11 +24,11 @@ BACKUPS = 2
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
-def start_log(data_dir: str | os.PathLike[str]) -> Path | None:
-    """Send the game's warnings to DATA_DIR/logs/2048.log too; its path, or None where no log
-    can be kept."""
+def start_log(logs_dir: str | os.PathLike[str]) -> Path | None:
+    """Send the game's warnings to 2048.log in the logs folder too; its path, or None where no
+    log can be kept."""
     try:
-        logs = logs_folder(data_dir)
+        logs = logs_folder(logs_dir)
         if logs is None:
             return None
         path = logs / LOG_NAME

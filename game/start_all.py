@@ -50,7 +50,7 @@ class StartAll:
         app.autoplay.set_pace("max")
         app.command(cmd.ToggleAutoplay())
         self.analysis = Analysis(
-            {0: game.grid}, size=game.size, tables_dir=app.data_dir, polite=False
+            {0: game.grid}, size=game.size, tables_dir=app.folders.cache, polite=False
         )
         self.analysis.start()
         self._deadline = self._clock() + TIMEOUT_S

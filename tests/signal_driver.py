@@ -25,7 +25,7 @@ def main() -> None:
         app.frame(1.0, [])
     app.storage.flush()
     print(json.dumps(app.session.game.to_dict()), flush=True)
-    sys.exit(run_guarded(lambda: app, data_dir))
+    sys.exit(run_guarded(lambda: app, data_dir / "logs"))
 
 
 if __name__ == "__main__":

@@ -395,7 +395,7 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
 
     app.view.draw = broken_draw
     app.view.dirty = True
-    assert run_guarded(lambda: app, tmp_path) == 1
+    assert run_guarded(lambda: app, tmp_path / "logs") == 1
     saved = Storage(tmp_path).load_game(4)
     assert saved is not None and saved.game.moves == moves and saved.game.grid == grid
     logs = list((tmp_path / "logs").iterdir())

@@ -28,7 +28,7 @@ def _crash() -> BaseException:
 
 
 def test_a_crash_log_says_what_broke_where_and_on_what(tmp_path):
-    path = write_crash_log(tmp_path, _crash(), details={"board size": 5})
+    path = write_crash_log(tmp_path / "logs", _crash(), details={"board size": 5})
     assert path is not None and path.parent == tmp_path / "logs"
     text = path.read_text()
     assert "RuntimeError: the tile fell off the board" in text
@@ -42,7 +42,7 @@ def test_a_crash_log_says_what_broke_where_and_on_what(tmp_path):
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
 def test_logs_are_private(tmp_path):
-    path = write_crash_log(tmp_path, _crash())
+    path = write_crash_log(tmp_path / "logs", _crash())
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
 
@@ -54,7 +54,7 @@ def test_only_the_newest_logs_are_kept(tmp_path):
     for path in old:
         path.write_text("old")
     (logs / "notes.txt").write_text("not a crash log: left alone")
-    newest = write_crash_log(tmp_path, _crash())
+    newest = write_crash_log(tmp_path / "logs", _crash())
     kept = sorted(p.name for p in logs.glob("crash-*.txt"))
     assert len(kept) == KEEP_LOGS
     assert kept[-1] == newest.name
@@ -63,14 +63,14 @@ def test_only_the_newest_logs_are_kept(tmp_path):
 
 
 def test_two_crashes_in_a_row_make_two_logs(tmp_path):
-    first = write_crash_log(tmp_path, _crash())
-    second = write_crash_log(tmp_path, _crash())
+    first = write_crash_log(tmp_path / "logs", _crash())
+    second = write_crash_log(tmp_path / "logs", _crash())
     assert first != second and first.exists() and second.exists()
 
 
 def test_a_log_that_cannot_be_written_returns_none_and_raises_nothing(tmp_path):
     (tmp_path / "logs").write_text("a file where the logs folder should be")
-    assert write_crash_log(tmp_path, _crash()) is None
+    assert write_crash_log(tmp_path / "logs", _crash()) is None
 
 
 # -- pruning: only the game's own logs, never through a link, never the new one (issue 13) ------
@@ -86,7 +86,7 @@ def test_logs_named_by_a_clock_set_forward_never_cost_the_new_log(tmp_path):
         path = logs / f"crash-2099010{day}-120000-000000.txt"
         path.write_text("written while the clock was years ahead")
         os.utime(path, (future + day, future + day))
-    newest = write_crash_log(tmp_path, _crash())
+    newest = write_crash_log(tmp_path / "logs", _crash())
     assert newest is not None and newest.exists()
     assert "the tile fell off the board" in newest.read_text()
     assert len(list(logs.glob("crash-*.txt"))) == KEEP_LOGS
@@ -101,7 +101,7 @@ def test_a_log_named_in_the_future_is_pruned_before_the_real_ones(tmp_path):
     future = [logs / f"crash-2099010{day}-120000-000000.txt" for day in range(1, 5)]
     for path in real + future:
         path.write_text("a log")
-    newest = write_crash_log(tmp_path, _crash())
+    newest = write_crash_log(tmp_path / "logs", _crash())
     kept = sorted(p.name for p in logs.glob("crash-*.txt"))
     assert kept == sorted([newest.name, *(p.name for p in real), future[-1].name])
 
@@ -117,7 +117,7 @@ def test_a_logs_link_to_another_folder_is_never_written_through_or_pruned(tmp_pa
     data.mkdir()
     (data / "logs").symlink_to(other, target_is_directory=True)
     before = snapshot(other)
-    assert write_crash_log(data, _crash()) is None
+    assert write_crash_log(data / "logs", _crash()) is None
     assert snapshot(other) == before
 
 
@@ -130,7 +130,7 @@ def test_only_files_named_as_the_game_names_its_logs_are_pruned(tmp_path):
     for name in lookalikes:
         (logs / name).write_text("not a crash log of the game's")
     (logs / "crash-20200101-000000-000000-2.txt").mkdir()  # a folder, not a log
-    write_crash_log(tmp_path, _crash())
+    write_crash_log(tmp_path / "logs", _crash())
     for name in lookalikes:
         assert (logs / name).read_text() == "not a crash log of the game's"
     assert (logs / "crash-20200101-000000-000000-2.txt").is_dir()
@@ -139,7 +139,7 @@ def test_only_files_named_as_the_game_names_its_logs_are_pruned(tmp_path):
 @posix_only
 def test_a_data_folder_made_for_a_log_is_private(tmp_path):
     data = tmp_path / "new" / "data"
-    path = write_crash_log(data, _crash())
+    path = write_crash_log(data / "logs", _crash())
     assert path is not None
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700

@@ -46,7 +46,7 @@ def test_a_warning_of_the_running_game_is_kept_in_its_log(tmp_path):
 
 
 def test_the_log_rotates_and_keeps_its_size_bounded(tmp_path, root_logger):
-    path = start_log(tmp_path)
+    path = start_log(tmp_path / "logs")
     assert path == tmp_path / "logs" / LOG_NAME
     words = logging.getLogger("game.test")
     for index in range(4 * MAX_BYTES // 100):
@@ -62,9 +62,9 @@ def test_a_planted_link_is_never_written_through(tmp_path, root_logger):
     target.write_text("the player's own file\n")
     (tmp_path / "data" / "logs").mkdir(parents=True)
     (tmp_path / "data" / "logs" / LOG_NAME).symlink_to(target)
-    assert start_log(tmp_path / "data") is None
+    assert start_log(tmp_path / "data" / "logs") is None
     logging.getLogger("game.test").warning("not for that file")
     assert target.read_text() == "the player's own file\n"
     (tmp_path / "data2").mkdir()
     (tmp_path / "data2" / "logs").symlink_to(tmp_path)  # a logs folder that is a link
-    assert start_log(tmp_path / "data2") is None
+    assert start_log(tmp_path / "data2" / "logs") is None

@@ -84,7 +84,10 @@ def test_an_error_while_the_game_starts_is_logged_told_and_lets_go_of_the_lock(
         raise RuntimeError("a bug while starting")
 
     monkeypatch.setattr("game.app.View", broken_view)
-    assert run_guarded(lambda: App(Options(data_dir=str(tmp_path), sound=False)), tmp_path) == 1
+    assert (
+        run_guarded(lambda: App(Options(data_dir=str(tmp_path), sound=False)), tmp_path / "logs")
+        == 1
+    )
     logs = list((tmp_path / "logs").iterdir())
     assert len(logs) == 1 and "a bug while starting" in logs[0].read_text()
     message = capsys.readouterr().err
@@ -105,7 +108,7 @@ def test_a_crash_on_a_full_disk_says_the_game_was_not_saved(tmp_path, capsys, mo
     app.view.draw = broken_draw
     app.view.dirty = True
     monkeypatch.setattr(os, "fsync", disk_full)
-    assert run_guarded(lambda: app, tmp_path) == 1
+    assert run_guarded(lambda: app, tmp_path / "logs") == 1
     message = capsys.readouterr().err
     assert "could not be saved" in message and "were saved" not in message
 
@@ -124,7 +127,7 @@ def test_a_crash_says_where_its_report_is_in_a_data_folder_named_in_latin_1(
 
     monkeypatch.setattr(pygame.display, "message_box", message_box)
     monkeypatch.setenv("SDL_VIDEODRIVER", "x11")  # a screen of the player's: told in a box
-    assert run_guarded(broken, data) == 1
+    assert run_guarded(broken, data / "logs") == 1
     (log,) = (data / "logs").iterdir()
     said = tr("crash_log", path=f"{tmp_path}/Ren\ufffde/logs/{log.name}")
     assert said in capsys.readouterr().err
@@ -140,6 +143,6 @@ def test_a_seeded_run_that_crashes_claims_nothing_was_saved(tmp_path, capsys):
 
     app.view.draw = broken_draw
     app.view.dirty = True
-    assert run_guarded(lambda: app, tmp_path) == 1
+    assert run_guarded(lambda: app, tmp_path / "logs") == 1
     message = capsys.readouterr().err
     assert tr("crash_kept_nothing") in message and "were saved" not in message

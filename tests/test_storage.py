@@ -12,6 +12,7 @@ import pytest
 from storage_helpers import ROOT, finished_game, played_game, said
 
 from game.engine import Direction
+from game.identity import APP_ID
 from game.stats import Stats
 from game.storage import (
     BACKUP_SUFFIX,
@@ -42,7 +43,7 @@ def test_data_dir_comes_from_the_command_line_first_then_the_environment(tmp_pat
 
 def test_data_dir_defaults_to_the_users_data_folder_never_the_programs():
     default = resolve_data_dir(None, {DATA_DIR_ENV: ""})
-    assert default == platformdirs.user_data_path("2048", appauthor=False)
+    assert default == platformdirs.user_data_path(APP_ID, appauthor=False)
     assert ROOT not in default.parents and default != ROOT
 
 

@@ -4,7 +4,7 @@ building them for half a second. The file is trusted only when all of it checks 
     tables = load_tables(folder, {"left": compute_left, ...}, rows)   # None: build them
     save_tables(folder, tables)                                       # after building
 
-The file, `solver-rows-4x4-v2.bin` in the given folder (the game's data folder):
+The file, `solver-rows-4x4-v2.bin` in the given folder (the game's cache folder, made if missing):
 
     2048-solver-rows 2 65536 left,right,spread <crc32 in 8 hex>\n   then each table in turn,
     one unsigned 64-bit little-endian integer per row
@@ -29,7 +29,13 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from game.storage.files import DamagedFile, atomic_write, is_own_file, read_file
+from game.storage.files import (
+    DamagedFile,
+    atomic_write,
+    is_own_file,
+    make_private_folder,
+    read_file,
+)
 
 log = logging.getLogger("game.solver")
 CACHE_VERSION = 2  # bump when the file's layout or the tables' meaning changes
@@ -111,6 +117,7 @@ def save_tables(tables_dir: str | os.PathLike[str], tables: Mapping[str, Sequenc
             table.byteswap()
         body += table.tobytes()
     with contextlib.suppress(OSError):
+        make_private_folder(tables_dir)
         atomic_write(
             cache_path(tables_dir), header + b"%08x\n" % zlib.crc32(body, zlib.crc32(header)) + body
         )

@@ -2,12 +2,13 @@
 
 The promise to the player: the game in progress comes back exactly after any quit or crash, the
 best scores only ever rise, and no bad file, full disk, unreadable file or second copy of the
-game costs anything. The game writes only its own files, only in its data folder.
+game costs anything. The game writes only its own files, only in its own folders.
 
 How the app uses it (all of it pure Python; nothing here touches pygame):
 
-    data_dir = resolve_data_dir(args.data_dir)     # --data-dir > $GAME2048_DATA_DIR > user data
-    storage = Storage(data_dir, background=True).open()  # takes game.lock, or stays read-only
+    folders = folders_to_play(args.data_dir)       # folders.py; an earlier version's moved first
+    storage = Storage(folders.data, config_dir=folders.config, background=True)
+    storage.open()                                 # takes game.lock, or stays read-only
     settings = storage.load_settings()             # Settings, defaults for anything unreadable
     stats = storage.load_stats()                   # Stats (game/stats.py), merged with its backup
     saved = storage.load_game(4)                   # SavedGame(game, session) or None
@@ -33,17 +34,31 @@ wait for the writes before them; `flush()` waits for all; `close()` flushes, and
 of the program even without `close()`. Without `background`, every save is written before it
 returns (what the tests mostly use).
 
-Files, in the data folder (made 0700; files 0600):
+Files (folders made 0700; files 0600), each kind in its folder (game/storage/folders.py: where
+the system keeps it, or all in one folder the player names with --data-dir):
 
+  the data folder
     game-4.json, game-5.json, game-6.json   the game in progress per board size (R18)
-    settings.json, stats.json               settings; statistics and best scores (R9, R19, R20)
+    stats.json                              statistics and best scores (R9, R19, R20)
+    games.sqlite3 (-wal, -shm)              the kept games (game/archive.py)
+    game.lock                               held by the running copy that may write
+  the configuration folder
+    settings.json                           the settings
+  beside each of those files
     NAME.bak                                the last good copy, rewritten after every good save
     NAME.corrupt-YYYYmmdd-HHMMSS            a damaged file, set aside, never deleted
     NAME.bak.newer-YYYYmmdd-HHMMSS          a newer version's backup beside a good file, kept
+    NAME.old-YYYYmmdd-HHMMSS                an earlier version's file, kept beside (moving.py)
     .NAME.<16 hex>.tmp                      a save on its way (a leftover is cleared at start)
-    game.lock                               held by the running copy that may write
-    logs/                                   crash logs (game/crashlog.py)
-    solver-rows-4x4-v2.bin                  the solver's row tables (game/solver/table_cache.py)
+  the logs folder (logs/ in a folder the player names)
+    2048.log, crash-*.txt                   the game's log (game/gamelog.py), crash logs
+                                            (game/crashlog.py)
+  the cache folder
+    solver-rows-4x4-v2.bin                  the solver's row tables (game/solver/table_cache.py),
+                                            rebuilt when missing
+
+A seeded run (--seed) never calls open(), so takes no lock: it reads the player's files, and
+of all these it may write only the logs and the cache.
 
 What is found at a file's place decides what happens (`Status`): a good file is used; a
 damaged one (bad bytes, bad data, not a regular file, too big) is set aside and its backup used;
@@ -66,7 +81,6 @@ from functools import partial, reduce
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from filelock import FileLock, Timeout
 
 from game.engine import Game
@@ -90,6 +104,7 @@ from game.storage.files import (
     remove_leftovers,
     set_aside,
 )
+from game.storage.folders import DATA_DIR_ENV, Folders
 from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
 from game.storage.schema import (
     BACKUP_SUFFIX,
@@ -115,6 +130,7 @@ __all__ = [
     "STATS_FORMAT",
     "VERSIONS",
     "DamagedFile",
+    "Folders",
     "Notice",
     "NoticeKey",
     "SavedGame",
@@ -129,8 +145,6 @@ __all__ = [
     "resolve_data_dir",
 ]
 
-APP_NAME = "2048"
-DATA_DIR_ENV = "GAME2048_DATA_DIR"
 LOCK_NAME = "game.lock"
 log = logging.getLogger("game.storage")
 # The fixed temporary names older versions wrote through: their leftovers are the game's own.
@@ -142,12 +156,8 @@ _OLD_TEMPORARIES = tuple(
 def resolve_data_dir(
     cli_value: str | os.PathLike[str] | None = None, environ: Mapping[str, str] = os.environ
 ) -> Path:
-    """Where the game keeps its files: --data-dir, else $GAME2048_DATA_DIR, else the user's
-    data folder (platformdirs). Never the program's own folder."""
-    chosen = cli_value or environ.get(DATA_DIR_ENV)
-    if chosen:
-        return Path(chosen).expanduser().absolute()
-    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+    """Where the saves are: the data folder of `Folders.for_player` (game/storage/folders.py)."""
+    return Folders.for_player(cli_value, environ).data
 
 
 class Storage:
@@ -155,9 +165,15 @@ class Storage:
     takes the lock (a second running copy stays read-only and says so)."""
 
     def __init__(
-        self, data_dir: str | os.PathLike[str], *, lock_wait: float = 1.0, background: bool = False
+        self,
+        data_dir: str | os.PathLike[str],
+        *,
+        config_dir: str | os.PathLike[str] | None = None,
+        lock_wait: float = 1.0,
+        background: bool = False,
     ) -> None:
         self.data_dir = Path(data_dir)
+        self.config_dir = self.data_dir if config_dir is None else Path(config_dir)  # settings
         self.read_only = True  # until open() holds the lock
         self.notices: list[Notice] = []
         self._guard = threading.Lock()  # notices and _unsaved: the writer thread changes them too
@@ -193,7 +209,8 @@ class Storage:
                 return self
         self._lock = lock
         self.read_only = False
-        remove_leftovers(self.data_dir, _OLD_TEMPORARIES)  # from a copy killed mid-save
+        for folder in {self.data_dir, self.config_dir}:
+            remove_leftovers(folder, _OLD_TEMPORARIES)  # from a copy killed mid-save
         if self._background:
             self._writer = Writer(self._write)
         return self
@@ -317,8 +334,9 @@ class Storage:
         damaged, mends a missing or damaged copy from the good one, and tells the player; leaves
         alone, and never saves over, what it could not read."""
         self.flush()  # a save still on its way is newer than the file
-        main = read_copy(self.data_dir / name, kind, parse)
-        backup = read_copy(self.data_dir / (name + BACKUP_SUFFIX), kind, parse)
+        folder = self._folder(name)
+        main = read_copy(folder / name, kind, parse)
+        backup = read_copy(folder / (name + BACKUP_SUFFIX), kind, parse)
         good = [copy.value for copy in (main, backup) if copy.status is Status.GOOD]
         unread = [copy for copy in (main, backup) if copy.status in LEFT_IN_PLACE]
         if unread == [backup] and main.status is Status.GOOD:
@@ -396,13 +414,14 @@ class Storage:
         if not self._readable(name, raw):
             self._notice(NoticeKey.SAVE_FAILED, about=("refused", name), error=REFUSED)
             return False
+        folder = self._folder(name)
         try:
             copies = [name] if name in self._no_backup else [name, name + BACKUP_SUFFIX]
-            for path in (self.data_dir / copy for copy in copies):
+            for path in (folder / copy for copy in copies):
                 try:
                     atomic_write(path, raw)
                 except FileNotFoundError:
-                    if not self._make_folder_again():
+                    if not self._make_folder_again(folder):
                         raise
                     atomic_write(path, raw)
         except OSError as error:
@@ -431,12 +450,22 @@ class Storage:
             return False
         return True
 
-    def _make_folder_again(self) -> bool:
-        """The data folder was deleted while the game ran: make it again, and take the lock
-        anew inside it, so that this copy stays the one that writes. False if the folder is
-        there (the error was another) or cannot be had."""
-        if self.data_dir.is_dir():
+    def _folder(self, name: str) -> Path:
+        """The folder a file lives in: the settings with the configuration, the rest together."""
+        return self.config_dir if name == SETTINGS_FILE else self.data_dir
+
+    def _make_folder_again(self, folder: Path) -> bool:
+        """The folder was deleted while the game ran: make it again, and, the data folder, take
+        the lock anew inside it, so that this copy stays the one that writes. False if the
+        folder is there (the error was another) or cannot be had."""
+        if folder.is_dir():
             return False
+        if folder != self.data_dir:  # the settings' own folder holds no lock
+            try:
+                make_private_folder(folder)
+            except OSError:
+                return False
+            return True
         try:
             make_private_folder(self.data_dir)
             lock = self._take_lock(0)

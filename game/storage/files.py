@@ -9,6 +9,8 @@ of a sane size, in a way that never hangs.
 - `read_file` opens without blocking (a FIFO), checks that what it opened is a regular file no
   bigger than asked (a link to /dev/zero, a sparse 3 GB file), and only then reads.
 - `make_private_folder` makes a folder only its owner may enter (0700).
+- `atomic_copy` copies a file as `atomic_write` writes one (a player's files moving to another
+  file system, game/storage/moving.py).
 
 Every reader and writer of the game's files uses these: saves, settings, statistics, crash
 logs and the solver's table cache.
@@ -28,6 +30,7 @@ from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
 MAX_FILE_BYTES = 1 << 20  # a real file is a few dozen kilobytes; anything huge is not ours
+_COPY_CHUNK = 1 << 20
 PRIVATE = 0o700
 
 _TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{16}" + re.escape(TEMP_SUFFIX))
@@ -54,12 +57,7 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     temp, fd = _new_temporary(path)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                if written <= 0:
-                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(temp))
-                view = view[written:]
+            _write_all(fd, data, temp)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -68,7 +66,43 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise
-    _fsync_folder(path.parent)
+    fsync_folder(path.parent)
+
+
+def atomic_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Copy the regular file at `source` (never through a link) to `target` as atomic_write
+    writes one: a new temporary file beside `target`, fsynced, renamed into place (over what is
+    there). On any error the temporary file is removed and the error raised."""
+    target = Path(target)
+    source_fd = os.open(source, _READ | _FLAG["O_NOFOLLOW"] | _NO_INHERIT)
+    try:
+        if not stat.S_ISREG(os.fstat(source_fd).st_mode):
+            raise DamagedFile("not a regular file")
+        temp, fd = _new_temporary(target)
+        try:
+            try:
+                while chunk := os.read(source_fd, _COPY_CHUNK):
+                    _write_all(fd, chunk, temp)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+            raise
+    finally:
+        os.close(source_fd)
+    fsync_folder(target.parent)
+
+
+def _write_all(fd: int, data: bytes, temp: Path) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(temp))
+        view = view[written:]
 
 
 def _new_temporary(path: Path) -> tuple[Path, int]:
@@ -82,7 +116,7 @@ def _new_temporary(path: Path) -> tuple[Path, int]:
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(path))
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     """Make the rename itself durable. Windows cannot open a folder this way, and some file
     systems refuse: the file is in place by then, so a refusal is no error."""
     if os.name == "nt":
@@ -159,6 +193,18 @@ def set_aside(path: Path, tag: str) -> Path | None:
 
 
 # -- reading ------------------------------------------------------------------------------------
+
+
+def read_start(path: str | os.PathLike[str], size: int) -> bytes:
+    """The first `size` bytes (or fewer) of the regular file at `path`, never through a link and
+    never blocking. DamagedFile if it is not a regular file; OSError if it cannot be opened."""
+    fd = os.open(path, _READ | _FLAG["O_NOFOLLOW"] | _NO_INHERIT)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DamagedFile("not a regular file")
+        return os.read(fd, size)
+    finally:
+        os.close(fd)
 
 
 def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> bytes:
