@@ -153,6 +153,7 @@ $(BUILD_VENV)/.ready: $(LOCK) | $(VENV)/.ready
 # Linux (dist/2048.exe on Windows), the app bundle dist/2048.app on macOS. The game is built
 # into .venv-build afresh each time, so the executable holds this checkout as it is now.
 exe: $(BUILD_VENV)/.ready
+	@rm -rf build/.work/setuptools # so no file renamed or removed since the last build lingers
 	@$(BUILD_BIN)/python -m pip install --no-deps --no-build-isolation --force-reinstall . \
 		$(BUILD_LOG)
 	$(BUILD_BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm \

@@ -8,8 +8,13 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.desktop_entry import MIME_TYPE
+from game.identity import APP_ID
+from game.share import SHARE_SUFFIX
+
 NAME = "2048"
-BUNDLE_ID = "io.github.game2048"  # macOS knows the app by it (its settings, its permissions)
+BUNDLE_ID = APP_ID  # macOS knows the app by it (its settings, its permissions)
+SHARED_GAME_TYPE = f"{APP_ID}.shared-game"  # a shared game's file (game/share.py), for macOS
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,38 @@ def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:
         "CFBundleLocalizations": list(languages),
         "NSHighResolutionCapable": True,  # sharp on Retina screens, not scaled up
         "LSApplicationCategoryType": "public.app-category.puzzle-games",
+        # Exports go to a 2048 folder in Documents (game/sharing.py): macOS asks the player
+        # once, with this sentence, before the game may write there.
+        "NSDocumentsFolderUsageDescription": "2048 saves the games you export to your "
+        "Documents folder, in a folder named 2048.",
+        # A shared game opened from Finder comes to the game as a file dropped on its window.
+        "CFBundleDocumentTypes": [
+            {
+                "CFBundleTypeName": "2048 shared game",
+                "CFBundleTypeRole": "Viewer",
+                "LSHandlerRank": "Owner",
+                "LSItemContentTypes": [SHARED_GAME_TYPE],
+            },
+            # Finder types a file by its last suffix, so it may take a shared game for JSON:
+            # the game is then among the apps of Open With, without taking JSON files over.
+            {
+                "CFBundleTypeName": "JSON",
+                "CFBundleTypeRole": "Viewer",
+                "LSHandlerRank": "Alternate",
+                "LSItemContentTypes": ["public.json"],
+            },
+        ],
+        "UTExportedTypeDeclarations": [
+            {
+                "UTTypeIdentifier": SHARED_GAME_TYPE,
+                "UTTypeDescription": "2048 shared game",
+                "UTTypeConformsTo": ["public.json"],
+                "UTTypeTagSpecification": {
+                    "public.filename-extension": [SHARE_SUFFIX.removeprefix(".")],
+                    "public.mime-type": [MIME_TYPE],
+                },
+            }
+        ],
     }
 
 

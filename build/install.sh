@@ -1,6 +1,8 @@
 #!/bin/sh
 # Puts 2048 into your applications menu: the game goes to ~/.local/bin/2048, and then the game
-# itself writes its desktop entry and icons under ~/.local/share ($XDG_DATA_HOME when set).
+# itself writes its desktop entry, its icons, the file type of its shared games (so they open
+# in it by a double-click) and its AppStream metadata (for software centres) under
+# ~/.local/share ($XDG_DATA_HOME when set).
 #
 #     ./install.sh               install, or update an earlier install
 #     ./install.sh --uninstall   take out everything the install put in

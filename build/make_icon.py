@@ -3,7 +3,7 @@
     game/assets/icon/icon.png     256 px, the window's icon
     game/assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
     game/assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
-    game/assets/linux/icons/hicolor/<N>x<N>/apps/2048.png    16 to 512 px, for the Linux menu
+    game/assets/linux/icons/hicolor/<N>x<N>/apps/APP_ID.png  16 to 512 px, for the Linux menu
 
 Run from the repository root: python build/make_icon.py
 """

@@ -56,12 +56,15 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     # built executable lacks no module any part imports (game/start_all.py). Also hidden.
     parser.add_argument("--start-all", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
-    parser.add_argument(
+    shared = parser.add_mutually_exclusive_group()
+    shared.add_argument(
         "--import",
         dest="import_path",
         metavar="PATH",
         help="add the game of a shared file (.2048.json) to your games, then play",
     )
+    # What a desktop's "open with" gives (the entry's %f, the file on Windows): a file alone.
+    shared.add_argument("shared_file", nargs="?", metavar="FILE", help="the same as --import FILE")
     parser.add_argument(
         "--version",
         action="version",
@@ -91,7 +94,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         frames=args.frames or (1 if args.start_all else None),
         start_all=args.start_all,
         sound=args.sound,
-        import_path=args.import_path,
+        import_path=args.shared_file if args.import_path is None else args.import_path,
         desktop_entry_action=args.desktop_entry_action,
     )
 

@@ -1,38 +1,86 @@
 """Puts the game into a Linux desktop's applications menu, and takes it out again.
 
-`play2048 --install-desktop-entry` writes the desktop entry and the icons where the
-freedesktop.org rules say a user's own applications go:
+`play2048 --install-desktop-entry` writes, where the freedesktop.org rules say a user's own
+applications go ($XDG_DATA_HOME, ~/.local/share when it is not set), each file named by the
+game's id (game/identity.py):
 
-    $XDG_DATA_HOME/applications/2048.desktop            (~/.local/share when it is not set)
-    $XDG_DATA_HOME/icons/hicolor/<N>x<N>/apps/2048.png   (N = 16 ... 512)
+    applications/APP_ID.desktop              the menu's entry, which opens a shared game too
+    icons/hicolor/<N>x<N>/apps/APP_ID.png    its icon (N = 16 ... 512)
+    mime/packages/APP_ID.xml                 the shared game's file type (*.2048.json)
+    metainfo/APP_ID.metainfo.xml             what software centres show of the game (AppStream)
+
+and then has the desktop's file-type databases made again (update-mime-database and
+update-desktop-database, where they are installed), so a double-click on a shared game opens
+it in the game.
 
 The entry starts the game the way it was started for the install (the executable, the
-play2048 command, or this Python with `-m game`), so a menu click runs the same game.
+play2048 command, or this Python with `-m game`), so a menu click runs the same game; a file
+opened with it comes as the game's one argument (%f), which the game imports.
 `--uninstall-desktop-entry` removes exactly those files, and the folders of theirs left empty
 (no one else's files were in them), and says where the player's saves stay and how to remove
-them. The release's install.sh for Linux copies the executable to ~/.local/bin and then asks it
-to do the same.
+them. Either one also takes out the entry and icons of a version from before the id (named
+2048), so the menu never shows the game twice. The release's install.sh for Linux copies the
+executable to ~/.local/bin and then asks it to do the same.
 
-The entry and the icons come from game/assets/linux/ (build/make_icon.py makes the icons).
+The files come from game/assets/linux/ (build/make_icon.py makes the icons).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import shutil
+import subprocess
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
 from game.assets import asset_path
-from game.storage import resolve_data_dir
+from game.identity import APP_ID
+from game.storage import Folders
 from game.text.paths import shown_path
 
-APP_ID = "2048"  # the entry's file name and the icon's name, as the executable is called
 ENTRY_NAME = f"{APP_ID}.desktop"
+MIME_PACKAGE = f"{APP_ID}.xml"
+METAINFO = f"{APP_ID}.metainfo.xml"
+MIME_TYPE = "application/x-desktop2048-game"  # a shared game's type, as MIME_PACKAGE names it
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 # Characters that make the desktop entry spec's Exec key want its argument in double quotes.
 _RESERVED = frozenset(" \t\n\"'\\><~|&;$*?#()`")
+
+
+@dataclass(frozen=True)
+class FileTypeDatabase:
+    """One of the databases a desktop reads file types from, which a tool makes from files in
+    a folder under the data folder. With none of those files left, it describes nothing, and
+    what the tool made goes too."""
+
+    tool: str
+    folder: str
+    sources: str  # the files it is made from: a pattern within `folder`
+    made: tuple[str, ...]  # what the tool writes, within `folder`
+
+
+FILE_TYPE_DATABASES = (
+    # shared-mime-info's: which files are shared games, by name, and how to show them.
+    FileTypeDatabase(
+        "update-mime-database",
+        "mime",
+        "packages/*.xml",
+        (f"{MIME_TYPE}.xml", "XMLnamespaces", "aliases", "generic-icons", "globs", "globs2")
+        + ("icons", "magic", "mime.cache", "subclasses", "treemagic", "types", "version"),
+    ),
+    # desktop-file-utils': which programs open a type (GLib, so GNOME's file manager, reads
+    # a type's programs from it alone).
+    FileTypeDatabase("update-desktop-database", "applications", "*.desktop", ("mimeinfo.cache",)),
+)
+# The versions before the id named their entry and icons 2048. An entry of that name is theirs
+# when its lines, but for Exec and TryExec (where the game was), hash to this: another 2048's
+# entry of the same name, or one the player edited, is left alone.
+EARLIER_NAME = "2048"
+EARLIER_ENTRY_SHA256 = "5475bc99f74f7b6817fe6d04878a48232d2ca4ecfe7499d19708d0a6dbdb4bda"
 
 
 class Action(Enum):
@@ -40,9 +88,9 @@ class Action(Enum):
     UNINSTALL = "uninstall"
 
 
-def icon_path(size: int) -> Path:
+def icon_path(size: int, name: str = APP_ID) -> Path:
     """Where the icon of one size goes, relative to the data folder (and to game/assets/linux)."""
-    return Path("icons", "hicolor", f"{size}x{size}", "apps", f"{APP_ID}.png")
+    return Path("icons", "hicolor", f"{size}x{size}", "apps", f"{name}.png")
 
 
 def data_home(environ: Mapping[str, str] = os.environ) -> Path:
@@ -54,10 +102,22 @@ def data_home(environ: Mapping[str, str] = os.environ) -> Path:
     return (Path(home) if home else Path.home()) / ".local" / "share"
 
 
+def placements() -> list[tuple[Path, Path]]:
+    """(the file under game/assets/linux/, where it goes under the data folder) for each file
+    an install writes: the entry first, then the icons, smallest first, the file type and the
+    AppStream metadata."""
+    return [
+        (Path(ENTRY_NAME), Path("applications", ENTRY_NAME)),
+        *((icon_path(size), icon_path(size)) for size in ICON_SIZES),
+        (Path(MIME_PACKAGE), Path("mime", "packages", MIME_PACKAGE)),
+        (Path(METAINFO), Path("metainfo", METAINFO)),
+    ]
+
+
 def installed_files(environ: Mapping[str, str] = os.environ) -> list[Path]:
-    """Every file an install writes: the entry first, then the icons, smallest first."""
+    """Every file an install writes, in the order of `placements`."""
     root = data_home(environ)
-    return [root / "applications" / ENTRY_NAME] + [root / icon_path(n) for n in ICON_SIZES]
+    return [root / place for _, place in placements()]
 
 
 def launch_command(
@@ -99,11 +159,13 @@ def _string_escape(value: str) -> str:
 
 
 def entry_text(command: Sequence[str]) -> str:
-    """game/assets/linux/2048.desktop with Exec and TryExec pointing at this command."""
+    """The shipped entry with Exec and TryExec pointing at this command; Exec keeps the
+    shipped entry's field code (%f: the file the entry was asked to open, if any)."""
     lines = []
     for line in asset_path("linux", ENTRY_NAME).read_text(encoding="utf-8").splitlines():
         if line.startswith("Exec="):
-            line = "Exec=" + exec_value(command)
+            _, _, field_codes = line.partition(" ")
+            line = " ".join(filter(None, ["Exec=" + exec_value(command), field_codes]))
         elif line.startswith("TryExec="):  # the menu hides the entry once the program is gone
             line = "TryExec=" + _string_escape(command[0])
         lines.append(line)
@@ -113,20 +175,24 @@ def entry_text(command: Sequence[str]) -> str:
 def install(
     environ: Mapping[str, str] = os.environ, command: Sequence[str] | None = None
 ) -> list[Path]:
-    """Write the desktop entry and the icons; returns the files written. Raises OSError."""
-    entry, *icons = installed_files(environ)
-    text = entry_text(launch_command() if command is None else command)
-    _write(entry, text.encode("utf-8"))
-    for size, destination in zip(ICON_SIZES, icons, strict=True):
-        _write(destination, asset_path("linux", *icon_path(size).parts).read_bytes())
+    """Write the desktop entry, the icons, the file type and the AppStream metadata, then take
+    out an earlier version's entry and icons; returns the files written. Raises OSError.
+    (`run` then has the file-type databases made again: `update_file_types`.)"""
+    root = data_home(environ)
+    entry, *others = installed_files(environ)
+    _write(entry, entry_text(launch_command() if command is None else command).encode("utf-8"))
+    for (shipped, _), destination in zip(placements()[1:], others, strict=True):
+        _write(destination, asset_path("linux", *shipped.parts).read_bytes())
     # Icon caches look at the theme folder's time; a new time tells them to look again.
-    os.utime(data_home(environ) / "icons" / "hicolor")
-    return [entry, *icons]
+    os.utime(root / "icons" / "hicolor")
+    _remove_earlier_install(root)
+    return [entry, *others]
 
 
 def uninstall(environ: Mapping[str, str] = os.environ) -> list[Path]:
-    """Remove what install() writes, then each folder of theirs that is left empty, up to the
-    data folder (never it); returns the files removed. Raises OSError."""
+    """Remove what install() writes and an earlier version's entry and icons, then each folder
+    of theirs that is left empty, up to the data folder (never it); returns the files removed.
+    Raises OSError."""
     root = data_home(environ)
     removed = []
     for path in installed_files(environ):
@@ -135,16 +201,68 @@ def uninstall(environ: Mapping[str, str] = os.environ) -> list[Path]:
         except FileNotFoundError:
             continue
         removed.append(path)
+    removed += _remove_earlier_install(root)
     for path in installed_files(environ):
         _remove_empty_folders(path.parent, root)
     return removed
 
 
+def _remove_earlier_install(root: Path) -> list[Path]:
+    """The entry and icons named 2048 that a version from before the id installed, removed
+    when the entry is theirs (EARLIER_ENTRY_SHA256); returns the files removed."""
+    entry = root / "applications" / f"{EARLIER_NAME}.desktop"
+    try:
+        lines = entry.read_text(encoding="utf-8").splitlines()
+    except (FileNotFoundError, UnicodeDecodeError):  # none, or not an entry of ours
+        return []
+    kept = "\n".join(line for line in lines if not line.startswith(("Exec=", "TryExec=")))
+    if hashlib.sha256(kept.encode("utf-8")).hexdigest() != EARLIER_ENTRY_SHA256:
+        return []
+    removed = []
+    for path in [entry, *(root / icon_path(size, EARLIER_NAME) for size in ICON_SIZES)]:
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(path)
+        _remove_empty_folders(path.parent, root)
+    return removed
+
+
+def update_file_types(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Bring the player's file-type databases (FILE_TYPE_DATABASES) in line with their files
+    after an install or an uninstall, each by its tool where it is installed (quietly nothing
+    where it is not), so a shared game opens in the game by a double-click; a database left
+    describing nothing goes, with the folders of it left empty. None when done, else what went
+    wrong."""
+    root = data_home(environ)
+    problems = []
+    for database in FILE_TYPE_DATABASES:
+        folder = root / database.folder
+        tool = shutil.which(database.tool, path=environ.get("PATH"))
+        try:
+            if not any(folder.glob(database.sources)):
+                for name in database.made:
+                    (folder / name).unlink(missing_ok=True)
+                    _remove_empty_folders((folder / name).parent, root)
+            elif tool is not None:
+                done = subprocess.run(
+                    [tool, str(folder)], capture_output=True, text=True, timeout=60
+                )
+                if done.returncode != 0:
+                    problems.append(done.stderr.strip() or f"{tool} ended with {done.returncode}")
+        except (OSError, subprocess.TimeoutExpired) as error:
+            problems.append(str(error))
+    return "; ".join(problems) or None
+
+
 def _remove_empty_folders(folder: Path, root: Path) -> None:
-    """`folder` and the folders above it, up to `root`, as long as each is empty."""
+    """`folder` and the folders above it, up to `root`, as long as each is empty (or gone)."""
     while folder != root and folder.is_relative_to(root):
         try:
             folder.rmdir()  # only an empty folder: anyone else's file keeps it
+        except FileNotFoundError:
+            pass  # gone already: the one above may be empty now
         except OSError:
             return
         folder = folder.parent
@@ -182,15 +300,22 @@ def run(
         print("2048 was not in your applications menu: nothing to remove.")
     for path in files:
         print(f"  {shown_path(path)}")
+    problem = update_file_types(environ)
+    if problem is not None:  # the entry is there: only a double-click on a shared game waits
+        print(f"Could not update the list of file types: {problem}", file=sys.stderr)
     if action is Action.INSTALL and not getattr(sys, "frozen", False):
         print(
             "Installed with pip or pipx? Run play2048 --uninstall-desktop-entry before you "
             "uninstall it, so the menu does not keep an entry that starts nothing."
         )
     if action is Action.UNINSTALL:
-        saves = shown_path(resolve_data_dir(environ=environ))
+        folders = Folders.for_player(environ=environ)
+        every = (folders.data, folders.config, folders.logs, folders.cache)
+        kept = [f for f in dict.fromkeys(every) if not any(o in f.parents for o in every)]
         print(
-            f"Your saves, settings, statistics and kept games stay in {saves}: remove that "
-            "folder to remove them too."
+            "Your saves, settings, statistics, kept games and logs stay where they are: "
+            "remove these folders to remove them too:"
         )
+        for folder in kept:
+            print(f"  {shown_path(folder)}")
     return 0

@@ -1,6 +1,6 @@
-"""The game's window: opened at a size the display allows, named as the desktop entry names
-the game, with its icon; fullscreen and back on request; never bigger than SDL can draw. And
-how the idle loop waits for its events."""
+"""The game's window: opened at a size the display allows, known by the game's id as the
+desktop entry knows it, with its icon; fullscreen and back on request; never bigger than SDL
+can draw. And how the idle loop waits for its events."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.assets import asset_path
-from game.desktop_entry import APP_ID
+from game.identity import APP_ID
 from game.loop import Clock
 from game.view.layout import MIN_WINDOW
 
@@ -114,9 +114,10 @@ def start_video() -> bool:
 
 
 def _name_the_window_class() -> None:
-    """The window's class is the desktop entry's name, so a Linux menu and task bar know it
-    as the game however it was started (python main.py, play2048, the executable). pygame sets
-    the X11 class to the script's name on import; a player's own setting is kept."""
+    """The window's class (its app id on Wayland) is the game's id, which names the desktop
+    entry and is its StartupWMClass, so a Linux menu and task bar know the window as the game
+    however it was started (python main.py, play2048, the executable). pygame sets the X11
+    class to the script's name on import; a player's own setting is kept."""
     script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
     for variable in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
         if os.environ.get(variable, script) == script:

@@ -38,6 +38,8 @@ from packaging.utils import canonicalize_name
 import game
 from game import __version__, assets, desktop_entry
 from game.cli import parse_args
+from game.identity import APP_ID
+from game.share import SHARE_SUFFIX
 from game.text import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,8 +79,10 @@ def test_the_assets_folder_has_what_the_game_loads():
         "game/assets/icon/icon.png",
         "game/assets/icon/icon.ico",
         "game/assets/icon/icon.icns",
-        "game/assets/linux/2048.desktop",
-        "game/assets/linux/icons/hicolor/512x512/apps/2048.png",
+        f"game/assets/linux/{APP_ID}.desktop",
+        f"game/assets/linux/icons/hicolor/512x512/apps/{APP_ID}.png",
+        f"game/assets/linux/{APP_ID}.xml",
+        f"game/assets/linux/{APP_ID}.metainfo.xml",
         "game/assets/sfx/slide.wav",
         "game/assets/LICENSES",
     } <= files
@@ -337,8 +341,6 @@ def test_on_linux_the_executable_is_one_stripped_windowed_file(monkeypatch, plat
     assert set(calls) == {"Analysis", "PYZ", "EXE"}  # no folder, no bundle
     args, exe = calls["EXE"]
     assert exe["name"] == "2048" and exe["console"] is False
-    # The menu finds the window's entry by the executable's name (its window class).
-    assert exe["name"] == desktop_entry.APP_ID
     assert "exclude_binaries" not in exe  # one file: everything goes into the executable
     assert _Recorder.binaries in args and _Recorder.datas in args
     assert exe["strip"] is True and exe["upx"] is False
@@ -376,7 +378,7 @@ def test_on_macos_the_game_is_an_app_bundle_around_one_folder(monkeypatch):
     assert folder.name == "COLLECT"
     assert bundle["name"] == "2048.app"
     assert Path(bundle["icon"]) == ASSETS / "icon" / "icon.icns"
-    assert bundle["bundle_identifier"] == bundle_files.BUNDLE_ID
+    assert bundle["bundle_identifier"] == APP_ID
     assert bundle["version"] == __version__
     plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))  # it is valid plist data
     assert plist["CFBundleShortVersionString"] == plist["CFBundleVersion"] == __version__
@@ -384,6 +386,29 @@ def test_on_macos_the_game_is_an_app_bundle_around_one_folder(monkeypatch):
     assert plist["CFBundleDevelopmentRegion"] == "en"
     assert plist["CFBundleLocalizations"] == list(LANGUAGES) == ["en", "el"]
     assert bundle_files.target("darwin").executable == "2048.app/Contents/MacOS/2048"
+    # Exports go to Documents: macOS asks the player first, in these words.
+    assert "Documents" in plist["NSDocumentsFolderUsageDescription"]
+
+
+def test_on_macos_the_app_opens_a_shared_game(monkeypatch):
+    """Finder opens a shared game (.2048.json) with the app: its type is declared, and the
+    app is among those that open it (as the game's own, and among JSON's others)."""
+    (_,), bundle = run_spec(monkeypatch, "darwin")["BUNDLE"]
+    plist = plistlib.loads(plistlib.dumps(bundle["info_plist"]))
+    (declared,) = plist["UTExportedTypeDeclarations"]
+    shared_type = declared["UTTypeIdentifier"]
+    assert shared_type.startswith(APP_ID + ".")
+    assert "public.json" in declared["UTTypeConformsTo"]
+    tags = declared["UTTypeTagSpecification"]
+    assert tags["public.filename-extension"] == [SHARE_SUFFIX.removeprefix(".")]
+    assert tags["public.mime-type"] == [desktop_entry.MIME_TYPE]
+    opened = {
+        kind: document["LSHandlerRank"]
+        for document in plist["CFBundleDocumentTypes"]
+        for kind in document["LSItemContentTypes"]
+        if document["CFBundleTypeRole"] == "Viewer"
+    }
+    assert opened == {shared_type: "Owner", "public.json": "Alternate"}  # JSON stays JSON's
 
 
 def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
@@ -637,12 +662,21 @@ def test_the_linux_tarball_installs_into_the_menu_and_uninstalls_cleanly(tmp_pat
     assert done.returncode == 0, done.stdout + done.stderr
     game = home / ".local" / "bin" / "2048"
     assert game.read_bytes() == exe.read_bytes() and os.access(game, os.X_OK)
-    entry = home / ".local" / "share" / "applications" / "2048.desktop"
+    share = home / ".local" / "share"
+    entry = share / "applications" / desktop_entry.ENTRY_NAME
     exec_line = next(line for line in entry.read_text().splitlines() if line.startswith("Exec="))
-    assert exec_line == f"Exec={game}"
+    assert exec_line == f"Exec={game} %f"
     installed = {path.relative_to(home) for path in home.rglob("*") if path.is_file()}
     expected = {path.relative_to(home) for path in desktop_entry.installed_files(env)}
-    assert installed == expected | {game.relative_to(home)}  # and nothing else, no save folder
+    # The AppStream metadata is among them, as software centres look for it.
+    assert (share / "metainfo" / desktop_entry.METAINFO).relative_to(home) in expected
+    made = {  # the file-type databases, made again by their tools where they are installed
+        (share / database.folder / name).relative_to(home)
+        for database in desktop_entry.FILE_TYPE_DATABASES
+        for name in database.made
+    }
+    # And nothing else, no save folder.
+    assert installed - made == expected | {game.relative_to(home)}
     validator = shutil.which("desktop-file-validate")
     if validator:
         subprocess.run([validator, str(entry)], check=True)
@@ -654,8 +688,14 @@ def test_the_linux_tarball_installs_into_the_menu_and_uninstalls_cleanly(tmp_pat
     assert [path for path in home.rglob("*") if path.is_file()] == []
     # No folder the install made is left behind, empty; the player is told where the saves are.
     assert sorted(home.rglob("*")) == [home / ".local", home / ".local" / "share"]
-    saves = home / ".local" / "share" / "2048"
-    assert f"stay in ~/{saves.relative_to(home)}" in undone.stdout or str(saves) in undone.stdout
+    # Each folder the game keeps files in, named by the id, where the system keeps that kind.
+    listed = {line.strip() for line in undone.stdout.splitlines() if line.startswith("  ~/")}
+    assert {
+        f"~/.local/share/{APP_ID}",
+        f"~/.config/{APP_ID}",
+        f"~/.local/state/{APP_ID}/log",
+        f"~/.cache/{APP_ID}",
+    } <= listed
 
 
 # -- the wheel -----------------------------------------------------------------------------
@@ -775,8 +815,8 @@ def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     share = home / ".local" / "share"
-    entry = (share / "applications" / "2048.desktop").read_text(encoding="utf-8")
-    assert f"Exec={installed.python} -m game\n" in entry
+    entry = (share / "applications" / desktop_entry.ENTRY_NAME).read_text(encoding="utf-8")
+    assert f"Exec={installed.python} -m game %f\n" in entry
     for size in desktop_entry.ICON_SIZES:
         shipped = ASSETS / "linux" / desktop_entry.icon_path(size)
         assert (share / desktop_entry.icon_path(size)).read_bytes() == shipped.read_bytes()

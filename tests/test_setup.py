@@ -113,18 +113,27 @@ FAKE_MAKE = '#!/bin/sh\necho "make $*" >> "{log}"\nexit 3\n'
 FAKE_ID = "#!/bin/sh\necho {uid}\n"
 FAKE_SUDO_WITH_PASSWORD = '#!/bin/sh\necho "sudo $*" >> "{log}"\nexit 1\n'
 FAKE_SUDO = '#!/bin/sh\necho "sudo $*" >> "{log}"\n[ "$1" = -n ] && shift\n"$@"\n'
+# apt-get that installs a stand-in checker that writes down what it checks; {missing} is a
+# package its archive does not have.
 FAKE_APT_GET = """#!/bin/sh
 echo "apt-get $*" >> "{log}"
-case "$*" in *install*)
-    printf '#!/bin/sh\\necho "validate $*" >> "{log}"\\n' > "{bin}/desktop-file-validate"
-    "{chmod}" +x "{bin}/desktop-file-validate";;
+case "$*" in
+*install*{missing}) exit 100 ;;
+*install*desktop-file-utils) tool=desktop-file-validate ;;
+*install*appstream) tool=appstreamcli ;;
+*) exit 0 ;;
 esac
+printf '#!/bin/sh\\necho "%s $*" >> "{log}"\\n' "$tool" > "{bin}/$tool"
+"{chmod}" +x "{bin}/$tool"
 """
+LINUX = "game/assets/linux/io.github.desktop2048.Desktop2048"
 
 
-def run_ci(tmp_path: Path, uid: int, **commands: str) -> tuple[subprocess.CompletedProcess, str]:
+def run_ci(
+    tmp_path: Path, uid: int, missing: str = "no-such-package", **commands: str
+) -> tuple[subprocess.CompletedProcess, str]:
     """.ci/run from a copy of the checkout's script, with only the commands given (and
-    dirname) on PATH."""
+    dirname) on PATH, and apt-get's archive without the package `missing`."""
     (tmp_path / ".ci").mkdir()
     script = shutil.copy(ROOT / ".ci" / "run", tmp_path / ".ci" / "run")
     bin_dir = tmp_path / "bin"
@@ -133,7 +142,9 @@ def run_ci(tmp_path: Path, uid: int, **commands: str) -> tuple[subprocess.Comple
     log.touch()
     (bin_dir / "dirname").symlink_to(shutil.which("dirname"))
     for name, text in {"make": FAKE_MAKE, "id": FAKE_ID, **commands}.items():
-        filled = text.format(log=log, uid=uid, bin=bin_dir, chmod=shutil.which("chmod"))
+        filled = text.format(
+            log=log, uid=uid, bin=bin_dir, chmod=shutil.which("chmod"), missing=missing
+        )
         stand_in(bin_dir / name, filled)
     done = subprocess.run(
         [shutil.which("bash"), script],
@@ -160,19 +171,32 @@ def test_ci_run_skips_the_desktop_entry_check_it_cannot_install_and_goes_on(
 ):
     done, log = run_ci(tmp_path, uid, **commands)
     assert done.returncode == 3, done.stderr  # it went on to its first make, which stops here
-    assert "desktop-file-utils" in done.stderr
+    assert "desktop-file-utils package" in done.stderr
+    assert "appstream package" in done.stderr
     assert "apt-get" not in log
     assert log.splitlines()[-1] == "make lint"
 
 
 @pytest.mark.skipif(os.name == "nt", reason=".ci/run is a bash script for Linux")
 @pytest.mark.parametrize("uid", [1000, 0], ids=["with sudo", "as root"])
-def test_ci_run_installs_the_desktop_entry_checker_where_it_can(tmp_path, uid):
+def test_ci_run_installs_the_checkers_of_the_menu_s_files_where_it_can(tmp_path, uid):
     done, log = run_ci(tmp_path, uid, sudo=FAKE_SUDO, **{"apt-get": FAKE_APT_GET})
     assert done.returncode == 3, done.stderr
     assert "Skipping" not in done.stderr
     assert "apt-get install -y -q --no-install-recommends desktop-file-utils" in log
-    assert "validate game/assets/linux/2048.desktop\nmake lint\n" in log
+    assert "apt-get install -y -q --no-install-recommends appstream" in log
+    assert log.endswith(
+        f"desktop-file-validate {LINUX}.desktop\n"
+        f"appstreamcli validate --no-net {LINUX}.metainfo.xml\nmake lint\n"
+    )
+
+
+@pytest.mark.skipif(os.name == "nt", reason=".ci/run is a bash script for Linux")
+def test_ci_run_checks_what_it_could_install_and_skips_the_rest_saying_so(tmp_path):
+    done, log = run_ci(tmp_path, 0, missing="appstream", **{"apt-get": FAKE_APT_GET})
+    assert done.returncode == 3, done.stderr
+    assert "appstream package" in done.stderr and "desktop-file-utils" not in done.stderr
+    assert log.endswith(f"desktop-file-validate {LINUX}.desktop\nmake lint\n")
 
 
 # -- the README -------------------------------------------------------------------------------
