@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 import pygame
@@ -54,6 +54,7 @@ _REDRAW = (
 _RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 _PAD_PRESSES = (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)
 log = logging.getLogger("game")
+Listener = Callable[[list[ev.Event], Session], None]
 
 
 class App:
@@ -76,7 +77,7 @@ class App:
         self.data_dir = folders.data
         # The disk part of a save runs on a writer thread: a slow disk never stalls a frame.
         self.storage = Storage(self.data_dir, config_dir=folders.config, background=True)
-        if options.seed is None:  # a seeded run writes nothing of the player's: no lock either
+        if not options.leave_files:  # a run that writes nothing of the player's takes no lock
             self.storage.open()
         self.settings: Settings = self.storage.load_settings()
         self.recorder = Recorder(self.storage.load_stats())
@@ -88,19 +89,17 @@ class App:
         )
         self.screen = window.GameWindow(self.settings.window_size)
         self.window = self.screen.window
-        seeded = options.seed is not None
-        self._seeds = random.Random(options.seed) if seeded else None
-        # A seeded run is for replaying: its games and records stay in memory, and the
-        # player's saved games, statistics and kept games stay as they were.
+        self._seeds = random.Random(options.seed) if options.seed is not None else None
+        # A run that leaves the player's files (--seed, for replaying) keeps its games and
+        # records in memory: the saved games, statistics and kept games stay as they were.
+        leave = options.leave_files
         self.archive = Archive.open(
             self.data_dir,
-            read_only=self.storage.read_only or seeded,
+            read_only=self.storage.read_only or leave,
             played_before=bool(self.recorder.stats.sizes()),  # an empty archive lost games
         )
         self.kept_games = ArchiveRecorder(self.archive)
-        self.slots = (
-            SaveSlots() if seeded else StorageSlots(self.storage, self.kept_games.caught_up)
-        )
+        self.slots = SaveSlots() if leave else StorageSlots(self.storage, self.kept_games.caught_up)
         self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=folders.cache)
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
@@ -114,7 +113,21 @@ class App:
             browser=self.browser,
         )
         self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
-        self.autosave = Autosave(self.slots, NotKept() if seeded else self.storage, self.recorder)
+        self.autosave = Autosave(self.slots, NotKept() if leave else self.storage, self.recorder)
+        # Who hears each batch of the session's events, in this order, which matters:
+        # - the view and the sound first: the player sees and hears the move at once;
+        # - the statistics (R19) before the autosave, which writes them beside the game: the
+        #   other way round, the records on disk ran a move behind the game (best 0 on disk
+        #   with 4 on screen);
+        # - the kept games (R22) last: their record depends on nothing above, and the game and
+        #   records are on their way to disk before the archive's commit is handed over.
+        self.listeners: tuple[Listener, ...] = (
+            self.view.handle,
+            lambda events, session: self.audio.handle(events),
+            self.recorder.handle,
+            self.autosave.handle,
+            self.kept_games.handle,
+        )
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
             lambda: self.view.layout.cell if self.view.layout else 100,
@@ -220,11 +233,8 @@ class App:
         if not events:
             return
         session = self.session
-        self.view.handle(events, session)
-        self.audio.handle(events)
-        self.recorder.handle(events, session)
-        self.autosave.handle(events, session)
-        self.kept_games.handle(events, session)
+        for listener in self.listeners:
+            listener(events, session)
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
@@ -409,8 +419,8 @@ class App:
 
     def save_for_crash(self) -> bool | None:
         """Save everything and wait for the disk (not for ever); True only if it is all there,
-        None for a seeded run, which keeps nothing of its own and leaves the player's alone."""
-        if self.options.seed is not None:
+        None for a run that leaves the player's files alone (--seed): it keeps nothing."""
+        if self.options.leave_files:
             return None
         self.save()
         return self.storage.flush(timeout=5.0)
@@ -447,9 +457,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
-    folders = folders_for(options)
-    start_log(folders.logs)
-    sys.exit(run_app(options, folders=folders))
+    # The log first, where it will be: an earlier version's files moving there can warn.
+    start_log(Folders.for_player(options.data_dir).logs)
+    sys.exit(run_app(options, folders=folders_for(options)))
 
 
 def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
@@ -459,6 +469,6 @@ def run_app(options: Options, clock: Clock | None = None, folders: Folders | Non
 
 
 def folders_for(options: Options) -> Folders:
-    """The folders this run plays from, once an earlier version's files moved there (a seeded
-    run moves nothing: game/storage/moving.py)."""
-    return folders_to_play(options.data_dir, may_move=options.seed is None)
+    """The folders this run plays from, once an earlier version's files moved there (a run
+    that leaves the player's files moves nothing: game/storage/moving.py)."""
+    return folders_to_play(options.data_dir, may_move=not options.leave_files)

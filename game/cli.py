@@ -17,7 +17,10 @@ from game.solver.tree import search_name
 class Options:
     size: int | None = None
     fullscreen: bool | None = None
-    seed: int | None = None
+    seed: int | None = None  # the same tiles for the same seed
+    # Read the player's files and write none of them (--seed sets it: a replay run leaves the
+    # saves alone). Apart from the seed so that tests can play seeded games on real storage.
+    leave_files: bool = False
     data_dir: str | None = None
     frames: int | None = None
     start_all: bool = False  # start every part at once, then say whether each answered
@@ -90,6 +93,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         size=args.size,
         fullscreen=args.fullscreen,
         seed=args.seed,
+        leave_files=args.seed is not None,
         data_dir=args.data_dir,
         frames=args.frames or (1 if args.start_all else None),
         start_all=args.start_all,

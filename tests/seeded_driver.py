@@ -16,13 +16,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 
 from game import commands as cmd  # noqa: E402
-from game.app import App, Options  # noqa: E402
+from game.app import App  # noqa: E402
+from game.cli import parse_args  # noqa: E402
 from game.guard import run_guarded  # noqa: E402
 
 
 def main() -> None:
     data_dir = Path(sys.argv[1])
-    app = App(Options(seed=5, data_dir=str(data_dir), sound=False))
+    app = App(parse_args(["--seed", "5", "--data-dir", str(data_dir), "--no-sound"]))
     mute = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0)
     app.frame(1 / 60, [mute])
     for _ in range(6):

@@ -424,7 +424,7 @@ def test_a_seeded_game_leaves_the_saved_game_alone(tmp_path):
     press(first, pygame.K_UP)
     saved = first.session.game.to_dict()
     first.close()
-    seeded = App(Options(seed=42, data_dir=str(tmp_path), sound=False))
+    seeded = App(Options(seed=42, leave_files=True, data_dir=str(tmp_path), sound=False))
     press(seeded, pygame.K_RIGHT)
     seeded.close()
     again = App(Options(data_dir=str(tmp_path), sound=False))

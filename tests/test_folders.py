@@ -201,7 +201,7 @@ def test_a_seeded_run_moves_nothing_and_reads_the_earlier_folder(system):
     old = old_folder()
     play_in(old)
     before = snapshot(old)
-    app = App(Options(seed=3, sound=False))
+    app = App(Options(seed=3, leave_files=True, sound=False))
     try:
         assert app.data_dir == old and app.settings.muted
     finally:

@@ -61,7 +61,7 @@ def kept(tmp_path_factory):
 @pytest.fixture
 def app(kept):
     """A seeded run: it reads the kept games and writes nothing."""
-    app = App(Options(seed=5, data_dir=str(kept[0]), sound=False))
+    app = App(Options(seed=5, leave_files=True, data_dir=str(kept[0]), sound=False))
     yield app
     app.close()
 
@@ -182,7 +182,9 @@ def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app,
 
 
 def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
-    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))  # reads, finds no file
+    app = App(
+        Options(seed=1, leave_files=True, data_dir=str(tmp_path), sound=False)
+    )  # reads, finds no file
     try:
         open_games(app)
         assert app.browser.items == list(LIST_BUTTONS)
@@ -294,7 +296,7 @@ def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R2
 
 def test_kept_games_that_cannot_be_read_are_said_to_be_so_R22(tmp_path):
     (tmp_path / "games.sqlite3").mkdir()  # not a file the game can read
-    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
+    app = App(Options(seed=1, leave_files=True, data_dir=str(tmp_path), sound=False))
     try:
         open_games(app)
         assert tr("games_unreadable") in " ".join(words_drawn(app))

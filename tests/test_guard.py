@@ -136,7 +136,7 @@ def test_a_crash_says_where_its_report_is_in_a_data_folder_named_in_latin_1(
 
 def test_a_seeded_run_that_crashes_claims_nothing_was_saved(tmp_path, capsys):
     """Issue 21: a --seed run's crash said "Your game and records were saved"; it keeps nothing."""
-    app = App(Options(data_dir=str(tmp_path), sound=False, seed=7))
+    app = App(Options(data_dir=str(tmp_path), sound=False, seed=7, leave_files=True))
 
     def broken_draw(*args, **kwargs):
         raise RuntimeError("a bug in drawing")

@@ -28,7 +28,7 @@ def kept(tmp_path_factory):
 
 
 def make_app(kept, clock=None) -> App:
-    return App(Options(seed=5, data_dir=str(kept[0]), sound=False), clock=clock)
+    return App(Options(seed=5, leave_files=True, data_dir=str(kept[0]), sound=False), clock=clock)
 
 
 @pytest.fixture

@@ -56,7 +56,7 @@ def kept(tmp_path_factory):
 
 @pytest.fixture
 def app(kept):
-    app = App(Options(seed=5, data_dir=str(kept), sound=False))
+    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
     app.browser.analyse = stand_in(per_poll=7)
     app.browser.play_on = stand_in_rollouts()
     yield app

@@ -18,6 +18,7 @@ from storage_helpers import snapshot
 
 from game import commands as cmd
 from game.app import App, Options
+from game.cli import parse_args
 from game.solver.bitboard import Layout
 from game.storage import Storage
 
@@ -42,7 +43,8 @@ def test_a_seeded_run_changing_a_setting_and_playing_leaves_every_file_byte_for_
     data = tmp_path / "data"
     before = players_files(data)
     clock = ScriptedClock(end=4.0)
-    seeded = App(Options(seed=5, data_dir=str(data), sound=False), clock=clock)
+    # As a player starts it: --seed alone says to leave the player's files alone.
+    seeded = App(parse_args(["--seed", "5", "--data-dir", str(data), "--no-sound"]), clock=clock)
     clock.at(0.5, key(pygame.K_m))  # a setting changed: a normal run keeps it at once
     for index, code in enumerate(ARROWS * 3):
         clock.at(1.0 + 0.2 * index, key(code))
