@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test test-pure-solver test-lowest lint format bench lock exe tarball clean
+.PHONY: play test test-fast test-pure-solver test-lowest lint format bench lock exe tarball clean
 
 # Installing builds the solver's compiled tree where a compiler is there (and goes on quietly
 # without it): a change to it, or to the build, installs again.
@@ -57,6 +57,11 @@ play: $(VENV)/.installed-play
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The edit-test loop: every test but those a second or more long and those that build,
+# install or pack the game (make test, and CI, run them all).
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m "not slow and not packaging" $(PYTEST_ARGS)
 
 # The solver's tests once more with the compiled tree turned off: the Python tree, the
 # fallback of an install without a compiler, answers them all alike.

@@ -79,6 +79,7 @@ def test_starting_and_polling_never_wait_for_the_search(tables):
     analysis.close()
 
 
+@pytest.mark.slow
 def test_cancel_stops_the_process_and_keeps_the_scores_so_far(tables):
     positions = positions_of(4, seed=3, count=200)
     analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables, polite=False)
@@ -95,6 +96,7 @@ def test_cancel_stops_the_process_and_keeps_the_scores_so_far(tables):
     assert kept == expected
 
 
+@pytest.mark.slow
 def test_a_process_that_dies_is_started_again_and_finishes_the_rest(tables):
     positions = positions_of(4, seed=4, count=30)
     # Deep enough that the process is still at work when it is killed, with either tree.
@@ -109,6 +111,7 @@ def test_a_process_that_dies_is_started_again_and_finishes_the_rest(tables):
     assert analysis.scores == expected_scores(4, positions, depth=depth)
 
 
+@pytest.mark.slow
 def test_a_process_that_dies_twice_is_reported_and_the_scores_so_far_stay(tables):
     positions = positions_of(4, seed=5, count=200)
     analysis = Analysis(positions, size=4, depth=review_depth(4), tables_dir=tables, polite=False)
@@ -208,6 +211,7 @@ def timed_review(positions, tables) -> float:
     return elapsed
 
 
+@pytest.mark.slow
 def test_a_review_started_while_autoplay_keeps_the_cores_busy_still_finishes(tables):
     """Below the game's priority but never starved: at SCHED_IDLE this review took about
     twenty-six times as long on a busy machine as on a quiet one; now about twice."""
@@ -239,6 +243,7 @@ def moves_of(positions, count: int) -> dict[tuple[int, Direction], tuple]:
     return moves
 
 
+@pytest.mark.slow
 def test_the_rollouts_task_gives_play_on_s_outcomes_in_the_order_given_the_same_every_time(
     tables,
 ):

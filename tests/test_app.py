@@ -249,6 +249,7 @@ def test_fullscreen_toggles_and_restores_the_window(app):
     assert app.window.size == before
 
 
+@pytest.mark.slow
 def test_a_storm_of_random_events_never_breaks_the_game(app):
     """5,000 random keys, clicks, resizes and focus changes; GAME2048_SOAK_EVENTS=100000 runs
     a longer storm."""
@@ -297,6 +298,7 @@ def test_bad_option_values_exit_2_with_a_message(capsys):
     assert "--size" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["4", "5", "6"])
 def test_main_runs_120_frames_and_exits_0(tmp_path, size):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}

@@ -8,6 +8,7 @@ import shutil
 import sqlite3
 
 import pygame
+import pytest
 from archive_helpers import play, random_actions, seeded_session
 from games_helpers import open_games
 from loop_helpers import ScriptedClock, key
@@ -82,6 +83,7 @@ def test_a_file_put_in_the_kept_games_place_is_never_written(tmp_path):
     assert (folder / ARCHIVE_FILE).read_bytes() == theirs
 
 
+@pytest.mark.slow
 def test_the_real_loop_keeps_every_move_across_a_deleted_folder_and_a_restart_R22(tmp_path):
     folder = tmp_path / "data"
     clock = ScriptedClock(end=12.0)

@@ -120,6 +120,7 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
     other.close()
 
 
+@pytest.mark.slow
 def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_path, monkeypatch):
     archive = Archive.open(tmp_path, durable=False)
     recorder = ArchiveRecorder(archive)
@@ -145,6 +146,7 @@ def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_p
     archive.close()
 
 
+@pytest.mark.slow
 def test_held_at_the_start_by_a_program_that_blocks_reading_too_it_says_so_at_once(tmp_path):
     a_game, _, _, _ = recorded(tmp_path, actions=random_actions(1, 5))
     a_game.close()
@@ -265,6 +267,7 @@ def post_a_move(app: App, count: list[int]) -> None:
         pygame.event.post(key(ARROWS[valid[len(count) % len(valid)]]))
 
 
+@pytest.mark.slow
 def test_the_real_loop_never_waits_for_the_held_games_and_games_lists_them_after_R22(tmp_path):
     clock = ScriptedClock(end=24.0)
     app = App(Options(data_dir=str(tmp_path), sound=False), clock=clock)  # it keeps games

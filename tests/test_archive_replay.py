@@ -27,6 +27,7 @@ thinking = st.lists(st.floats(0.0, 30.0), min_size=120, max_size=120)
 @given(
     size=st.integers(MIN_SIZE, MAX_SIZE), seed=st.integers(0, 2**64), played=actions, think=thinking
 )
+@pytest.mark.slow
 def test_the_replay_is_every_position_the_player_saw_R22_R13(size, seed, played, think):
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive.open(folder, background=False, durable=False)

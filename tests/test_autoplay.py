@@ -129,6 +129,7 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
 
 
+@pytest.mark.slow
 def test_t_shows_the_solvers_arrow_and_marks_the_game_assisted(app):
     app.frame(STEP, [key(pygame.K_t)])
     assert app.session.assisted  # R20
@@ -138,6 +139,7 @@ def test_t_shows_the_solvers_arrow_and_marks_the_game_assisted(app):
     assert app.view.hint is None  # the arrow goes with the board it was for
 
 
+@pytest.mark.slow
 def test_p_plays_until_any_key_of_the_players(app):
     app.autoplay.set_pace("max")
     app.frame(STEP, [key(pygame.K_p)])
@@ -152,6 +154,7 @@ def test_p_plays_until_any_key_of_the_players(app):
     assert app.session.game.moves == moves
 
 
+@pytest.mark.slow
 def test_autoplay_stops_at_the_win_banner(app):
     near_win = [[1024, 512, 256, 128], [4, 8, 16, 64], [0, 0, 0, 64], [0, 0, 0, 0]]
     app.use_session(Session(Game.from_grid(near_win, seed=1)))
@@ -162,6 +165,7 @@ def test_autoplay_stops_at_the_win_banner(app):
     assert app.session.game.won
 
 
+@pytest.mark.slow
 def test_after_keep_going_autoplay_plays_on_past_2048(app):
     near_win = [[1024, 512, 256, 128], [4, 8, 16, 64], [0, 0, 0, 64], [0, 0, 0, 0]]
     app.use_session(Session(Game.from_grid(near_win, seed=1)))

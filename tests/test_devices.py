@@ -145,6 +145,7 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert not app.running
 
 
+@pytest.mark.slow
 def test_the_keyboard_alone_does_everything(app):
     tour(
         app,
@@ -157,6 +158,7 @@ def test_the_keyboard_alone_does_everything(app):
     )
 
 
+@pytest.mark.slow
 def test_the_gamepad_alone_does_everything(app):
     plug_pad(app)
     tour(
@@ -170,6 +172,7 @@ def test_the_gamepad_alone_does_everything(app):
     )
 
 
+@pytest.mark.slow
 def test_the_mouse_alone_does_everything(app):
     run(app)
 
@@ -250,6 +253,7 @@ def solver_tour(app: App, hint, start_autoplay, stop_autoplay) -> None:
     assert not app.autoplay.playing
 
 
+@pytest.mark.slow
 def test_each_device_asks_the_solver_and_stops_it(app):
     app.autoplay.set_pace("max")
     solver_tour(

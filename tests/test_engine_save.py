@@ -321,6 +321,7 @@ def test_r18_junk_raises_only_value_error(data):
     assert load_or_refuse(data) is None
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_r18_junk_fields_raise_only_value_error(data):
@@ -337,6 +338,7 @@ def test_r18_junk_fields_raise_only_value_error(data):
     load_or_refuse(saved)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_r18_mutated_save_loads_or_raises_value_error(data):

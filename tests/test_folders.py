@@ -166,6 +166,7 @@ def test_an_earlier_versions_files_move_at_the_first_start_and_the_game_goes_on(
     assert not old.exists()
 
 
+@pytest.mark.slow
 @linux_only
 def test_an_earlier_copy_still_running_keeps_its_folder_and_this_one_plays_beside_it(system):
     old = old_folder()
@@ -345,6 +346,7 @@ def test_a_logs_folder_that_is_a_link_is_never_emptied(tmp_path):
     assert list(new.logs.iterdir()) == []
 
 
+@pytest.mark.slow
 @posix_only
 @pytest.mark.parametrize("mode", ["rename", "copy"])
 def test_a_move_killed_after_any_call_is_completed_by_the_next_start(tmp_path, mode, monkeypatch):

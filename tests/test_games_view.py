@@ -94,6 +94,7 @@ def check(app, name: str, size) -> None:
         assert not a.colliderect(b), (name, size, a, b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_reads_at_every_window_size(app, lang):
     app.view.lang = lang

@@ -38,6 +38,7 @@ def lock_is_free(data_dir: Path) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_a_quit_signal_saves_lets_go_of_the_lock_and_exits_0_quietly(tmp_path, number):

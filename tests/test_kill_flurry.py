@@ -51,6 +51,7 @@ def kill_mid_flurry(data_dir: Path, seed: int, after: int) -> int:
     return printed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kill", range(KILLS))
 def test_a_kill_mid_flurry_costs_at_most_the_last_move_and_keeps_one_record(tmp_path, kill):
     seed = 500 + kill

@@ -34,4 +34,3 @@ def test_the_records_on_disk_keep_up_with_the_game_after_every_move_R19(tmp_path
         assert scored  # the moves merged tiles: the test saw a best rise
     finally:
         app.close()
-

@@ -42,6 +42,9 @@ from game.identity import APP_ID
 from game.share import SHARE_SUFFIX
 from game.text import LANGUAGES
 
+# Builds, installs or packs the game: seconds each (make test-fast leaves them out).
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "2048.spec"
 EXE_ENV = "GAME2048_EXE"  # the built executable, for the tarball test to pack instead

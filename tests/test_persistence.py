@@ -53,6 +53,7 @@ def next_start_game(data_dir: Path) -> dict:
     return saved.game.to_dict()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["close", "ctrl_q", "kill"])
 def test_the_next_start_shows_the_same_game(tmp_path, how):
     left = play_and_leave(tmp_path, how)

@@ -115,6 +115,7 @@ def test_a_notice_leaves_after_its_eight_seconds(tmp_path):
     ],
     ids=["pause", "help", "focus"],
 )
+@pytest.mark.slow
 def test_menus_and_focus_loss_stop_the_clock_exactly(tmp_path, stop, go):
     clock = ScriptedClock(end=31.0)
     app = make_app(tmp_path, clock)

@@ -207,7 +207,7 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     move(own)
     own.close()
     before = {name: (tmp_path / name).read_bytes() for name in ("game-4.json", "game-5.json")}
-    seeded = new_app(tmp_path, seed=42, size=4)
+    seeded = new_app(tmp_path, seed=42, leave_files=True, size=4)  # as --seed starts it
     try:
         assert seeded.session.game.moves == 0  # its own game, not the player's
         first = seeded.session.game.to_dict()

@@ -68,6 +68,7 @@ def test_the_loss_is_counted_against_the_biggest_tile_s_place():
         grade_move(late, scores, Direction.LEFT)  # not a move the solver scored there
 
 
+@pytest.mark.slow
 def test_the_same_game_gets_the_same_grades_at_the_same_depth_R23(tmp_path):
     archive, _, _, _ = recorded(tmp_path, seed=21, actions=random_actions(21, 120))
     record = archive.load(archive.list_games()[0].game_id)
@@ -96,6 +97,7 @@ def solver_game(size: int, seed: int, depth: int, noise: float, moves: int):
     return played
 
 
+@pytest.mark.slow
 def test_the_solver_s_own_moves_at_the_review_s_depth_are_all_best():
     searcher = Searcher(4)
     for grid, direction, _ in solver_game(4, seed=3, depth=2, noise=0.0, moves=150):
@@ -104,6 +106,7 @@ def test_the_solver_s_own_moves_at_the_review_s_depth_are_all_best():
         assert grade_move(grid, scores, direction)[2] is Grade.BEST
 
 
+@pytest.mark.slow
 def test_random_moves_lose_more_than_the_solver_s_early_and_late_alike():
     """The calibration, in short (bench/review.py --calibrate prints it in full): random moves
     lose more than a depth-2 solver's in the first and the second half of real games, and a
@@ -131,6 +134,7 @@ def test_random_moves_lose_more_than_the_solver_s_early_and_late_alike():
     assert raw_ratio > 1.5 * ratio  # what a raw difference would have made of it
 
 
+@pytest.mark.slow
 def test_the_worst_moves_come_worst_first_and_assisted_moves_are_marked(tmp_path):
     grid = ((0, 2, 0, 0), (0, 0, 0, 0), (0, 4, 0, 0), (0, 0, 0, 0))
     actions = random_actions(30, 60, undo_share=0)

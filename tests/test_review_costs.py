@@ -86,6 +86,7 @@ def flagged_by_loss(job) -> list:
     return [g for g in job.result.grades if grade_of(g.loss) in BAD_GRADES and not g.assisted]
 
 
+@pytest.mark.slow
 def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_path):
     kept_game(tmp_path, KNOWN_BLUNDER, [D])
     solver = Solver(4, tables_dir=tmp_path)

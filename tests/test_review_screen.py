@@ -222,6 +222,7 @@ def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
     assert app.browser.job is job and len(app.browser.analyse.made) == 1  # taken up again
 
 
+@pytest.mark.slow
 def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R23(tmp_path):
     keep_games(tmp_path, 1, moves=24)
 
@@ -257,6 +258,7 @@ def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R2
         again.close()
 
 
+@pytest.mark.slow
 def test_the_finished_review_is_on_screen_without_a_key_pressed_R23(tmp_path):
     # The frame that finishes the review is the last one the review asks for: it must show the
     # summary, not the progress at 100% until the player presses something. The real process

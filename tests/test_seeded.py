@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 from loop_helpers import ScriptedClock, key
 from storage_helpers import snapshot
 
@@ -39,6 +40,7 @@ def players_files(data: Path) -> dict[str, bytes]:
     return snapshot(data)
 
 
+@pytest.mark.slow
 def test_a_seeded_run_changing_a_setting_and_playing_leaves_every_file_byte_for_byte(tmp_path):
     data = tmp_path / "data"
     before = players_files(data)
@@ -58,6 +60,7 @@ def test_a_seeded_run_changing_a_setting_and_playing_leaves_every_file_byte_for_
     assert snapshot(data) == before
 
 
+@pytest.mark.slow
 def test_a_copy_started_beside_a_seeded_run_saves_and_the_seeded_run_writes_nothing(tmp_path):
     data = tmp_path / "data"
     before = players_files(data)

@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+# Builds, installs or packs the game: seconds each (make test-fast leaves them out).
+pytestmark = pytest.mark.packaging
+
 ROOT = Path(__file__).resolve().parent.parent
 MAKE = shutil.which("make")
 needs_make = pytest.mark.skipif(

@@ -52,6 +52,7 @@ def generated(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_two_runs_write_the_same_bytes(generated, tmp_path):
     make_sfx.write_all(tmp_path)  # a second run, in this process
     first = sorted(p.name for p in generated.iterdir())

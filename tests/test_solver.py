@@ -89,6 +89,7 @@ def test_big_tiles_fit_their_cells() -> None:
         lay4.from_grid(((3, 0, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4))
 
 
+@pytest.mark.slow
 def test_4x4_tables_cache_file_round_trip(tmp_path) -> None:
     built = Layout(4, tmp_path)
     assert cache_path(tmp_path).is_file()
@@ -219,6 +220,7 @@ def test_a_valid_move_even_when_every_move_looks_bad() -> None:
     assert searcher.board_heuristic(lay.from_grid(lost)) - searcher.alive_bonus < 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("size", "budget_s"), [(4, 0.05), (4, 0.1), (5, 0.05), (6, 0.05)])
 def test_best_move_keeps_its_budget(size: int, budget_s: float) -> None:
     best_move(played_grid(size, 1, 10), depth=1)  # build the tables outside the timing
@@ -257,6 +259,7 @@ def test_split_root_moves_score_like_the_whole_search() -> None:
 # -- strength (seeded, about fifteen seconds) -------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_shallow_search_wins_most_seeded_games() -> None:
     searcher = shared_searcher(4)
     won = 0

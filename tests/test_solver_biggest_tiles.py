@@ -126,12 +126,14 @@ def assert_moves_like_the_engine(lay, grid) -> None:
     assert [DIRECTIONS[m] for m in lay.valid_moves(board)] == valid(grid)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(big_boards())
 def test_the_exact_layout_moves_like_the_engine_on_every_board(grid) -> None:
     assert_moves_like_the_engine(layout(len(grid), exact=True), grid)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(big_boards())
 def test_the_fast_layout_moves_like_the_engine_wherever_it_says_it_holds(grid) -> None:
@@ -212,6 +214,7 @@ def boards_with_a_32768_pair(count: int) -> list[tuple]:
     return boards
 
 
+@pytest.mark.slow
 def test_the_search_sees_the_65536_a_32768_pair_makes() -> None:
     """The old 4-bit search kept 32768 + 32768 at 32768 and chose other moves on such boards."""
     for grid in boards_with_a_32768_pair(40):
@@ -260,6 +263,7 @@ def test_the_common_boards_keep_the_fast_layout() -> None:
 # -- through the solver's process and the app --------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_solver_process_answers_on_the_biggest_boards(tmp_path) -> None:
     with SolverWorker(budget_s=0.05, tables_dir=tmp_path) as worker:
         for request_id, name in enumerate(sorted(BIG_BOARDS)):
@@ -277,6 +281,7 @@ def test_the_solver_process_answers_on_the_biggest_boards(tmp_path) -> None:
             assert reply.direction in moves if moves else reply.direction is None
 
 
+@pytest.mark.slow
 def test_the_review_s_process_scores_the_biggest_boards_as_the_solver_does(tmp_path) -> None:
     # A kept or imported game with a 65536 on 4x4 is reviewed (R23), never failed.
     boards = {index: BIG_BOARDS[name] for index, name in enumerate(sorted(BIG_BOARDS))}
@@ -305,6 +310,7 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["65536", "131072"])
 def test_a_hint_in_the_app_on_the_biggest_tiles(app, name: str) -> None:
     app.use_session(Session(Game.from_grid(BIG_BOARDS[name], seed=1)))
@@ -316,6 +322,7 @@ def test_a_hint_in_the_app_on_the_biggest_tiles(app, name: str) -> None:
         app.view.hint = None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["65536", "131072"])
 def test_autoplay_in_the_app_on_the_biggest_tiles(app, name: str) -> None:
     app.use_session(Session(Game.from_grid(BIG_BOARDS[name], seed=1)))

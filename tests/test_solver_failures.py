@@ -62,6 +62,7 @@ def assert_answered(reply: Reply, request_id: int, grid=BOARD) -> None:
 # -- the worker -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_solver_killed_again_and_again_fails_the_request_then_refills_its_budget(tmp_path):
     clock = Clock()
     with SolverWorker(budget_s=0.02, tables_dir=tmp_path, clock=clock) as worker:
@@ -87,6 +88,7 @@ def test_a_solver_killed_again_and_again_fails_the_request_then_refills_its_budg
         assert_answered(reply, request_id + 3)
 
 
+@pytest.mark.slow
 def test_deaths_spread_over_more_than_a_minute_never_stop_the_solver(tmp_path):
     clock = Clock()
     with SolverWorker(budget_s=0.02, tables_dir=tmp_path, clock=clock) as worker:
@@ -228,6 +230,7 @@ def notices_shown(app) -> list[str]:
     return shown
 
 
+@pytest.mark.slow
 def test_the_game_plays_on_when_the_solver_is_killed_again_and_again(app, tmp_path):
     clock = Clock()
     worker = SolverWorker(HINT_BUDGET_S, size=4, tables_dir=tmp_path, clock=clock)

@@ -85,6 +85,7 @@ def assert_same_scores(python: Searcher, compiled: Searcher, boards, depths) -> 
             assert got.move == expected.move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [3, 4, 5, 6, 7, 8])
 @pytest.mark.parametrize("exact", [False, True], ids=["fast", "exact"])
 def test_every_size_and_layout_scores_as_the_python_tree(size: int, exact: bool) -> None:
@@ -96,6 +97,7 @@ def test_every_size_and_layout_scores_as_the_python_tree(size: int, exact: bool)
     assert_same_scores(python, compiled, boards, range(1, DEPTHS[size] + 1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [4, 6])
 def test_the_biggest_tiles_score_as_the_python_tree_R2(size: int) -> None:
     """On the exact layout, near R2's largest tile, where two largest tiles do not merge."""
@@ -113,6 +115,7 @@ def test_the_biggest_tiles_score_as_the_python_tree_R2(size: int) -> None:
     assert_same_scores(python, compiled, boards, (1, 2, 3))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threshold", [0.0, 1e-3, 0.05])
 def test_every_probability_cutoff_scores_as_the_python_tree(threshold: float) -> None:
     for size in (4, 5):
@@ -121,6 +124,7 @@ def test_every_probability_cutoff_scores_as_the_python_tree(threshold: float) ->
         assert_same_scores(python, compiled, boards, (1, 2, 3))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [4, 5])
 def test_tables_shared_across_deepening_give_the_python_tree_s_scores(size: int) -> None:
     """Iterative deepening reuses the chance nodes of the shallower depths, each kept with
@@ -141,6 +145,7 @@ def test_tables_shared_across_deepening_give_the_python_tree_s_scores(size: int)
         assert compiled_caches.entries() == sum(map(len, python_caches))
 
 
+@pytest.mark.slow
 def test_a_budgeted_search_keeps_its_deadline_and_answers() -> None:
     _, compiled = pair(4)
     board = played_boards(compiled.layout, seed=3, count=3)[1]
@@ -174,6 +179,7 @@ def test_a_failing_heuristic_table_is_raised_not_hidden() -> None:
         tree.chance(_kernel.Caches(4, 5), rows, 1.0, 2, math.inf)
 
 
+@pytest.mark.slow
 def test_the_solver_picks_the_same_moves_with_either_tree_on_a_whole_game() -> None:
     """A seeded game played at depth 2 by each: move for move the same."""
 
@@ -210,6 +216,7 @@ def test_the_pure_python_tree_is_used_when_asked_or_when_nothing_is_compiled() -
     assert out.stdout.split() == ["None", "Python"] and out.stderr == ""
 
 
+@pytest.mark.slow
 def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
     """The compiled rollouts (the fast 4x4 layout) count what game/solver/rollout.play_games
     counts, on boards early, late and nearly lost, with targets near and far."""
@@ -226,6 +233,7 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
                 assert got == expected, (hex(board), move, target)
 
 
+@pytest.mark.slow
 def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
     grid = played_boards(Layout(4), seed=4, count=4)[2]
     grid = Layout(4).to_grid(grid)

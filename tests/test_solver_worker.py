@@ -69,6 +69,7 @@ def test_a_finished_game_gets_no_direction(worker: SolverWorker) -> None:
     assert wait_for_answers(worker) == [Reply(30, None)]
 
 
+@pytest.mark.slow
 def test_two_processes_split_the_moves_and_agree_on_a_valid_one() -> None:
     grid = ((0, 0, 2, 2), (0, 4, 8, 16), (2, 8, 32, 64), (4, 16, 128, 256))
     with SolverWorker(budget_s=0.05, processes=2) as split:
@@ -104,6 +105,7 @@ def test_close_is_safe_unstarted_and_twice() -> None:
         started.start()
 
 
+@pytest.mark.slow
 def test_a_dead_process_is_replaced() -> None:
     with SolverWorker(budget_s=0.02) as worker:
         worker.request(1, BOARD)

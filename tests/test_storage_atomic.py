@@ -106,6 +106,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
 # -- killed for real ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX: fork and SIGKILL")
 @pytest.mark.parametrize(("mode", "kills"), [("on the spot", 200), ("background", 100)])
 def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mode, kills):

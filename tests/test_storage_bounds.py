@@ -123,6 +123,7 @@ def _saved_and_loaded(folder, game: Game, stats: Stats) -> tuple:
 @settings(
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
+@pytest.mark.slow
 @given(game=accepted_games(), data=st.data())
 def test_every_state_reached_from_an_accepted_one_saves_and_loads_again(
     tmp_path_factory, game, data

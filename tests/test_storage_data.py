@@ -185,6 +185,7 @@ def test_flush_is_false_for_a_copy_that_may_not_save(tmp_path):
         assert second.flush() is False
 
 
+@pytest.mark.slow
 def test_flush_gives_up_after_its_timeout_on_a_stuck_disk(tmp_path, monkeypatch):
     real_fsync = os.fsync
 

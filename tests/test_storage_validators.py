@@ -5,6 +5,7 @@ again, and the storage never writes a file it would refuse to load."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import played_game
@@ -44,6 +45,7 @@ def doctored_save(draw) -> dict:
     return {"game": data, "session": session}
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.composite(doctored_save)(), st.integers(0, 3))
 def test_a_save_the_game_accepts_never_makes_records_it_refuses(tmp_path_factory, save, moves):

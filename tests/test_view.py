@@ -74,6 +74,7 @@ def test_every_hud_text_is_readable_at_every_window_size(app, log, lang):
             assert not too_small(texts), (size, too_small(texts))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_menu_text_is_readable_and_fits_at_every_window_size(app, log, lang):
     session = playing(app, lang)
@@ -90,6 +91,7 @@ def test_every_menu_text_is_readable_and_fits_at_every_window_size(app, log, lan
             assert all(window.contains(rect) for rect in app.view.menu_rects), (size, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_help_pages_wrap_at_one_size_never_under_page_one(app, log, lang):
     """The old pages shrank their long lines: Greek rules at 60% of page 1's size."""
@@ -125,6 +127,7 @@ def smallest(log, app, session, size, menu) -> int:
     return min(text.px for text in texts if text.words)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_text_grows_with_the_window(app, log, lang):
     """A window with more room both ways never draws smaller text, and a big one draws
@@ -207,6 +210,7 @@ def merge(app, lang: str, size: tuple[int, int]) -> Session:
     return session
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
     app, log, lang, monkeypatch

@@ -118,6 +118,7 @@ def _drawings_kept(app: App) -> int:
     return sum(s.get_width() * s.get_height() * s.get_bytesize() for s in surfaces)
 
 
+@pytest.mark.slow
 def test_a_window_made_huge_and_small_again_keeps_only_what_the_small_one_draws(tmp_path):
     """Issue 21: after the window was 16384 px square and shrunk back, the game kept 1.3 GB of
     drawings of the big window. (bench/window_memory.py shows the memory itself.)"""
