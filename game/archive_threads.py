@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.storage.writer import WriterThread
+
 log = logging.getLogger("game.archive")
 T = TypeVar("T")
 
@@ -19,7 +21,7 @@ class Waited(Exception):
     """A query could not start in the time its caller may wait (jobs before it still run)."""
 
 
-class Writer:
+class Writer(WriterThread):
     """One thread running the archive's jobs in order, each on the archive's one connection.
     A job returns whether it is done; one that is not (another program holds the database) is
     tried again every `retry_seconds`, and the jobs behind it wait, in order."""
@@ -29,11 +31,8 @@ class Writer:
         self._jobs: deque[Callable[[], bool]] = deque()
         self._running: Callable[[], bool] | None = None
         self._retrying = False  # the first job was not done: it is tried again soon
-        self._stopping = False
         self._give_up_at = float("inf")  # once stopping: the last moment to try a job again
-        self._changed = threading.Condition()
-        self._thread = threading.Thread(target=self._run, name="archive-writer")
-        self._thread.start()
+        super().__init__("archive-writer")
 
     def submit(self, job: Callable[[], bool]) -> None:
         """Run `job` after the jobs before it; never waits."""
@@ -84,24 +83,22 @@ class Writer:
             raise value
         return value
 
-    def stop(self, patience: float) -> bool:
+    def stop(self, patience: float = 0.0) -> bool:
         """Run the jobs submitted, then end the thread; a job not done is tried again for at
-        most `patience` seconds. Whether every job was done."""
+        most `patience` seconds (none at the program's exit without a close). Whether every
+        job was done."""
         with self._changed:
-            self._stopping = True
-            self._give_up_at = time.monotonic() + patience
-            self._changed.notify_all()
-        self._thread.join()
+            self._give_up_at = min(self._give_up_at, time.monotonic() + patience)
+        super().stop()
         return not self._jobs
 
     def _run(self) -> None:
-        main = threading.main_thread()
         while True:
             with self._changed:
                 while not self._jobs:
-                    if self._stopping or not main.is_alive():
+                    if self._stopping:
                         return
-                    self._changed.wait(0.1)
+                    self._changed.wait()
                 job = self._running = self._jobs.popleft()
             try:
                 done = job()
@@ -115,7 +112,7 @@ class Writer:
                     self._jobs.appendleft(job)  # first again: the order of writes is kept
                 self._changed.notify_all()
                 if not done:
-                    if not main.is_alive() or time.monotonic() >= self._give_up_at:
+                    if self._stopping and time.monotonic() >= self._give_up_at:
                         return  # quitting, and the database is still held: given up
                     self._changed.wait(self._retry_seconds)
 

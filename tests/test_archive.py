@@ -4,7 +4,10 @@ clock's time, how it ended, own or assisted; and a kept game is found again afte
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 from archive_helpers import (
@@ -26,6 +29,8 @@ from game.replay import Action, Outcome, replay
 from game.session import Phase, SaveSlots, Session
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def only_game(archive: Archive):
@@ -334,3 +339,34 @@ def test_the_review_s_scores_are_kept_for_a_second_look(tmp_path):
     assert archive.load_scores(game_id, 4) == {0: (1.5, None, 2.5, None), 1: (3.0, 4.0, None, None)}
     assert archive.load_scores(game_id, 3) == {}
     assert archive.recording and archive.pop_notices() == []
+
+
+def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tmp_path):
+    """The writer thread sleeps until it has work or is stopped, and the program's end stops
+    it: what was handed over is committed even without close()."""
+    script = (
+        "import sys; sys.path.insert(0, 'tests')\n"
+        "from archive_helpers import seeded_session, send\n"
+        "from game import commands as cmd\n"
+        "from game.archive import Archive\n"
+        "from game.archive_recorder import ArchiveRecorder\n"
+        "from game.engine import Direction\n"
+        f"archive = Archive.open({str(tmp_path)!r})\n"
+        "recorder = ArchiveRecorder(archive)\n"
+        "session = seeded_session(4, 3)\n"
+        "recorder.attach(session)\n"
+        "import time\n"
+        "for direction in [Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN] * 3:\n"
+        "    send(session, recorder, cmd.Move(direction))\n"
+        # A slow disk: the last commit still runs when the program reaches its end.
+        "archive._connection.set_progress_handler(lambda: time.sleep(0.002) or 0, 50)\n"
+        "send(session, recorder, cmd.Move(session.game.valid_directions()[0]))\n"
+        "print(session.game.moves)\n"  # no close: the end of the program must still write
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    archive = Archive.open(tmp_path, background=False)
+    [summary] = archive.list_games()
+    assert summary.moves == int(done.stdout) > 0

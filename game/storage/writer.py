@@ -1,7 +1,19 @@
-"""One thread writing files in the background, so that the frame never waits for the disk."""
+"""Threads that write in the background, so that the frame never waits for the disk.
+
+`WriterThread` is what the storage's writer and the archive's (game/archive_threads.py) share:
+a thread of their own that sleeps until it has work or is stopped (it never wakes to look
+whether the program still runs), and that finishes the work handed to it when the program ends
+without `stop()`. It is a daemon with an exit handler that stops it: Python runs exit handlers
+while daemon threads still run, but joins the other threads before them, which would wait for
+ever for a thread that waits for its stop.
+
+`Writer` is the storage's: for each file the newest bytes asked for, files in the order first
+asked.
+"""
 
 from __future__ import annotations
 
+import atexit
 import logging
 import threading
 import time
@@ -10,18 +22,40 @@ from collections.abc import Callable
 log = logging.getLogger(__name__)
 
 
-class Writer:
-    """For each file the newest bytes asked for, files in the order first asked. The thread
-    outlives the main thread only to finish its work."""
+class WriterThread:
+    """A background thread; subclasses write `_run`, which returns once `_stopping` is set and
+    its work is done, waiting on `_changed` meanwhile."""
+
+    def __init__(self, name: str) -> None:
+        self._changed = threading.Condition()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        atexit.register(self._stop_at_exit)
+        self._thread.start()
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Finish the work handed over, then end the thread. Safe to call twice."""
+        with self._changed:
+            self._stopping = True
+            self._changed.notify_all()
+        self._thread.join()
+        atexit.unregister(self._stop_at_exit)
+
+    def _stop_at_exit(self) -> None:
+        self.stop()
+
+
+class Writer(WriterThread):
+    """For each file the newest bytes asked for, files in the order first asked."""
 
     def __init__(self, write: Callable[[str, bytes], object]) -> None:
         self._write = write
         self._pending: dict[str, bytes] = {}
         self._writing = False
-        self._stopping = False
-        self._changed = threading.Condition()
-        self._thread = threading.Thread(target=self._run, name="storage-writer")
-        self._thread.start()
+        super().__init__("storage-writer")
 
     def submit(self, name: str, raw: bytes) -> None:
         with self._changed:
@@ -34,27 +68,19 @@ class Writer:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._changed:
             while (self._pending or self._writing) and self._thread.is_alive():
-                left = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
-                if left <= 0:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
                     return False
-                self._changed.wait(left)
+                self._changed.wait(1.0 if left is None else min(left, 1.0))  # 1 s: a dead thread
             return not self._pending and not self._writing
 
-    def stop(self) -> None:
-        """Write what is pending, then end the thread."""
-        with self._changed:
-            self._stopping = True
-            self._changed.notify_all()
-        self._thread.join()
-
     def _run(self) -> None:
-        main = threading.main_thread()
         while True:
             with self._changed:
                 while not self._pending:
-                    if self._stopping or not main.is_alive():
+                    if self._stopping:
                         return
-                    self._changed.wait(0.1)
+                    self._changed.wait()
                 name = next(iter(self._pending))
                 raw = self._pending.pop(name)
                 self._writing = True
