@@ -30,7 +30,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine import Game  # noqa: E402
-from game.solver.bitboard import Layout  # noqa: E402
+from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import load_tables, save_tables  # noqa: E402
 from game.stats import Stats  # noqa: E402
 from game.storage import GAME_FORMAT, Settings, Storage, encode_document  # noqa: E402
@@ -117,7 +117,7 @@ def main() -> int:
                 )
             )
         built = []
-        print(summary("solver tables: build", timed(lambda: built.append(Layout(4)), 3)))
+        print(summary("solver tables: build", timed(lambda: built.append(BitLayout(4)), 3)))
         tables = {"left": built[0].left, "right": built[0].right, "spread": built[0].spread}
         compute = {"left": built[0]._left, "right": built[0]._right, "spread": built[0]._spread}
         save_tables(folder, tables)

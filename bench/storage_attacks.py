@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.archive import ARCHIVE_FILE, Archive  # noqa: E402
 from game.crashlog import write_crash_log  # noqa: E402
-from game.solver.bitboard import Layout  # noqa: E402
+from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
 from game.storage import GAME_FORMAT, Storage, encode_document  # noqa: E402
 from game.text import tr  # noqa: E402
@@ -308,7 +308,7 @@ def newer_backup(work: Path) -> str:
 
 def solver_cache(work: Path) -> str:
     """The solver's cache in a child process with 1.5 GB of address space at most."""
-    fresh = Layout(4)
+    fresh = BitLayout(4)
     tables = {"left": fresh.left, "right": fresh.right, "spread": fresh.spread}
     path = cache_path(work)
     cases: dict[str, Callable[[], None]] = {
@@ -327,8 +327,8 @@ def solver_cache(work: Path) -> str:
         flip[chooser.randrange(len(raw))] ^= 1 << chooser.randrange(8)
         cases[f"bit flip {index + 1}"] = lambda flip=bytes(flip): path.write_bytes(flip)
     probe = (
-        "import sys; from game.solver.bitboard import Layout; from game.engine import shift\n"
-        "lay = Layout(4, sys.argv[1])\n"
+        "import sys; from game.solver.bitboard import BitLayout; from game.engine import shift\n"
+        "lay = BitLayout(4, sys.argv[1])\n"
         "grid = ((2, 2, 4, 8), (0, 0, 0, 0), (16, 16, 0, 0), (0, 2, 0, 2))\n"
         "b = lay.from_grid(grid)\n"
         "assert lay.to_grid(lay.move(b, 2)) == shift(grid, 'left').grid\n"

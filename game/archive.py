@@ -65,11 +65,11 @@ from typing import Any, TypeVar
 
 from game.archive_db import (
     SUMMARY_COLUMNS,
+    AddGame,
     AddSteps,
     Change,
     Damaged,
     Newer,
-    NewGame,
     OddSideFile,
     SaveScores,
     apply,
@@ -84,7 +84,7 @@ from game.archive_db import (
     set_aside,
     summary_of,
 )
-from game.archive_threads import IntegrityCheck, Waited, Writer
+from game.archive_threads import IntegrityCheck, JobWriter, Waited
 from game.replay import GameRecord, GameSummary
 from game.storage import Notice, NoticeKey
 from game.storage.files import make_private_folder
@@ -146,7 +146,7 @@ class Archive:
             self._next_id = 1 + _largest_id(connection)
             if not self.read_only:
                 connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
-        self._writer = Writer(RETRY_SECONDS) if background and connection is not None else None
+        self._writer = JobWriter(RETRY_SECONDS) if background and connection is not None else None
         self._check: IntegrityCheck | None = None
 
     def _start_check(self, path: Path) -> None:
@@ -411,7 +411,7 @@ class Archive:
             raise ArchiveError("the archive is not recording")
         game_id = self.next_id()
         summary = replace(record.summary, game_id=game_id, imported=imported)
-        changes = (NewGame(summary, record.start), AddSteps(game_id, 0, record.steps))
+        changes = (AddGame(summary, record.start), AddSteps(game_id, 0, record.steps))
 
         def keep(connection: sqlite3.Connection) -> None:
             if not self._keep_file():

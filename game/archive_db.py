@@ -3,7 +3,7 @@
 - The schema: `games` (one row a game: its summary and its start, `Game.to_dict()` as JSON),
   `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
   solver scores, kept so that a second look is instant).
-- The changes a transaction is made of (`NewGame`, `AddSteps`, `DropStep`, `UpdateSummary`,
+- The changes a transaction is made of (`AddGame`, `AddSteps`, `DropStep`, `UpdateSummary`,
   `SaveScores`) and `apply`, their SQL; `summary_of` and `record_of` read rows back, refusing
   values we never write.
 - `connect(path)` opens only a regular file (never a planted link, never a FIFO that would
@@ -134,7 +134,7 @@ def in_transaction(connection: sqlite3.Connection):
 
 
 @dataclass(frozen=True)
-class NewGame:
+class AddGame:
     summary: GameSummary  # its game_id already chosen (Archive.next_id)
     start: Mapping[str, Any]
 
@@ -169,7 +169,7 @@ class SaveScores:
     scores: Mapping[int, Sequence[float | None]]  # None: that move changes nothing
 
 
-Change = NewGame | AddSteps | DropStep | UpdateSummary | SaveScores
+Change = AddGame | AddSteps | DropStep | UpdateSummary | SaveScores
 
 SUMMARY_COLUMNS = (
     "id, uid, size, started_at, outcome, won, score, biggest_tile, moves, seconds, steps, "
@@ -193,7 +193,7 @@ def utc_text(moment: datetime | None) -> str | None:
 
 def apply(connection: sqlite3.Connection, change: Change) -> None:
     """Run one change's SQL (inside the caller's transaction)."""
-    if isinstance(change, NewGame):
+    if isinstance(change, AddGame):
         s = change.summary
         start = json.dumps(change.start, separators=(",", ":"), allow_nan=False)
         connection.execute(

@@ -35,7 +35,7 @@ from typing import Any
 
 from game import events as ev
 from game.archive import Archive, ArchiveError
-from game.archive_db import AddSteps, Change, DropStep, NewGame, UpdateSummary
+from game.archive_db import AddGame, AddSteps, Change, DropStep, UpdateSummary
 from game.engine import Game
 from game.replay import (
     Action,
@@ -184,7 +184,7 @@ class ArchiveRecorder:
             steps=0,
             assisted_from=0 if session.assisted else None,
         )
-        changes.append(NewGame(summary, start))
+        changes.append(AddGame(summary, start))
         return summary
 
     def _ended(self, summary: GameSummary) -> UpdateSummary:

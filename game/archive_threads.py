@@ -21,7 +21,7 @@ class Waited(Exception):
     """A query could not start in the time its caller may wait (jobs before it still run)."""
 
 
-class Writer(WriterThread):
+class JobWriter(WriterThread):
     """One thread running the archive's jobs in order, each on the archive's one connection.
     A job returns whether it is done; one that is not (another program holds the database) is
     tried again every `retry_seconds`, and the jobs behind it wait, in order."""

@@ -26,7 +26,7 @@ class Options:
     start_all: bool = False  # start every part at once, then say whether each answered
     sound: bool = True
     import_path: str | None = None  # keep the game of this shared file, then play
-    desktop_entry_action: desktop_entry.Action | None = None  # do this, then exit
+    desktop_entry_action: desktop_entry.EntryAction | None = None  # do this, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -78,14 +78,14 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         "--install-desktop-entry",
         dest="desktop_entry_action",
         action="store_const",
-        const=desktop_entry.Action.INSTALL,
+        const=desktop_entry.EntryAction.INSTALL,
         help="put 2048 into the Linux applications menu (under ~/.local/share), then exit",
     )
     menu.add_argument(
         "--uninstall-desktop-entry",
         dest="desktop_entry_action",
         action="store_const",
-        const=desktop_entry.Action.UNINSTALL,
+        const=desktop_entry.EntryAction.UNINSTALL,
         help="take 2048 out of the Linux applications menu, then exit",
     )
     args = parser.parse_args(argv)

@@ -83,7 +83,7 @@ EARLIER_NAME = "2048"
 EARLIER_ENTRY_SHA256 = "5475bc99f74f7b6817fe6d04878a48232d2ca4ecfe7499d19708d0a6dbdb4bda"
 
 
-class Action(Enum):
+class EntryAction(Enum):
     INSTALL = "install"
     UNINSTALL = "uninstall"
 
@@ -280,7 +280,7 @@ def _write(path: Path, data: bytes) -> None:
 
 
 def run(
-    action: Action, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+    action: EntryAction, environ: Mapping[str, str] = os.environ, platform: str = sys.platform
 ) -> int:
     """What --install-desktop-entry and --uninstall-desktop-entry do: act, say what was done,
     and give the exit status (0 done, 1 not done)."""
@@ -288,11 +288,11 @@ def run(
         print("A desktop entry is for Linux desktops; this system needs none.", file=sys.stderr)
         return 1
     try:
-        files = install(environ) if action is Action.INSTALL else uninstall(environ)
+        files = install(environ) if action is EntryAction.INSTALL else uninstall(environ)
     except OSError as error:
         print(f"Could not {action.value} the desktop entry: {error}", file=sys.stderr)
         return 1
-    if action is Action.INSTALL:
+    if action is EntryAction.INSTALL:
         print("2048 is now in your applications menu. Added:")
     elif files:
         print("2048 is no longer in your applications menu. Removed:")
@@ -303,12 +303,12 @@ def run(
     problem = update_file_types(environ)
     if problem is not None:  # the entry is there: only a double-click on a shared game waits
         print(f"Could not update the list of file types: {problem}", file=sys.stderr)
-    if action is Action.INSTALL and not getattr(sys, "frozen", False):
+    if action is EntryAction.INSTALL and not getattr(sys, "frozen", False):
         print(
             "Installed with pip or pipx? Run play2048 --uninstall-desktop-entry before you "
             "uninstall it, so the menu does not keep an entry that starts nothing."
         )
-    if action is Action.UNINSTALL:
+    if action is EntryAction.UNINSTALL:
         folders = Folders.for_player(environ=environ)
         every = (folders.data, folders.config, folders.logs, folders.cache)
         kept = [f for f in dict.fromkeys(every) if not any(o in f.parents for o in every)]

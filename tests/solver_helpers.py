@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import time
 
-from game.solver.bitboard import Layout
+from game.solver.bitboard import BitLayout
 from game.solver.search import Searcher
 
 STEP = 1 / 120
@@ -25,9 +25,9 @@ def play_until(app, done, seconds: float = 20.0) -> None:
 
 
 @functools.cache
-def layout(size: int, exact: bool = False) -> Layout:
+def layout(size: int, exact: bool = False) -> BitLayout:
     """One layout of each kind for the tests to share: its tables take half a second."""
-    return Layout(size, exact=exact)
+    return BitLayout(size, exact=exact)
 
 
 def searcher(size: int, **options) -> Searcher:

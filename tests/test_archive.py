@@ -308,9 +308,9 @@ def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_see
 
 
 def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
-    from game.archive_threads import Writer
+    from game.archive_threads import JobWriter
 
-    writer = Writer(retry_seconds=0.1)
+    writer = JobWriter(retry_seconds=0.1)
 
     def broken():
         raise KeyError("a bug")

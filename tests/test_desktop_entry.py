@@ -194,7 +194,7 @@ def test_uninstall_leaves_no_empty_folder_of_its_own_and_says_where_the_saves_st
     (share / "icons" / "hicolor" / "48x48" / "apps").mkdir(parents=True)
     (share / "icons" / "hicolor" / "index.theme").write_text("someone else's")
     de.install(environ, command=["/opt/2048/2048"])
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     folders = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_dir()}
     # The theme's own folder holds someone else's file: it stays; every folder of ours is gone.
     assert folders == {".local", ".local/share", ".local/share/icons", ".local/share/icons/hicolor"}
@@ -206,7 +206,7 @@ def test_uninstall_leaves_no_empty_folder_of_its_own_and_says_where_the_saves_st
 
 def test_uninstall_with_nothing_installed_is_no_error(tmp_path, capsys):
     assert de.uninstall({"HOME": str(tmp_path)}) == []
-    assert de.run(de.Action.UNINSTALL, {"HOME": str(tmp_path)}, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, {"HOME": str(tmp_path)}, platform="linux") == 0
     assert "nothing to remove" in capsys.readouterr().out
 
 
@@ -272,11 +272,11 @@ def test_the_entry_starts_the_game_the_way_it_was_started(tmp_path):
 
 def test_run_lists_what_it_added_and_what_it_removed(tmp_path, capsys):
     environ = {"HOME": str(tmp_path)}
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     out = capsys.readouterr().out
     assert "applications menu" in out
     assert all(str(path) in out for path in de.installed_files(environ))
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     out = capsys.readouterr().out
     assert "no longer" in out and all(str(path) in out for path in de.installed_files(environ))
 
@@ -284,7 +284,7 @@ def test_run_lists_what_it_added_and_what_it_removed(tmp_path, capsys):
 def test_run_says_why_it_could_not_install_and_fails(tmp_path, capsys):
     blocked = tmp_path / "data"
     blocked.write_text("a file where the data folder should be")
-    status = de.run(de.Action.INSTALL, {"XDG_DATA_HOME": str(blocked)}, platform="linux")
+    status = de.run(de.EntryAction.INSTALL, {"XDG_DATA_HOME": str(blocked)}, platform="linux")
     assert status == 1
     err = capsys.readouterr().err
     assert err.startswith("Could not install the desktop entry:") and str(blocked) in err
@@ -301,7 +301,7 @@ def test_a_write_that_fails_halfway_leaves_the_last_entry_whole(tmp_path, monkey
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(Path, "write_bytes", disk_full)
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 1
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 1
     assert "No space left on device" in capsys.readouterr().err
     assert entry.read_bytes() == before
     assert not list(tmp_path.rglob("*.partial"))
@@ -309,7 +309,7 @@ def test_a_write_that_fails_halfway_leaves_the_last_entry_whole(tmp_path, monkey
 
 @pytest.mark.parametrize("platform", ["win32", "darwin"])
 def test_run_does_nothing_where_there_is_no_desktop_entry(tmp_path, capsys, platform):
-    assert de.run(de.Action.INSTALL, {"HOME": str(tmp_path)}, platform=platform) == 1
+    assert de.run(de.EntryAction.INSTALL, {"HOME": str(tmp_path)}, platform=platform) == 1
     assert "Linux" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
 
@@ -386,7 +386,7 @@ def test_an_install_replaces_an_earlier_versions_entry_so_the_menu_shows_the_gam
     environ = {"HOME": str(tmp_path), "PATH": ""}
     share = tmp_path / ".local" / "share"
     earlier = plant_earlier_install(share)
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     assert not [path for path in earlier if path.exists()]
     assert menu_entries(share) == [f"{APP_ID}.desktop"]
     assert all(path.is_file() for path in de.installed_files(environ))
@@ -396,7 +396,7 @@ def test_an_uninstall_takes_out_an_earlier_versions_install_too(tmp_path, capsys
     environ = {"HOME": str(tmp_path), "PATH": ""}
     share = tmp_path / ".local" / "share"
     earlier = plant_earlier_install(share)
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     out = capsys.readouterr().out
     assert "no longer" in out and all(str(path) in out for path in earlier)
     assert sorted(tmp_path.rglob("*")) == [tmp_path / ".local", share]  # no folder of its own
@@ -445,13 +445,13 @@ def test_install_and_uninstall_have_each_file_type_database_made_again(tmp_path)
     for path in [other_package, other_entry, *made]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text("someone else's")
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     ran = [
         f"update-mime-database {share / 'mime'}",
         f"update-desktop-database {share / 'applications'}",
     ]
     assert log.read_text().splitlines() == ran
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     assert log.read_text().splitlines() == ran * 2  # made again without the game's files
     assert all(path.read_text() == "someone else's" for path in [other_package, other_entry, *made])
 
@@ -460,28 +460,28 @@ def test_a_database_with_nothing_left_to_describe_goes_with_the_uninstall(tmp_pa
     environ, log = database_tools(tmp_path)
     home = tmp_path / "home"
     share = home / ".local" / "share"
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     for database in de.FILE_TYPE_DATABASES:  # what the tools would have made
         for name in database.made:
             path = share / database.folder / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text("made by the tool")
     log.write_text("")
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     assert sorted(home.rglob("*")) == [home / ".local", share]
     assert log.read_text() == ""  # nothing to make a database of
 
 
 def test_without_the_tools_the_install_goes_on_quietly(tmp_path, capsys):
     environ = {"HOME": str(tmp_path), "PATH": ""}
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     assert capsys.readouterr().err == ""
     assert all(path.is_file() for path in de.installed_files(environ))
 
 
 def test_a_tool_that_fails_is_named_and_the_entry_stays(tmp_path, capsys):
     environ, _ = database_tools(tmp_path, more='echo "the database is locked" >&2; exit 1')
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     err = capsys.readouterr().err
     assert err.startswith("Could not update the list of file types:")
     assert "the database is locked" in err

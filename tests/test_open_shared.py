@@ -87,11 +87,11 @@ def test_the_desktop_opens_a_shared_game_with_the_game_once_installed(tmp_path, 
         done = subprocess.run([GIO, *args], env=gio_env, capture_output=True, text=True)
         return done.stdout
 
-    assert de.run(de.Action.INSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.INSTALL, environ, platform="linux") == 0
     assert f"standard::content-type: {de.MIME_TYPE}" in gio("info", "-a", "standard", str(path))
     default = gio("mime", de.MIME_TYPE).splitlines()[0]
     assert default.endswith(f": {de.ENTRY_NAME}"), default
-    assert de.run(de.Action.UNINSTALL, environ, platform="linux") == 0
+    assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     assert de.MIME_TYPE not in gio("info", "-a", "standard", str(path))
     assert sorted(home.rglob("*")) == [home / ".local", share]
 

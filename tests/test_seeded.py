@@ -20,7 +20,7 @@ from storage_helpers import snapshot
 from game import commands as cmd
 from game.app import App, Options
 from game.cli import parse_args
-from game.solver.bitboard import Layout
+from game.solver.bitboard import BitLayout
 from game.storage import Storage
 
 DRIVER = Path(__file__).resolve().parent / "seeded_driver.py"
@@ -36,7 +36,7 @@ def players_files(data: Path) -> dict[str, bytes]:
             app.frame(1 / 60, [key(code)])
     finally:
         app.close()
-    Layout(4, tables_dir=data)
+    BitLayout(4, tables_dir=data)
     return snapshot(data)
 
 

@@ -12,7 +12,7 @@ from solver_helpers import searcher as shared_searcher
 
 from game.engine import Direction, Game, is_over, shift
 from game.solver import best_move
-from game.solver.bitboard import DIRECTIONS, Layout
+from game.solver.bitboard import DIRECTIONS, BitLayout
 from game.solver.search import (
     DEFAULT_WEIGHTS,
     UNSEARCHED,
@@ -91,13 +91,13 @@ def test_big_tiles_fit_their_cells() -> None:
 
 @pytest.mark.slow
 def test_4x4_tables_cache_file_round_trip(tmp_path) -> None:
-    built = Layout(4, tmp_path)
+    built = BitLayout(4, tmp_path)
     assert cache_path(tmp_path).is_file()
-    loaded = Layout(4, tmp_path)
+    loaded = BitLayout(4, tmp_path)
     for name in ("left", "right", "spread", "col_left", "col_right"):
         assert getattr(loaded, name) == getattr(built, name)
     cache_path(tmp_path).write_bytes(b"\0" * cache_path(tmp_path).stat().st_size)
-    rebuilt = Layout(4, tmp_path)  # a damaged file is not trusted
+    rebuilt = BitLayout(4, tmp_path)  # a damaged file is not trusted
     assert rebuilt.left == built.left
 
 

@@ -18,7 +18,7 @@ import time
 import pytest
 
 from game.engine import Direction, Game, shift
-from game.solver.bitboard import Layout
+from game.solver.bitboard import BitLayout
 from game.solver.rollout import biggest_exponent, play_games, play_on
 from game.solver.search import Searcher, Solver
 from game.solver.tree import PURE_SOLVER_VARIABLE, OutOfTime, kernel_available
@@ -39,14 +39,14 @@ def bits(scores) -> list[str]:
 
 def pair(size: int, *, exact: bool = False, prob_threshold: float = 1e-4):
     """A Python searcher and a compiled one on one layout (its tables are the rules')."""
-    lay = Layout(size, exact=exact)
+    lay = BitLayout(size, exact=exact)
     python = Searcher(size, layout=lay, prob_threshold=prob_threshold, kernel=False)
     compiled = Searcher(size, layout=lay, prob_threshold=prob_threshold, kernel=True)
     assert python.kernel is None and compiled.kernel is not None
     return python, compiled
 
 
-def random_boards(lay: Layout, seed: int, count: int, top: int):
+def random_boards(lay: BitLayout, seed: int, count: int, top: int):
     """Boards with tiles anywhere, full ones and nearly empty ones among them."""
     rng = random.Random(seed)
     boards = []
@@ -61,7 +61,7 @@ def random_boards(lay: Layout, seed: int, count: int, top: int):
     return boards
 
 
-def played_boards(lay: Layout, seed: int, count: int, moves: int = 600):
+def played_boards(lay: BitLayout, seed: int, count: int, moves: int = 600):
     """Boards of a game played by a depth-1 search: the shapes real games have."""
     python = Searcher(lay.size, layout=lay, kernel=False)
     game = Game.new(lay.size, seed=seed)
@@ -170,7 +170,7 @@ def test_a_failing_heuristic_table_is_raised_not_hidden() -> None:
 
     from game.solver import _kernel
 
-    lay = Layout(5)
+    lay = BitLayout(5)
     tree = _kernel.TreeN(lay.size, lay.cell_bits, lay.max_exponent, Broken(), 1e-4, 1.0, 0.1)
     rows = tuple(lay.rows(lay.from_grid([[2, 0, 0, 0, 0]] + [[0] * 5] * 4)))
     with pytest.raises(KeyError):
@@ -235,8 +235,8 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
 
 @pytest.mark.slow
 def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
-    grid = played_boards(Layout(4), seed=4, count=4)[2]
-    grid = Layout(4).to_grid(grid)
+    grid = played_boards(BitLayout(4), seed=4, count=4)[2]
+    grid = BitLayout(4).to_grid(grid)
     for direction in Direction:
         if shift(grid, direction).moved:
             with_python = play_on(Solver(4, kernel=False), grid, direction, games=4, max_moves=50)

@@ -13,7 +13,7 @@ import threading
 import pytest
 from storage_helpers import disk_error, failing
 
-from game.solver.bitboard import Layout
+from game.solver.bitboard import BitLayout
 from game.solver.table_cache import EDGE_ROWS, cache_path, load_tables, save_tables
 from game.storage import Storage
 
@@ -24,7 +24,7 @@ posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and
 @pytest.fixture(scope="module")
 def fresh():
     """Tables built afresh, and the functions that compute one entry of each."""
-    layout = Layout(4)
+    layout = BitLayout(4)
     tables = {"left": layout.left, "right": layout.right, "spread": layout.spread}
     compute = {"left": layout._left, "right": layout._right, "spread": layout._spread}
     return tables, compute
@@ -38,7 +38,7 @@ def test_a_saved_cache_loads_back_exactly(tmp_path, fresh):
     tables, compute = fresh
     save_tables(tmp_path, tables)
     assert _load(tmp_path, compute) == tables
-    assert Layout(4, tmp_path).left == tables["left"]
+    assert BitLayout(4, tmp_path).left == tables["left"]
 
 
 def test_every_single_bit_flip_is_refused(tmp_path, fresh):
@@ -64,7 +64,7 @@ def test_a_doctored_cache_with_a_good_checksum_is_refused(tmp_path, fresh):
     doctored["left"] = [tables["left"][row] if row in spot_checked else row for row in range(ROWS)]
     save_tables(tmp_path, doctored)
     assert _load(tmp_path, compute) is None
-    assert Layout(4, tmp_path).left == tables["left"]  # rebuilt, and the good tables kept
+    assert BitLayout(4, tmp_path).left == tables["left"]  # rebuilt, and the good tables kept
     assert _load(tmp_path, compute) == tables
 
 
@@ -147,7 +147,7 @@ def test_an_old_format_cache_is_rebuilt_and_the_old_file_removed(tmp_path, fresh
     old = tmp_path / "solver-rows-4x4-v1.bin"
     blob = b"".join(array.array("Q", tables[name]).tobytes() for name in tables)
     old.write_bytes(blob)  # exactly what version 1 wrote: three bare tables
-    assert Layout(4, tmp_path).left == tables["left"]
+    assert BitLayout(4, tmp_path).left == tables["left"]
     assert not old.exists()
     assert _load(tmp_path, compute) == tables
 

@@ -19,7 +19,7 @@ Each size has a fast layout, and an exact one where the fast one cannot hold eve
 Moves follow the engine's rule exactly, R2's largest tile included: two tiles at a layout's
 `max_exponent` do not merge. On an exact layout that is the largest tile of the rules, so its
 moves equal `game.engine.shift` on every board. A fast layout narrower than that is exact on
-every board whose tiles sum to less than twice its largest tile (`Layout.holds`): no tile too
+every board whose tiles sum to less than twice its largest tile (`BitLayout.holds`): no tile too
 big for its cells, nor two largest ones to merge, can stand there.
 
 Columns are handled by transposing: `spread[row]` places a row's cells down column 0 of the
@@ -88,7 +88,7 @@ class LazyTable(dict):
         return value
 
 
-class Layout:
+class BitLayout:
     """The geometry of one board size, and its row tables.
 
     Tables are indexed by a row's bits: `left[row]`, `right[row]` (the moved row),

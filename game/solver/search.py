@@ -27,7 +27,7 @@ exponents to the 4th power) and for the sum of the tiles (exponents to the 3.5th
 Which layout: the fast one (4 bits a cell on 4x4, with its unrolled tree) wherever it is exact
 for the whole tree. A move keeps the sum of the tiles and a spawn adds at most 4, so no board
 in a tree `depth` moves deep sums to more than the root's sum plus 4 * depth, and below twice
-the fast layout's largest tile no tile too big for it can form (`Layout.holds`). Near R2's
+the fast layout's largest tile no tile too big for it can form (`BitLayout.holds`). Near R2's
 largest tile (a 4x4 board summing to about 65,536) the exact layout and the generic tree
 search instead: slower, never wrong. The heuristic is the same on both.
 """
@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.engine import Direction
-from game.solver.bitboard import DIRECTIONS, Layout, LazyTable
+from game.solver.bitboard import DIRECTIONS, BitLayout, LazyTable
 from game.solver.tree import (
     UNSEARCHED,
     Kernel,
@@ -107,7 +107,7 @@ def row_heuristic(cells: Sequence[int], weights: Weights) -> float:
     )
 
 
-def heuristic_table(board_layout: Layout, weights: Weights = DEFAULT_WEIGHTS):
+def heuristic_table(board_layout: BitLayout, weights: Weights = DEFAULT_WEIGHTS):
     """Row bits -> heuristic: a list for the fast 4x4 layout (built at once), a lazy dict
     otherwise. A searcher builds its own and keeps it."""
     if board_layout.full:
@@ -155,12 +155,12 @@ class Searcher:
         tables_dir=None,
         *,
         exact: bool = False,
-        layout: Layout | None = None,
+        layout: BitLayout | None = None,
         kernel: bool | None = None,
     ) -> None:
         # The layout's tables and the heuristic's are this searcher's own; a caller holding a
         # layout of the same size and kind may share its tables (they depend only on the rules).
-        self.layout = layout or Layout(size, tables_dir, exact=exact)
+        self.layout = layout or BitLayout(size, tables_dir, exact=exact)
         self.weights = weights
         self.prob_threshold = prob_threshold
         self.heuristic = heuristic_table(self.layout, weights)

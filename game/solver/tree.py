@@ -17,7 +17,7 @@ import os
 import time
 
 from game.engine import FOUR_PROBABILITY
-from game.solver.bitboard import Layout
+from game.solver.bitboard import BitLayout
 
 try:
     from game.solver import _kernel
@@ -42,7 +42,7 @@ class OutOfTime(Exception):
     """Raised inside the tree when the deadline passes."""
 
 
-def moved_heuristics(lay: Layout, heur) -> tuple[list[float], list[float]] | None:
+def moved_heuristics(lay: BitLayout, heur) -> tuple[list[float], list[float]] | None:
     """For the fast 4x4 layout: the heuristic of each row after LEFT and after RIGHT, which the
     unrolled tree reads at its leaves. None for other layouts."""
     if not lay.full:
@@ -51,7 +51,7 @@ def moved_heuristics(lay: Layout, heur) -> tuple[list[float], list[float]] | Non
 
 
 def make_tree_4x4(
-    lay: Layout, heur, moved, threshold: float, alive_bonus: float, caches, deadline: float
+    lay: BitLayout, heur, moved, threshold: float, alive_bonus: float, caches, deadline: float
 ):
     """The tree's functions for the fast 4x4 layout, unrolled over the four rows; `moved` is
     `moved_heuristics` of the layout and `heur`."""
@@ -196,7 +196,7 @@ def make_tree_4x4(
 
 
 def make_tree_generic(
-    lay: Layout, heur, threshold: float, alive_bonus: float, caches, deadline: float
+    lay: BitLayout, heur, threshold: float, alive_bonus: float, caches, deadline: float
 ):
     """The tree's functions for any layout, looping over the rows."""
     L, R, CL, CR, SP = lay.left, lay.right, lay.col_left, lay.col_right, lay.spread
@@ -284,7 +284,7 @@ class Kernel:
     calls `player`), raising OutOfTime past the deadline as they do.
     """
 
-    def __init__(self, lay: Layout, heur, threshold: float, alive_bonus: float) -> None:
+    def __init__(self, lay: BitLayout, heur, threshold: float, alive_bonus: float) -> None:
         if _kernel is None:
             raise RuntimeError("the compiled solver is not built here")
         self.layout = lay

@@ -119,7 +119,7 @@ from game.storage.schema import (
     parse_settings,
     parse_stats,
 )
-from game.storage.writer import Writer
+from game.storage.writer import FileWriter
 
 __all__ = [
     "BACKUP_SUFFIX",
@@ -181,7 +181,7 @@ class Storage:
         self._lock: FileLock | None = None
         self._opened = False
         self._background = background
-        self._writer: Writer | None = None
+        self._writer: FileWriter | None = None
         self._held: set[str] = set()  # files never written this run (newer, or not read)
         self._no_backup: set[str] = set()  # files whose backup may not be read: left alone
         self._unsaved: set[str] = set()  # files whose last save asked for is not on disk
@@ -212,7 +212,7 @@ class Storage:
         for folder in {self.data_dir, self.config_dir}:
             remove_leftovers(folder, _OLD_TEMPORARIES)  # from a copy killed mid-save
         if self._background:
-            self._writer = Writer(self._write)
+            self._writer = FileWriter(self._write)
         return self
 
     def _mend_lock(self, error: OSError) -> FileLock | None:

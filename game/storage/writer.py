@@ -7,7 +7,7 @@ without `stop()`. It is a daemon with an exit handler that stops it: Python runs
 while daemon threads still run, but joins the other threads before them, which would wait for
 ever for a thread that waits for its stop.
 
-`Writer` is the storage's: for each file the newest bytes asked for, files in the order first
+`FileWriter` is the storage's: for each file the newest bytes asked for, files in the order first
 asked.
 """
 
@@ -48,7 +48,7 @@ class WriterThread:
         self.stop()
 
 
-class Writer(WriterThread):
+class FileWriter(WriterThread):
     """For each file the newest bytes asked for, files in the order first asked."""
 
     def __init__(self, write: Callable[[str, bytes], object]) -> None:
