@@ -35,9 +35,14 @@ ANIMATION_FACTOR: Mapping[str, float] = MappingProxyType(
 MOVES_PER_SECOND: Mapping[str, float] = MappingProxyType(
     {pace: math.inf if pace == "max" else float(pace) for pace in AUTOPLAY_PACES}
 )
-# SDL cannot make a texture wider or taller than 16384 pixels; a window drawn at twice its size
-# on a high-density display must stay within that. The app clamps further to the display.
-WINDOW_SIDES = (320, 8192)
+# The window's bounds, one home for the settings, the window and the layout. The smallest is
+# the one the layout is made for (every label readable at 12 px). SDL cannot make a texture
+# wider or taller than 16384 pixels, so no window may be bigger; a saved size is at most half
+# that, so a window drawn at twice its size on a high-density display stays within it. The app
+# clamps further to the display.
+MIN_WINDOW = (320, 400)
+MAX_WINDOW_SIDE = 16384
+MAX_SAVED_SIDE = MAX_WINDOW_SIDE // 2
 VOLUME_RANGE = (0, 100)
 VOLUME_STEP = 10
 
@@ -139,8 +144,8 @@ class Volume(Setting):
 
 @dataclass(frozen=True)
 class WindowSize(Setting):
-    """The window's width and height in pixels, each clamped to WINDOW_SIDES. Set by resizing
-    the window, not stepped."""
+    """The window's width and height in pixels, within MIN_WINDOW and MAX_SAVED_SIDE. Set by
+    resizing the window, not stepped."""
 
     def load(self, raw: Any) -> Any | None:
         if type(raw) not in (list, tuple) or len(raw) != 2:
@@ -160,9 +165,11 @@ class WindowSize(Setting):
 
 
 def clamp_window(width: int, height: int) -> tuple[int, int]:
-    """A window size within what SDL can draw."""
-    low, high = WINDOW_SIDES
-    return (min(max(width, low), high), min(max(height, low), high))
+    """A window size to keep: within MIN_WINDOW and MAX_SAVED_SIDE."""
+    return (
+        min(max(width, MIN_WINDOW[0]), MAX_SAVED_SIDE),
+        min(max(height, MIN_WINDOW[1]), MAX_SAVED_SIDE),
+    )
 
 
 def _sign(direction: int) -> int:

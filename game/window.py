@@ -14,7 +14,7 @@ import pygame
 from game.assets import asset_path
 from game.identity import APP_ID
 from game.loop import Clock
-from game.view.layout import MIN_WINDOW
+from game.settings import MAX_WINDOW_SIDE, MIN_WINDOW
 
 TITLE = "2048"
 # The drivers SDL shows nothing with: the offscreen one it falls back to when no display
@@ -25,9 +25,9 @@ NO_DISPLAY = (
     "2048 found no display to show its window on"
     " (on Linux: no X11 or Wayland session, or DISPLAY or WAYLAND_DISPLAY unset or wrong)."
 )
-# SDL's largest texture side: a window's pixels must fit one where SDL draws them through the
-# graphics card (Windows, macOS), so a window resized past it would fail to draw.
-MAX_SIDE = 16384
+# SDL's largest texture side (game/settings.py): a window's pixels must fit one where SDL draws
+# them through the graphics card (Windows, macOS), so a window resized past it would fail to draw.
+MAX_SIDE = MAX_WINDOW_SIDE
 
 
 def fit_to_display(size: Sequence[int], desktops: Sequence[Sequence[int]]) -> tuple[int, int]:

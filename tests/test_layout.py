@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.view.layout import BUTTONS, MIN_WINDOW, compute_layout
+from game.settings import MIN_WINDOW
+from game.view.layout import BUTTONS, compute_layout
 
 WIDTHS = (320, 360, 400, 479, 480, 481, 640, 800, 1024, 1280, 1366, 1920, 2560, 3840)
 HEIGHTS = (400, 480, 600, 720, 768, 900, 1080, 1440, 2160)

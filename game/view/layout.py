@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 import pygame
 
-MIN_WINDOW = (320, 400)
 BUTTONS = ("new_game", "undo", "hint", "autoplay", "menu")
 
 # Below these widths a label cannot be read at 12 px (tests/test_view.py measures every label
