@@ -36,7 +36,7 @@ from typing import Any
 from game import events as ev
 from game.archive import Archive, ArchiveError
 from game.archive_db import AddGame, AddSteps, Change, DropStep, UpdateSummary
-from game.engine import Game
+from game.engine import Game, biggest_tile
 from game.replay import (
     Action,
     GameRecord,
@@ -178,7 +178,7 @@ class ArchiveRecorder:
             outcome=Outcome.IN_PLAY,
             won=start["won"],
             score=start["score"],
-            biggest_tile=max(map(max, start["grid"])),
+            biggest_tile=biggest_tile(start["grid"]),
             moves=start["moves"],
             seconds=start["seconds"],
             steps=0,

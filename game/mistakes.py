@@ -19,7 +19,7 @@ import enum
 from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
-from game.engine import Direction, Grid, ShiftResult, shift
+from game.engine import Direction, Grid, ShiftResult, biggest_tile, shift
 from game.grades import BAD_GRADES, COSTLY_GRADES, Grade
 from game.replay import GameRecord, Position, move_positions
 from game.text import tr
@@ -139,7 +139,7 @@ def structure(grid: Grid) -> int:
     """The line of big tiles along an edge from the biggest tile (`edge_chain`; the best, when
     several tiles of its value stand on edges); 0 if none stands on an edge or it is below
     STRUCTURE_MIN_TILE."""
-    biggest = max(max(row) for row in grid)
+    biggest = biggest_tile(grid)
     if biggest < STRUCTURE_MIN_TILE:
         return 0
     last = len(grid) - 1
@@ -231,7 +231,7 @@ def move_facts(record: GameRecord, positions: Sequence[Position]) -> Iterator[Mo
             empty_before=sum(row.count(0) for row in grid),
             pulled_away=pulls[direction],  # type: ignore[index]
             pull_choice=len(set(pulls.values())) == 2
-            and max(max(row) for row in grid) >= STRUCTURE_MIN_TILE,
+            and biggest_tile(grid) >= STRUCTURE_MIN_TILE,
             merged=played.points > 0,  # every merge scores (R8)
             structure_keepable=bool(chain) and any(structure(o) >= chain for o in others),
             structure_broken=structure(played.grid) < chain,
