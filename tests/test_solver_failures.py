@@ -268,7 +268,7 @@ def test_a_hint_while_the_solver_is_down_gets_the_notice_and_no_arrow(app, tmp_p
     clock = Clock()
     worker = SolverWorker(HINT_BUDGET_S, size=4, tables_dir=tmp_path, clock=clock)
     app.autoplay._workers[4] = worker
-    worker._deaths.extend([clock.now] * (MAX_RESTARTS + 1))  # it has just died too often
+    worker._budget.deaths.extend([clock.now] * (MAX_RESTARTS + 1))  # it has just died too often
     shown = notices_shown(app)
     app.frame(STEP, [key(pygame.K_t)])
     for _ in range(5):
@@ -282,7 +282,7 @@ def test_asking_a_stopped_solver_again_and_again_queues_its_notice_once(app, tmp
     clock = Clock()
     worker = SolverWorker(HINT_BUDGET_S, size=4, tables_dir=tmp_path, clock=clock)
     app.autoplay._workers[4] = worker
-    worker._deaths.extend([clock.now] * (MAX_RESTARTS + 1))
+    worker._budget.deaths.extend([clock.now] * (MAX_RESTARTS + 1))
     for _ in range(3):
         app.frame(STEP, [key(pygame.K_p)])
         for _ in range(5):

@@ -56,6 +56,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine import Direction, Grid
+from game.solver.processes import RestartBudget, stop_process
 from game.solver.rollout import ROLLOUT_DEPTH, Outcome, play_on
 from game.solver.tree import kernel_available
 
@@ -67,7 +68,6 @@ MAX_RESTARTS = 1
 # a normal one also wants (Linux's weights 335 against 1024), never nothing.
 NICENESS = 5
 _BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # Windows' SetPriorityClass
-_JOIN_TIMEOUT_S = 1.0
 
 Scores = tuple[float | None, float | None, float | None, float | None]
 
@@ -198,7 +198,7 @@ class Analysis:
         self._context = multiprocessing.get_context("spawn")
         self._process: multiprocessing.process.BaseProcess | None = None
         self._connection: Connection | None = None
-        self._restarts = 0
+        self._budget = RestartBudget(MAX_RESTARTS)
 
     @property
     def scores(self) -> dict[Hashable, Any]:
@@ -261,8 +261,8 @@ class Analysis:
     def _died(self) -> None:
         code = self._process.exitcode if self._process is not None else None
         self._stop_process()
-        if self._restarts < MAX_RESTARTS:
-            self._restarts += 1
+        self._budget.died()
+        if not self._budget.spent():
             self._spawn()
             return
         self.state = AnalysisState.FAILED
@@ -284,12 +284,8 @@ class Analysis:
         """End the process at once (it keeps nothing worth a goodbye) and close the pipe."""
         process, connection = self._process, self._connection
         self._process = self._connection = None
-        if process is not None:
-            if process.is_alive():
-                process.terminate()
-            process.join(_JOIN_TIMEOUT_S)
-        if connection is not None:
-            connection.close()
+        if process is not None and connection is not None:
+            stop_process(process, connection)
 
     def __enter__(self) -> Analysis:
         self.start()

@@ -38,17 +38,16 @@ import logging
 import multiprocessing
 import os
 import time
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from game.engine import Direction
 from game.solver.bitboard import DIRECTIONS
+from game.solver.processes import RestartBudget, stop_process
 from game.solver.search import UNSEARCHED, pick_move
 
 _JOIN_TIMEOUT_S = 1.0  # a process asked to stop, at close(), before it is killed
-_REAP_S = 0.2  # a killed process is gone well within this
 MAX_RESTARTS = 5  # processes that may die within RESTART_WINDOW_S and be started again
 RESTART_WINDOW_S = 60.0
 
@@ -113,12 +112,11 @@ class SolverWorker:
         self.size = size
         self.processes = min(processes, 4)
         self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)
-        self._clock = clock
         self._context = multiprocessing.get_context("spawn")
         self._slots: list[_Slot] = []  # empty: not started, or stopped after a failure
         self._pending: tuple[int, tuple[tuple[int, ...], ...], float] | None = None
         self._parts: dict[int, dict[int, tuple[float, ...]] | None] = {}
-        self._deaths: deque[float] = deque()  # when processes died, within the window
+        self._budget = RestartBudget(MAX_RESTARTS, RESTART_WINDOW_S, clock)
         self._failures: list[Reply] = []  # failed requests, for the next poll()
         self._closed = False
 
@@ -129,7 +127,7 @@ class SolverWorker:
         cannot start fails the worker as the module docstring says; this never raises for it."""
         if self._closed:
             raise RuntimeError("this SolverWorker is closed")
-        if not self._slots and not self._budget_spent():
+        if not self._slots and not self._budget.spent():
             self._launch()
 
     def _launch(self) -> bool:
@@ -138,7 +136,7 @@ class SolverWorker:
             for _ in range(self.processes):
                 self._slots.append(self._spawn())
         except OSError as error:
-            self._deaths.append(self._clock())
+            self._budget.died()
             self._fail(f"the solver's process could not start: {error}")
             return False
         return True
@@ -171,7 +169,7 @@ class SolverWorker:
                 with contextlib.suppress(OSError, ValueError):  # gone already: stopped below
                     connection.send(None)
         for slot in slots:
-            _stop(slot, _JOIN_TIMEOUT_S if polite else 0.0)
+            stop_process(*slot, _JOIN_TIMEOUT_S if polite else 0.0)
         self._pending = None
         self._parts = {}
         self._failures = []
@@ -185,22 +183,15 @@ class SolverWorker:
 
     # -- failures -----------------------------------------------------------------------------
 
-    def _budget_spent(self) -> bool:
-        """Whether more than MAX_RESTARTS processes died within the last RESTART_WINDOW_S."""
-        since = self._clock() - RESTART_WINDOW_S
-        while self._deaths and self._deaths[0] <= since:
-            self._deaths.popleft()
-        return len(self._deaths) > MAX_RESTARTS
-
     def _replace(self, index: int) -> None:
         """Process `index` died: start another and send it the pending request, within the
         budget; past it, fail."""
-        self._deaths.append(self._clock())
-        if self._budget_spent():
-            died = len(self._deaths)
+        self._budget.died()
+        if self._budget.spent():
+            died = len(self._budget.deaths)
             self._fail(f"{died} solver processes died within {RESTART_WINDOW_S:g} seconds")
             return
-        _stop(self._slots[index])
+        stop_process(*self._slots[index])
         try:
             self._slots[index] = self._spawn()
         except OSError as error:
@@ -213,7 +204,7 @@ class SolverWorker:
         log.warning("the solver stopped: %s", reason)
         slots, self._slots = self._slots, []
         for slot in slots:
-            _stop(slot)
+            stop_process(*slot)
         if self._pending is not None:
             self._failures.append(Reply(self._pending[0], failure=reason))
         self._pending = None
@@ -233,7 +224,7 @@ class SolverWorker:
         self._pending = (request_id, frozen, self.budget_s if budget_s is None else budget_s)
         self._parts = {}
         if not self._slots:
-            if self._budget_spent():
+            if self._budget.spent():
                 self._fail(f"too many solver processes died within {RESTART_WINDOW_S:g} seconds")
                 return
             if not self._launch():
@@ -283,21 +274,6 @@ class SolverWorker:
             self._pending = None
             self._parts = {}
         return replies
-
-
-def _stop(slot: _Slot, wait_s: float = 0.0) -> None:
-    """End one process (it may be dead already) and close its pipe. At `close()` it was asked
-    to stop and gets `wait_s` to do so; else, or then, it is killed at once: a solver keeps
-    nothing worth a goodbye (its table file is written atomically), and SIGTERM would wait on a
-    process that is stopped or hung, with the game's frame waiting behind it. A killed process
-    dies at once, stopped or not: reaping it takes milliseconds."""
-    process, connection = slot
-    if wait_s:
-        process.join(wait_s)
-    if process.is_alive():
-        process.kill()
-        process.join(_REAP_S)
-    connection.close()
 
 
 def _combine(parts: list[dict[int, tuple[float, ...]] | None]) -> Direction | None:
