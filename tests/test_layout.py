@@ -38,7 +38,6 @@ def check_layout(width: int, height: int, size: int) -> None:
     for (r, c), rect in zip(itertools.product(range(size), repeat=2), cells, strict=True):
         assert rect.width == rect.height == layout.cell  # square tiles
         assert layout.board.contains(rect), (r, c, rect, layout.board)
-        assert layout.cell_at(rect.center) == (r, c)
     for a, b in itertools.combinations(cells, 2):
         assert not a.colliderect(b)
     assert layout.board.contains(layout.cell_rect(size - 1, size - 1))
@@ -73,13 +72,6 @@ def test_the_board_takes_a_fair_share_of_the_window(size):
     for width, height in itertools.product(WIDTHS, HEIGHTS):
         layout = compute_layout(width, height, size)
         assert layout.board.width >= min(width, height) / 3, (width, height)
-
-
-def test_cell_at_misses_outside_the_board():
-    layout = compute_layout(800, 600, 4)
-    assert layout.cell_at((layout.board.left - 1, layout.board.centery)) is None
-    assert layout.cell_at((layout.board.centerx, layout.board.bottom)) is None
-    assert layout.cell_at(layout.board.topleft) == (0, 0)
 
 
 def occupied(layout) -> pygame.Rect:

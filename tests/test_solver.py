@@ -7,7 +7,7 @@ import random
 import time
 
 import pytest
-from solver_helpers import layout
+from solver_helpers import board_heuristic, layout, to_grid, valid_moves
 from solver_helpers import searcher as shared_searcher
 
 from game.engine import Direction, Game, is_over, shift
@@ -52,11 +52,11 @@ def test_bitboard_moves_agree_with_the_engine(size: int) -> None:
             rng, size, fill=rng.choice([0.3, 0.6, 0.9, 1.0]), top=rng.choice([3, 11])
         )
         board = lay.from_grid(grid)
-        assert lay.to_grid(board) == grid
+        assert to_grid(lay, board) == grid
         for move, direction in enumerate(DIRECTIONS):
             result = shift(grid, direction)
-            assert lay.to_grid(lay.move(board, move)) == result.grid, (grid, direction)
-        assert [DIRECTIONS[m] for m in lay.valid_moves(board)] == [
+            assert to_grid(lay, lay.move(board, move)) == result.grid, (grid, direction)
+        assert [DIRECTIONS[m] for m in valid_moves(lay, board)] == [
             d for d in Direction if shift(grid, d).moved
         ]
 
@@ -73,16 +73,16 @@ def test_merge_rules_on_single_rows() -> None:
     for row, (moved_left, moved_right) in cases.items():
         grid = (row, (0,) * 4, (0,) * 4, (0,) * 4)
         board = lay.from_grid(grid)
-        assert lay.to_grid(lay.move(board, left))[0] == moved_left
-        assert lay.to_grid(lay.move(board, right))[0] == moved_right
+        assert to_grid(lay, lay.move(board, left))[0] == moved_left
+        assert to_grid(lay, lay.move(board, right))[0] == moved_right
 
 
 def test_big_tiles_fit_their_cells() -> None:
     lay4, lay6 = layout(4), layout(6)
     grid4 = ((32768, 16384, 8192, 4096), (2, 4, 8, 16), (0,) * 4, (0,) * 4)
-    assert lay4.to_grid(lay4.from_grid(grid4)) == grid4
+    assert to_grid(lay4, lay4.from_grid(grid4)) == grid4
     grid6 = tuple(tuple(1 << (1 + (r * 6 + c) % 31) for c in range(6)) for r in range(6))
-    assert lay6.to_grid(lay6.from_grid(grid6)) == grid6
+    assert to_grid(lay6, lay6.from_grid(grid6)) == grid6
     with pytest.raises(ValueError):
         lay4.from_grid(((65536, 0, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4))
     with pytest.raises(ValueError):
@@ -112,7 +112,11 @@ def test_row_heuristic_prefers_order_and_space() -> None:
     lay = layout(4)
     board = lay.from_grid(((2, 4, 8, 16), (0,) * 4, (0,) * 4, (0,) * 4))
     mirrored = lay.from_grid(((16, 8, 4, 2), (0,) * 4, (0,) * 4, (0,) * 4))
-    heuristic = shared_searcher(4).board_heuristic
+    searcher = shared_searcher(4)
+
+    def heuristic(board):
+        return board_heuristic(searcher, board)
+
     assert heuristic(board) == heuristic(mirrored)
 
 
@@ -121,7 +125,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
     lay = searcher.layout
 
     def heuristic(g) -> float:
-        return searcher.board_heuristic(lay.from_grid(g))
+        return board_heuristic(searcher, lay.from_grid(g))
 
     def player(g, remaining: int) -> float:
         children = [shift(g, d) for d in Direction]
@@ -217,7 +221,7 @@ def test_a_valid_move_even_when_every_move_looks_bad() -> None:
         assert shift(grid, result.direction).moved
     assert shift(grid, best_move(grid, budget_s=0.05)).moved
     lost = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
-    assert searcher.board_heuristic(lay.from_grid(lost)) - searcher.alive_bonus < 0
+    assert board_heuristic(searcher, lay.from_grid(lost)) - searcher.alive_bonus < 0
 
 
 @pytest.mark.slow

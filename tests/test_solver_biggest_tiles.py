@@ -11,7 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver_helpers import layout, play_until
+from solver_helpers import layout, play_until, to_grid, valid_moves
 
 from game.app import App, Options
 from game.engine import (
@@ -120,10 +120,10 @@ def big_boards(draw) -> tuple[tuple[int, ...], ...]:
 
 def assert_moves_like_the_engine(lay, grid) -> None:
     board = lay.from_grid(grid)
-    assert lay.to_grid(board) == grid
+    assert to_grid(lay, board) == grid
     for move, direction in enumerate(DIRECTIONS):
-        assert lay.to_grid(lay.move(board, move)) == shift(grid, direction).grid, direction
-    assert [DIRECTIONS[m] for m in lay.valid_moves(board)] == valid(grid)
+        assert to_grid(lay, lay.move(board, move)) == shift(grid, direction).grid, direction
+    assert [DIRECTIONS[m] for m in valid_moves(lay, board)] == valid(grid)
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@ import sys
 import time
 
 import pytest
+from solver_helpers import to_grid, valid_moves
 
 from game.engine import Direction, Game, shift
 from game.solver.bitboard import BitLayout
@@ -131,7 +132,7 @@ def test_tables_shared_across_deepening_give_the_python_tree_s_scores(size: int)
     the probability of the line that met it first: the compiled tables keep the same ones."""
     python, compiled = pair(size)
     for board in played_boards(python.layout, seed=11, count=6):
-        moves = python.layout.valid_moves(board)
+        moves = valid_moves(python.layout, board)
         if not moves:
             continue
         deepest = DEPTHS[size] + 1
@@ -157,7 +158,7 @@ def test_a_budgeted_search_keeps_its_deadline_and_answers() -> None:
     caches = compiled.new_caches(8)
     _, chance, _ = compiled._make_tree(caches, time.perf_counter() - 1.0)
     with pytest.raises(OutOfTime):
-        chance(compiled.layout.move(board, compiled.layout.valid_moves(board)[0]), 1.0, 5)
+        chance(compiled.layout.move(board, valid_moves(compiled.layout, board)[0]), 1.0, 5)
 
 
 def test_a_failing_heuristic_table_is_raised_not_hidden() -> None:
@@ -223,7 +224,7 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
     python, compiled = pair(4)
     boards = played_boards(python.layout, seed=21, count=6)
     for index, board in enumerate(boards):
-        for move in python.layout.valid_moves(board):
+        for move in valid_moves(python.layout, board):
             after = python.layout.move(board, move)
             top = biggest_exponent(python, board)
             for target in (top + 1, top + 2):
@@ -236,7 +237,7 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
 @pytest.mark.slow
 def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
     grid = played_boards(BitLayout(4), seed=4, count=4)[2]
-    grid = BitLayout(4).to_grid(grid)
+    grid = to_grid(BitLayout(4), grid)
     for direction in Direction:
         if shift(grid, direction).moved:
             with_python = play_on(Solver(4, kernel=False), grid, direction, games=4, max_moves=50)

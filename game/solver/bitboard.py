@@ -239,9 +239,6 @@ class BitLayout:
             out |= table[column] << shift
         return out
 
-    def valid_moves(self, board: int) -> list[int]:
-        return [move for move in range(4) if self.move(board, move) != board]
-
     def count_empty(self, board: int) -> int:
         return sum(len(self.empties[i][row]) for i, row in enumerate(self.rows(board)))
 
@@ -258,8 +255,3 @@ class BitLayout:
                         raise ValueError(f"{value!r} is not a tile value this solver can hold")
                     board |= exponent << (self.cell_bits * (self.size * r + c))
         return board
-
-    def to_grid(self, board: int) -> tuple[tuple[int, ...], ...]:
-        return tuple(
-            tuple(1 << e if e else 0 for e in self.row_cells(row)) for row in self.rows(board)
-        )

@@ -60,14 +60,6 @@ class Outcome:
     survived: int  # games still able to move after all their moves
     target: int  # the tile aimed at (its value)
 
-    @property
-    def reached_share(self) -> float:
-        return self.reached / self.games if self.games else 0.0
-
-    @property
-    def survived_share(self) -> float:
-        return self.survived / self.games if self.games else 0.0
-
 
 def spawn(searcher: Searcher, board: int, rng: SplitMix64) -> int:
     """A new tile in an empty cell, row by row, chosen uniformly; a 4 by the rules' odds."""

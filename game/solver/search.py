@@ -280,15 +280,6 @@ class Searcher:
                 scores[m] = chance(child, 1.0, depth - 1)
         return scores
 
-    def board_heuristic(self, board: int) -> float:
-        """The heuristic of a whole board: its rows and its columns."""
-        lay = self.layout
-        rows = lay.rows(board)
-        columns = lay.rows(lay.transpose(board))
-        return sum(self.heuristic[row] for row in rows) + sum(
-            self.heuristic[column] for column in columns
-        )
-
     def new_caches(self, levels: int):
         """One search's transposition tables, for remaining depths 0 to `levels - 1`: a dict
         each for the Python tree, the compiled tree's own otherwise."""

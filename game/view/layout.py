@@ -48,14 +48,6 @@ class Layout:
         y = self.board.y + self.gap + row * (self.cell + self.gap)
         return pygame.Rect(round(x), round(y), self.cell, self.cell)
 
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        if not self.board.collidepoint(pos):
-            return None
-        step = self.cell + self.gap
-        column = min((pos[0] - self.board.x - self.gap) // step, self.size - 1)
-        row = min((pos[1] - self.board.y - self.gap) // step, self.size - 1)
-        return (max(row, 0), max(column, 0))
-
     def rects(self) -> list[pygame.Rect]:
         return [self.title, self.score, self.best, self.info, *self.buttons.values(), self.board]
 
