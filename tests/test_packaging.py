@@ -625,7 +625,7 @@ exec "{python}" -c '
 import sys
 sys.frozen, sys.executable = True, sys.argv[2]
 from game import desktop_entry as entry
-sys.exit(entry.run(entry.Action(sys.argv[1])))
+sys.exit(entry.run(entry.EntryAction(sys.argv[1])))
 ' "$action" "$0"
 """
 
@@ -807,7 +807,7 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
 @pytest.mark.skipif(os.name == "nt", reason="a desktop entry is for Linux desktops")
 def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     home = tmp_path / "home"
-    code = "from game import desktop_entry as d; raise SystemExit(d.run(d.Action.INSTALL))"
+    code = "from game import desktop_entry as d; raise SystemExit(d.run(d.EntryAction.INSTALL))"
     result = subprocess.run(
         [str(installed.python), "-c", code],
         cwd=tmp_path,
