@@ -186,8 +186,11 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
             if scene != "play":
                 app.command(cmd.Pause())
                 app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
-                for command in (cmd.Confirm(), cmd.Move(Direction.DOWN), cmd.Confirm()):
-                    app.command(command)  # the newest game, Review
+                app.command(cmd.Confirm())  # the newest game, opened on its own thread
+                while app.browser.opening is not None:
+                    app.frame(1 / 60, [])
+                for command in (cmd.Move(Direction.DOWN), cmd.Confirm()):
+                    app.command(command)  # Review
                 assert app.browser.screen is Screen.REVIEW
             if scene == "background":
                 for _ in range(4):

@@ -37,7 +37,8 @@ from game.browser_items import (
 from game.games_list import ROWS_PER_PAGE, GamesList
 from game.menu_moves import SIDEWAYS, UPRIGHT
 from game.menus import Item
-from game.replay import GameRecord, GameSummary, Position, ReplayError, replay
+from game.opening import Opening
+from game.replay import GameRecord, GameSummary, Position, Positions, ReplayError
 from game.replaying import Replaying
 from game.review_steps import Stepping
 from game.reviewing import Analyse, PlayOn, ReviewJob
@@ -78,8 +79,10 @@ class Browser:
         self.screen: Screen | None = None
         self.focus = 0
         self.games = GamesList(archive)
-        self.record: GameRecord | None = None  # the game chosen
-        self.positions: list[Position] = []
+        self.chosen: GameSummary | None = None  # the game chosen in the list
+        self.opening: Opening | None = None  # the game chosen, being loaded and replayed
+        self.record: GameRecord | None = None  # the game chosen, once open
+        self.positions: Positions | None = None
         self.replaying: Replaying | None = None
         self.job: ReviewJob | None = None  # the review under way or done, of one game
         self.importing: list[Importing] = []  # shared files being read, oldest first
@@ -99,10 +102,12 @@ class Browser:
 
     @property
     def busy(self) -> bool:
-        """Whether frames must keep coming: a replay plays, a file is being imported, or a
-        review works (its solver, or this side's reading of the boards, a slice a frame)."""
+        """Whether frames must keep coming: a replay plays, a game opens, a file is being
+        imported, or a review works (its solver, or this side's reading of the boards, a slice
+        a frame)."""
         playing = self.replaying is not None and self.replaying.playing
-        return playing or bool(self.importing) or (self.job is not None and not self.job.settled)
+        working = bool(self.importing) or self.opening is not None
+        return playing or working or (self.job is not None and not self.job.settled)
 
     @property
     def items(self) -> list[BrowserItem]:
@@ -114,6 +119,8 @@ class Browser:
         """Whether choosing `item` does anything now; one that cannot is drawn so."""
         replaying, stepping, job = self.replaying, self.stepping, self.job
         match item:
+            case Control.REPLAY | Control.REVIEW | Control.EXPORT if self.screen is Screen.GAME:
+                return self.record is not None  # not while the game opens
             case Item.PREV_PAGE:
                 return self.games.page > 0
             case Item.NEXT_PAGE:
@@ -132,9 +139,11 @@ class Browser:
         """The position on the board of the replay or the review."""
         if self.screen is Screen.REPLAY and self.replaying is not None:
             return self.replaying.position
+        if self.positions is None:
+            return None
         if self.stepping is not None and self.stepping.position is not None:
             return self.positions[self.stepping.position]
-        return self.positions[0] if self.positions else None
+        return self.positions[0]
 
     # -- opening and closing -------------------------------------------------------------------
 
@@ -147,14 +156,16 @@ class Browser:
         return [ev.MenuOpened("games")]
 
     def leave(self) -> list[ev.Event]:
-        """Back to the pause menu; a review under way goes on."""
+        """Back to the pause menu; a review under way goes on, a game opening does not."""
         if self.replaying is not None:
             self.replaying.playing = False
+        self._stop_opening()
         self.screen = None
         return [ev.MenuClosed("games")]
 
     def close(self) -> None:
         """The game quits: the review stops, and its scores so far are kept."""
+        self._stop_opening()
         if self.job is not None:
             self.job.close()
 
@@ -217,7 +228,7 @@ class Browser:
             case Screen.LIST:
                 return self.leave()
             case Screen.GAME:
-                return self._to_list()
+                return self._to_list()  # a game opening goes on: it may be chosen again
             case Screen.REVIEW if self.stepping is not None:
                 events = self.stepping.back()  # from the worst moves, back to every move
                 if events is not None:
@@ -305,18 +316,42 @@ class Browser:
         return [ev.MenuConfirmed()]
 
     def _open_game(self, summary: GameSummary) -> list[ev.Event]:
-        """Load and replay the chosen game; a damaged one says so and stays in the list."""
-        try:
-            record = self.archive.load(summary.game_id)  # type: ignore[arg-type]
-            positions = replay(record)
-        except (ArchiveError, KeyError, ReplayError) as error:
-            log.warning("kept game %s could not be opened: %s", summary.game_id, error)
-            return [ev.Told("game_unreadable")]
-        if record != self.record:
-            self.record, self.positions = record, positions
-            self.replaying, self.stepping = Replaying(positions), None
+        """The chosen game's screen, at once; its record is loaded and replayed meanwhile on a
+        thread (`_opened`), its buttons waiting for it. The same game, unchanged since it was
+        opened, is not replayed again, nor one still opening started again."""
         self._list_focus = self.focus
+        self.chosen = summary
+        if self.opening is not None and self.opening.summary != summary:
+            self._stop_opening()  # another game's
+        if self.opening is None and (self.record is None or self.record.summary != summary):
+            self.record = self.positions = self.replaying = self.stepping = None
+            self.opening = Opening(self.archive, summary)
         return self._to_screen(Screen.GAME)
+
+    def _opened(self) -> list[ev.Event]:
+        """The game being opened, once it is: its replay, or a damaged one said so, back in
+        the list."""
+        opening = self.opening
+        if opening is None or not opening.done:
+            return []
+        self.opening = None
+        try:
+            record, positions = opening.result()
+        except (ArchiveError, KeyError, ReplayError) as error:
+            log.warning("kept game %s could not be opened: %s", opening.summary.game_id, error)
+            events = self._to_list() if self.screen is Screen.GAME else []
+            return [*events, ev.Told("game_unreadable")]
+        self.record, self.positions = record, positions
+        self.replaying, self.stepping = Replaying(positions), None
+        if self.screen is not Screen.GAME:
+            return []
+        self.focus = self.items.index(Control.REPLAY)
+        return self._shown()
+
+    def _stop_opening(self) -> None:
+        if self.opening is not None:
+            self.opening.cancel()
+            self.opening = None
 
     # -- choosing ------------------------------------------------------------------------------
 
@@ -374,7 +409,7 @@ class Browser:
             )
             self.job.start()
         if self.stepping is None or self.stepping.job is not self.job:
-            self.stepping = Stepping(self.job, self.positions)
+            self.stepping = Stepping(self.job, self.job.positions)
         return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
 
     # -- time, files ---------------------------------------------------------------------------
@@ -382,7 +417,7 @@ class Browser:
     def pass_time(self, seconds: float) -> list[ev.Event]:
         """Real time passed: a replay plays on; a review takes in the solver's scores; a file
         read to the end is kept."""
-        events: list[ev.Event] = self._imported()
+        events: list[ev.Event] = self._imported() + self._opened()
         if self.screen is Screen.REPLAY and self.replaying is not None:
             events += self.replaying.pass_time(seconds)
         job = self.job
@@ -405,17 +440,17 @@ class Browser:
         """Keep the game of a shared file (dropped on the window, or --import), once it is read
         and checked on its own thread: a damaged or hostile file is refused with its reason,
         and nothing kept is touched. The player is told when it is done (`pass_time`)."""
-        self.importing.append(Importing(path))
+        self.importing.append(Importing(path, self.archive))
         return []
 
     def _imported(self) -> list[ev.Event]:
         events: list[ev.Event] = []
         for importing in [i for i in self.importing if i.done]:
             self.importing.remove(importing)
-            key, game_id = importing.keep(self.archive)
+            key, fields, game_id = importing.outcome()
             if game_id is not None and self.screen is Screen.LIST:
                 self.games.load(0)
                 self.focus = self.games.row_of(game_id) or 0
                 self._settle()
-            events.append(ev.Told(key))
+            events.append(ev.Told(key, fields))
         return events

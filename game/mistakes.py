@@ -230,8 +230,7 @@ def move_facts(record: GameRecord, positions: Sequence[Position]) -> Iterator[Mo
             thinking_s=positions[index + 1].thinking_s,
             empty_before=sum(row.count(0) for row in grid),
             pulled_away=pulls[direction],  # type: ignore[index]
-            pull_choice=len(set(pulls.values())) == 2
-            and biggest_tile(grid) >= STRUCTURE_MIN_TILE,
+            pull_choice=len(set(pulls.values())) == 2 and biggest_tile(grid) >= STRUCTURE_MIN_TILE,
             merged=played.points > 0,  # every merge scores (R8)
             structure_keepable=bool(chain) and any(structure(o) >= chain for o in others),
             structure_broken=structure(played.grid) < chain,

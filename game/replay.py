@@ -8,6 +8,12 @@ reproduces every position and the final score exactly. A record whose steps do n
 move that changes nothing, an undo with none left, a summary the replay does not reach) is
 refused with `ReplayError`: its file was damaged or doctored.
 
+A replay keeps its positions compact (`Positions`): a byte a cell, the counts in arrays, about
+35 bytes a position on 4x4 and 55 on 6x6, where a list of `Position` objects took some 3 KB
+each (550 MB for the longest game a shared file could hold before). A `Position` is made when it is
+asked for. A long game replays in seconds (40 microseconds a step on 6x6, the engine's moves),
+so `Replayer` plays it a slice at a time, for a caller that must not wait for all of it.
+
 Pure: no files, no pygame. The archive (game/archive.py) stores records, the share format
 (game/share.py) carries them between machines, and the review (game/review.py) grades them.
 """
@@ -15,13 +21,16 @@ Pure: no files, no pygame. The archive (game/archive.py) stores records, the sha
 from __future__ import annotations
 
 import enum
+import itertools
 import math
-from collections.abc import Mapping, Sequence
+import operator
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, overload
 
-from game.engine import Direction, Game, Grid, MoveOutcome
+from game.engine import MAX_SIZE, Direction, Game, Grid, MoveOutcome, Spawn, shift
 
 
 class Action(enum.StrEnum):
@@ -51,7 +60,7 @@ class Outcome(enum.StrEnum):
     LEFT = "left"  # given up for a New game before its end, never won
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a long record holds hundreds of thousands
 class Step:
     action: Action
     seconds: float  # the game clock (R17) when the step was made
@@ -84,11 +93,57 @@ class GameSummary:
         return self.assisted_from is not None
 
 
+class Steps(Sequence[Step]):
+    """A long record's steps kept compact: a byte an action and the clocks in an array, where
+    a tuple of `Step` objects holds one object a step for the interpreter's collector to walk
+    (100,000 of them: 0.1 s a full collection, a stall of every thread). A `Step` is made when
+    it is asked for; equal to any sequence of the same steps."""
+
+    def __init__(self, steps: Iterable[Step]) -> None:
+        self._actions = bytearray()
+        self._seconds = array("d")
+        for step in steps:
+            self._actions.append(_ACTION_CODES[step.action])
+            self._seconds.append(step.seconds)
+
+    def __len__(self) -> int:
+        return len(self._seconds)
+
+    @overload
+    def __getitem__(self, index: int) -> Step: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Step, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Step | tuple[Step, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        return Step(_ACTIONS[self._actions[index]], self._seconds[index])
+
+    def moves(self) -> list[int]:
+        """The indexes of the steps that are moves (not undos), read without making them."""
+        undo = _ACTION_CODES[Action.UNDO]
+        return [index for index, code in enumerate(self._actions) if code != undo]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Steps):
+            return self._actions == other._actions and self._seconds == other._seconds
+        if isinstance(other, Sequence):
+            return len(self) == len(other) and all(map(operator.eq, self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+_ACTIONS = tuple(Action)
+_ACTION_CODES = {action: code for code, action in enumerate(_ACTIONS)}
+
+
 @dataclass(frozen=True)
 class GameRecord:
     summary: GameSummary
     start: Mapping[str, Any]  # Game.to_dict() of the position the record starts from
-    steps: tuple[Step, ...]
+    steps: Sequence[Step]  # a tuple, or for a long one held a while, `Steps`
 
     @property
     def size(self) -> int:
@@ -133,21 +188,50 @@ def start_game(record: GameRecord) -> Game:
     return game
 
 
-def replay(record: GameRecord) -> list[Position]:
+def replay(record: GameRecord) -> Positions:
     """Every position of the game, the start first; ReplayError if the record does not replay.
 
-    A 1,000-step game replays in about a tenth of a second (the engine's moves).
+    A 1,000-step game replays in a few hundredths of a second (the engine's moves).
     """
-    game = start_game(record)
-    positions = [_position(game, 0, None, game.seconds, None)]
-    for index, step in enumerate(record.steps):
-        clock = positions[-1].seconds
-        if not (math.isfinite(step.seconds) and step.seconds >= clock):
-            raise ReplayError("the clock goes back", index)
-        outcome = play_step(game, step, index)
-        positions.append(_position(game, index + 1, step, clock, outcome))
-    check_summary(record.summary, positions[-1], len(record.steps))
-    return positions
+    replayer = Replayer(record)
+    replayer.advance(len(record.steps))
+    return replayer.positions
+
+
+class Replayer:
+    """A record replayed a slice at a time:
+
+    replayer = Replayer(record)          # ReplayError if its start is not a game
+    while not replayer.advance(2_000):   # ReplayError if a step does not replay
+        ...                              # replayer.fraction: how far it is
+    positions = replayer.positions       # every position, the summary checked
+    """
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        self._game = start_game(record)
+        self.positions = Positions(record, self._game)
+        self.done = False
+
+    @property
+    def fraction(self) -> float:
+        return (len(self.positions) - 1) / len(self.record.steps) if self.record.steps else 1.0
+
+    def advance(self, most: int) -> bool:
+        """Play `most` more steps at most; whether every step is played and the summary was
+        found to be what the replay reached."""
+        steps, positions = self.record.steps, self.positions
+        first = len(positions) - 1
+        for index in range(first, min(first + most, len(steps))):
+            step, clock = steps[index], positions.seconds(index)
+            if not (math.isfinite(step.seconds) and step.seconds >= clock):
+                raise ReplayError("the clock goes back", index)
+            play_step(self._game, step, index)
+            positions.add(self._game)
+        if not self.done and len(positions) > len(steps):
+            check_summary(self.record.summary, positions[-1], len(steps))
+            self.done = True
+        return self.done
 
 
 def play_step(game: Game, step: Step, index: int) -> MoveOutcome | None:
@@ -182,30 +266,126 @@ def check_summary(summary: GameSummary, final: Position, steps: int) -> None:
         raise ReplayError("the game is said won, but no 2048 was made")
 
 
-def _position(
-    game: Game, index: int, step: Step | None, clock: float, outcome: MoveOutcome | None
-) -> Position:
-    seconds = game.seconds if step is None else step.seconds
-    return Position(
-        index=index,
-        step=step,
-        grid=game.grid,
-        score=game.score,
-        moves=game.moves,
-        seconds=seconds,
-        thinking_s=seconds - clock,
-        won=game.won,
-        over=game.over,
-        undos_left=game.undos_left,
-        outcome=outcome,
-    )
+_TILES = (0, *(1 << power for power in range(1, MAX_SIZE * MAX_SIZE + 2)))  # by power of two
+_POWERS = {tile: power for power, tile in enumerate(_TILES)}
+_WON, _OVER = 1, 2  # a position's flags
+
+
+class Positions(Sequence[Position]):
+    """Every position of a replay, kept compact (see the module's docstring); `positions[i]`
+    makes the `Position`, its move's slides and spawn read again from the boards either side.
+    Filled by `Replayer`."""
+
+    def __init__(self, record: GameRecord, start: Game) -> None:
+        self.record = record
+        self._cells = bytearray()  # each board, row by row: a cell's power of two, 0 empty
+        self._scores = array("q")
+        self._moves = array("q")
+        self._undos = bytearray()
+        self._flags = bytearray()
+        self._start_seconds = start.seconds
+        self.add(start)
+
+    def add(self, game: Game) -> None:
+        """The position `game` is in, after the last one."""
+        self._cells += bytes(map(_POWERS.__getitem__, itertools.chain.from_iterable(game.grid)))
+        self._scores.append(game.score)
+        self._moves.append(game.moves)
+        self._undos.append(game.undos_left)
+        self._flags.append((_WON if game.won else 0) | (_OVER if game.over else 0))
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """The score at each position, read without making the positions (the review's plot)."""
+        return self._scores
+
+    def grid(self, index: int) -> Grid:
+        size = self.record.size
+        cells = size * size
+        board = self._cells[index * cells : (index + 1) * cells]
+        return tuple(
+            tuple(map(_TILES.__getitem__, board[start : start + size]))
+            for start in range(0, cells, size)
+        )
+
+    def seconds(self, index: int) -> float:
+        """The game clock at position `index`."""
+        return self.record.steps[index - 1].seconds if index else self._start_seconds
+
+    def __len__(self) -> int:
+        return len(self._scores)
+
+    @overload
+    def __getitem__(self, index: int) -> Position: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Position]: ...
+
+    def __getitem__(self, index: int | slice) -> Position | list[Position]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"position {index} of {len(self)}")
+        step = self.record.steps[index - 1] if index else None
+        seconds = self.seconds(index)
+        grid = self.grid(index)
+        won, over = bool(self._flags[index] & _WON), bool(self._flags[index] & _OVER)
+        return Position(
+            index=index,
+            step=step,
+            grid=grid,
+            score=self._scores[index],
+            moves=self._moves[index],
+            seconds=seconds,
+            thinking_s=seconds - self.seconds(index - 1) if index else 0.0,
+            won=won,
+            over=over,
+            undos_left=self._undos[index],
+            outcome=None if step is None or step.is_undo else self._outcome(index, grid),
+        )
+
+    def _outcome(self, index: int, grid: Grid) -> MoveOutcome:
+        """The move that led to position `index` (on `grid`): its slides again from the board
+        before, and the spawn where the two boards differ after them."""
+        step = self.record.steps[index - 1]
+        result = shift(self.grid(index - 1), step.action.direction)  # type: ignore[arg-type]
+        spawned = next(
+            Spawn((r, c), grid[r][c])
+            for r, row in enumerate(result.grid)
+            for c, value in enumerate(row)
+            if value != grid[r][c]
+        )
+        won_now = bool(self._flags[index] & _WON) and not self._flags[index - 1] & _WON
+        return MoveOutcome(result, spawned, won_now, bool(self._flags[index] & _OVER))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Positions):
+            return NotImplemented
+        mine = (self._cells, self._scores, self._moves, self._undos, self._flags)
+        theirs = (other._cells, other._scores, other._moves, other._undos, other._flags)
+        steps = self.record.steps[: len(self) - 1] == other.record.steps[: len(other) - 1]
+        return mine == theirs and steps and self._start_seconds == other._start_seconds
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def scores_of(positions: Sequence[Position]) -> Sequence[int]:
+    """The score at each position: a replay's own column, read without making its positions."""
+    if isinstance(positions, Positions):
+        return positions.scores
+    return [position.score for position in positions]
 
 
 def move_positions(positions: Sequence[Position]) -> list[int]:
     """The indexes of the positions a move was played from (not the last, not before an
     undo): what the review analyses and grades."""
-    return [
-        index
-        for index in range(len(positions) - 1)
-        if not positions[index + 1].step.is_undo  # type: ignore[union-attr]
-    ]
+    if isinstance(positions, Positions):  # read from the record: no position made
+        steps: Sequence[Step | None] = positions.record.steps
+        if isinstance(steps, Steps) and len(positions) > len(steps):
+            return steps.moves()
+        steps = steps[: len(positions) - 1]
+    else:
+        steps = [position.step for position in positions[1:]]
+    return [index for index, step in enumerate(steps) if not step.is_undo]  # type: ignore[union-attr]

@@ -41,7 +41,7 @@ from game.engine import Direction, Grid
 from game.grades import BAD_GRADES, Grade
 from game.mistakes import Finding, MoveFacts, find_mistakes, move_facts, numbers
 from game.move_costs import MoveCost
-from game.replay import GameRecord, Position, move_positions
+from game.replay import GameRecord, Positions, move_positions
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS
@@ -123,16 +123,20 @@ def _value(score: float | None) -> float | None:
 
 
 def grade_game(
-    record: GameRecord, positions: Sequence[Position], scores: Mapping[int, Scores]
+    record: GameRecord,
+    positions: Positions,
+    scores: Mapping[int, Scores],
+    moves: Sequence[int] | None = None,
 ) -> list[MoveGrade]:
-    """The grade of every move whose position has scores, in the order played."""
+    """The grade of every move whose position has scores, in the order played (`moves`: the
+    game's, `move_positions`, if the caller has them)."""
     assisted_from = record.summary.assisted_from
     grades = []
-    for index in move_positions(positions):
+    for index in move_positions(positions) if moves is None else moves:
         if index not in scores:
             continue
-        played = positions[index + 1].step.action.direction  # type: ignore[union-attr]
-        best, loss, grade = grade_move(positions[index].grid, scores[index], played)
+        played = record.steps[index].action.direction
+        best, loss, grade = grade_move(positions.grid(index), scores[index], played)  # type: ignore[arg-type]
         forced = sum(_value(s) is not None for s in scores[index]) == 1
         assisted = assisted_from is not None and index >= assisted_from
         grades.append(MoveGrade(index, played, best, loss, grade, forced, assisted))
@@ -154,14 +158,9 @@ class Review:
         ranked = sorted(self.grades, key=lambda g: (-g.loss, g.position))
         return [g for g in ranked[:n] if g.grade is not Grade.BEST]
 
-    @property
-    def average_loss(self) -> float:
-        own = [g.loss for g in self.grades if not g.assisted]
-        return sum(own) / len(own) if own else 0.0
-
 
 def review(
-    record: GameRecord, positions: Sequence[Position], scores: Mapping[int, Scores], depth: int
+    record: GameRecord, positions: Positions, scores: Mapping[int, Scores], depth: int
 ) -> Review:
     """Grades and the four mistakes of a replayed game, from the solver's scores, at once."""
     return ReviewWork(record, positions).review(scores, depth)
@@ -179,9 +178,10 @@ class ReviewWork:
     move is graded once: `review` grades only the positions whose scores are new since the
     last call (a position's scores at one depth are the solver's: they do not change)."""
 
-    def __init__(self, record: GameRecord, positions: Sequence[Position]) -> None:
+    def __init__(self, record: GameRecord, positions: Positions) -> None:
         self.record = record
         self.positions = positions
+        self.moves = move_positions(positions)
         self.facts: list[MoveFacts] = []
         self._reading = move_facts(record, positions)
         self.done = False
@@ -215,7 +215,7 @@ class ReviewWork:
         if depth != self._depth:
             self._grades, self._depth = {}, depth
         fresh = {index: s for index, s in scores.items() if index not in self._grades}
-        for grade in grade_game(self.record, self.positions, fresh):
+        for grade in grade_game(self.record, self.positions, fresh, self.moves):
             self._grades[grade.position] = grade
         costs = costs or {}
         grades = [
@@ -223,7 +223,7 @@ class ReviewWork:
             for index in sorted(self._grades)
             if index in scores
         ]
-        complete = len(grades) == len(move_positions(self.positions))
+        complete = len(grades) == len(self.moves)
         findings = find_mistakes(self.facts, {g.position: g.grade for g in grades})
         return Review(depth, tuple(grades), tuple(findings), complete)
 

@@ -3,6 +3,7 @@
     job = ReviewJob(record, positions, archive, analyse=make_analysis, play_on=make_rollouts,
                     depth=4)
     job.start()                      # the scores kept from an earlier look, the rest to the solver
+                                     # (on a thread of its own: see `start`)
     events = job.poll()              # every frame, the screens open or not; never blocks
     job.fraction, job.running, job.result   # progress; the Review so far (None at first)
     job.estimate_at(index)           # where the games played on after a flagged move stand
@@ -32,6 +33,7 @@ import bisect
 import enum
 import logging
 import math
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
@@ -42,25 +44,14 @@ from game.engine import Direction, Grid
 from game.grades import BAD_GRADES
 from game.mistakes import Finding, Mistake
 from game.move_costs import ESTIMATED_MOVES, MoveCost
-from game.replay import GameRecord, Position, move_positions
-from game.review import MoveGrade, Review, ReviewWork, grade_move
+from game.replay import GameRecord, Positions, move_positions
+from game.review import MoveGrade, Review, ReviewWork, Scores, grade_move
+from game.review_batches import Analyse, Batches, Scorer
 from game.solver.analysis import AnalysisState, Progress
 
 REFRESH_SECONDS = 0.5  # the grades are made again at most this often while scores arrive
 WORST_MOVES = 10  # the moves that cost most, worst first, that a player steps through
 log = logging.getLogger("game.review")
-
-
-class Scorer(Protocol):
-    """What the review needs of the solver's process (game/solver/analysis.Analysis)."""
-
-    results: Mapping
-
-    def start(self) -> None: ...
-
-    def poll(self) -> Progress: ...
-
-    def cancel(self) -> None: ...
 
 
 class ScoreKeeper(Protocol):
@@ -73,8 +64,6 @@ class ScoreKeeper(Protocol):
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]: ...
 
 
-# (the grids to score by position, the board size, the depth) -> a scorer, not started
-Analyse = Callable[[Mapping[int, Grid], int, int], Scorer]
 # (the moves to play on after, {(position, direction): (grid, direction)}, the board size)
 # -> a scorer of the rollouts task, not started; its results are rollout.Outcome
 PlayOn = Callable[[Mapping[tuple[int, Direction], tuple[Grid, Direction]], int], Scorer]
@@ -94,7 +83,7 @@ class ReviewJob:
     def __init__(
         self,
         record: GameRecord,
-        positions: Sequence[Position],
+        positions: Positions,
         keeper: ScoreKeeper,
         *,
         analyse: Analyse,
@@ -127,6 +116,9 @@ class ReviewJob:
         self._graded = -1  # how many scores the result was made from
         self._costed = 0  # how many figures the result was made with
         self._kept = 0  # how many of the scores were kept before this look
+        self._starting: threading.Thread | None = None
+        # what the start found: the kept scores and the solver for the rest, or its error
+        self._started: tuple[dict[int, Scores], Batches | None] | BaseException | None = None
 
     # -- what the screens read -----------------------------------------------------------------
 
@@ -154,18 +146,43 @@ class ReviewJob:
     # -- life -----------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Take the scores kept from an earlier look, and give the rest to the solver."""
-        self.scores = self._kept_scores()
-        self._kept = len(self.scores)
-        todo = {i: self.positions[i].grid for i in self.moves if i not in self.scores}
+        """Take the scores kept from an earlier look, and give the rest to the solver. Reading
+        the kept scores and the boards takes seconds for a long game (2.3 s, with the solver's
+        start, for 196,473 moves): a thread of its own does it, and `poll` starts the solver
+        once it is done, its boards a batch at a time (game/review_batches.py)."""
         self.state = AnalysisState.RUNNING
-        if not todo:
-            self.state = AnalysisState.DONE
-            return
-        self._scorer = self._analyse(todo, self.record.size, self.depth)
-        self._scorer.start()
+        self._starting = threading.Thread(target=self._start, name="review-start", daemon=True)
+        self._starting.start()
 
-    def _kept_scores(self) -> dict[int, Sequence[float | None]]:
+    def _start(self) -> None:
+        try:
+            kept = self._kept_scores()
+            todo = [index for index in self.moves if index not in kept]
+            size, grid = self.record.size, self.positions.grid
+            scorer = Batches(self._analyse, todo, grid, size, self.depth) if todo else None
+            self._started = kept, scorer
+        except BaseException as error:  # raised again on the game's thread, in `poll`
+            self._started = error
+
+    def _take_start(self) -> bool:
+        """Whether the start is over: what it found taken in, the solver started (a fault of
+        the game's own met on its thread raised here, on the game's)."""
+        started = self._started
+        if self._starting is None or started is None:
+            return self._starting is None
+        self._starting = None
+        if isinstance(started, BaseException):
+            raise started
+        kept, scorer = started
+        self.scores, self._kept = dict(kept), len(kept)
+        if scorer is None:
+            self.state = AnalysisState.DONE
+        else:
+            self._scorer = scorer
+            scorer.start()
+        return True
+
+    def _kept_scores(self) -> dict[int, Scores]:
         """The scores kept for this game at this depth that fit its moves (a row that does
         not is scored again)."""
         if self.game_id is None:
@@ -180,9 +197,9 @@ class ReviewJob:
             scores = kept.get(index)
             if scores is None:
                 continue
-            played = self.positions[index + 1].step.action.direction  # type: ignore[union-attr]
+            played = self.record.steps[index].action.direction
             try:
-                grade_move(self.positions[index].grid, scores, played)  # type: ignore[arg-type]
+                grade_move(self.positions.grid(index), scores, played)  # type: ignore[arg-type]
             except ValueError:
                 continue
             fitting[index] = scores
@@ -192,7 +209,8 @@ class ReviewJob:
         """Take in what the solver sent, read boards for about `budget_s`, and grade again
         when it is time. Events: the review finished or stopped."""
         events: list[ev.Event] = []
-        if self._scorer is not None and self.state is AnalysisState.RUNNING:
+        started = self._take_start()
+        if started and self._scorer is not None and self.state is AnalysisState.RUNNING:
             progress = self._scorer.poll()
             self.scores.update(self._scorer.results)
             if progress.state is not AnalysisState.RUNNING:
@@ -287,10 +305,12 @@ class ReviewJob:
 
     def close(self) -> None:
         """Stop the solver and the rollouts; the scores so far are kept for the next look."""
-        if self._scorer is not None and self.state is AnalysisState.RUNNING:
-            self._scorer.cancel()
-            self.scores.update(self._scorer.results)
+        if self.state is AnalysisState.RUNNING:
+            if self._scorer is not None:
+                self._scorer.cancel()
+                self.scores.update(self._scorer.results)
             self.state = AnalysisState.CANCELLED
+        self._starting = None  # a start still under way is never taken in: no solver starts
         if self._rollouts is not None and self.estimating is AnalysisState.RUNNING:
             self._rollouts.cancel()
             self.estimating = AnalysisState.CANCELLED

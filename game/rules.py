@@ -54,7 +54,12 @@ class Merge:
 LineSteps = tuple[tuple[int, int, bool], ...]
 
 
-@functools.lru_cache(maxsize=1 << 16)  # bounded: long games on big boards meet many lines
+# Bounded, and small: long games on big boards meet many lines, and every entry is tuples the
+# interpreter's collector walks, holding its lock, until it has passed over them a few times.
+# 65,536 of them made a full collection 0.1 s and more, and a long game replayed on a thread
+# (an import, a kept game opened) stalled the frames 0.4 s (bench/share.py). 4,096 hold every
+# line a 4x4 game meets, and replay a 6x6 game as fast.
+@functools.lru_cache(maxsize=1 << 12)
 def _slide_line(line: tuple[int, ...]) -> tuple[tuple[int, ...], int, LineSteps]:
     """Slide one line toward index 0 (R4, R5); two largest tiles (R2) do not merge.
 

@@ -15,11 +15,13 @@ The file is JSON, one line, UTF-8:
         "times": [0.0, 1.25, ...]}} the game clock at each step
 
 A 1,000-move game takes about 30 KB. An import is refused, with a key naming the reason, when
-the path is not a regular file (a link, a FIFO, a folder), the file is too big, not JSON, not a
-shared game, of a newer version, holds a value no game can have, is dated before 2048 existed
-or in the future (EARLIEST_START, CLOCK_SKEW), or does not replay to its own summary (a
-doctored file). It is kept in one transaction, or not at all, so nothing already
-kept is ever lost; a game already kept (the same uid) is not kept twice.
+the path is not a regular file (a link, a FIFO, a folder), the file is too big or its game too
+long (MAX_SHARE_BYTES, MAX_STEPS), not JSON, not a shared game, of a newer version, holds a
+value no game can have, is of a board size this game does not offer (rules.BOARD_SIZES), is
+dated before 2048 existed or in the future (EARLIEST_START, CLOCK_SKEW), or does not replay to
+its own summary (a doctored file). It is kept in one transaction, or not at all, so nothing
+already kept is ever lost; a game already kept (the same uid) is not kept twice. A game longer
+than MAX_STEPS is not exported: no file the game writes is one it refuses.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import Any
 
 from game.archive import Archive, ArchiveError
 from game.archive_db import parse_utc, utc_text
-from game.engine import MAX_SIZE, MIN_SIZE, Game
+from game.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE, Game
 from game.replay import (
     Action,
     GameRecord,
@@ -45,6 +47,7 @@ from game.replay import (
     Outcome,
     ReplayError,
     Step,
+    Steps,
     replay,
 )
 from game.storage import atomic_write
@@ -52,8 +55,16 @@ from game.storage import atomic_write
 SHARE_FORMAT = "2048-shared-game"
 SHARE_VERSION = 1
 SHARE_SUFFIX = ".2048.json"
-MAX_SHARE_BYTES = 4 << 20  # a 100,000-move game takes about 2 MB
-MAX_STEPS = 200_000  # replayed on import in a few seconds
+# The longest game a file may hold. Importing it, and opening it among the player's games,
+# replays every step (40 microseconds a step on 6x6 on a two-core machine, the engine's moves;
+# on threads of their own, the frames going on): 100,000 steps take about 4 s to import, with
+# 16 MB at the peak, and 4 s to open (bench/share.py). That is 28 hours of play at a move a
+# second, three times the moves a 65536 takes on 4x4: longer games are autoplay's marathons,
+# which the game keeps but does not share.
+MAX_STEPS = 100_000
+# A step takes 24 bytes at most (its letter, and a clock time of up to 22 characters and a
+# comma: 20 is usual), and the start 64 KB (six random states, the game's and its undos').
+MAX_SHARE_BYTES = MAX_STEPS * 24 + (64 << 10)
 MAX_SECONDS = 10 * 366 * 24 * 3600.0  # ten years of play on the clock
 # When a game may have begun: not before 2048 itself was first published (9 March 2014), and
 # not later than now, give or take a sender's clock a little ahead (or set to local time as if
@@ -74,11 +85,12 @@ _KEYS = frozenset((*_SUMMARY_KEYS, "moves", "seconds", "assisted_from", "start",
 class ShareError(Exception):
     """A game could not be exported or imported. `key` names the player's sentence in
     game/text/strings.py (an "import_..." or "export_..." key); the message says more, for
-    the log."""
+    the log; `fields`, the sentence's."""
 
-    def __init__(self, key: str, detail: str = "") -> None:
+    def __init__(self, key: str, detail: str = "", **fields: object) -> None:
         super().__init__(f"{key}: {detail}" if detail else key)
         self.key = key
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -174,14 +186,16 @@ def _record(data: Any) -> GameRecord:
     size = _count(data, "size", MAX_SIZE)
     if size < MIN_SIZE:
         raise ValueError("size: not a board size")
+    if size not in BOARD_SIZES:  # the engine holds it, but no player here can play it
+        raise ShareError("import_size_not_offered", f"size {size}")
     letters, times = data["steps"], data["times"]
     if type(letters) is not str or type(times) is not list or len(letters) != len(times):
         raise ValueError("steps: not one time per step")
     if len(letters) > MAX_STEPS:
-        raise ValueError(f"steps: more than {MAX_STEPS}")
+        raise ShareError("import_too_long", f"{len(letters)} steps", most=MAX_STEPS)
     if not set(letters) <= set(_ACTIONS):
         raise ValueError("steps: not moves or undos")
-    steps = tuple(
+    steps = Steps(
         Step(_ACTIONS[letter], _seconds(moment, f"times[{index}]"))
         for index, (letter, moment) in enumerate(zip(letters, times, strict=True))
     )
@@ -221,8 +235,11 @@ def export_name(summary: GameSummary) -> str:
 
 
 def export_game(record: GameRecord, path: str | os.PathLike[str]) -> Path:
-    """Write the game to `path` (replacing a file there, never writing through a link)."""
+    """Write the game to `path` (replacing a file there, never writing through a link); never
+    a game longer than an import takes."""
     path = Path(path)
+    if len(record.steps) > MAX_STEPS:
+        raise ShareError("export_too_long", f"{len(record.steps)} steps", most=MAX_STEPS)
     try:
         atomic_write(path, encode_record(record))
     except OSError as error:

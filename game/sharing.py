@@ -33,7 +33,7 @@ def export_folder() -> Path:
     return platformdirs.user_documents_path() / EXPORT_FOLDER
 
 
-def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
+def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, object]]:
     """Write the game to `folder`, named by its size, date and score, never over a file there
     (an export of the same name before is kept: this one is "... (2)"): what to tell the
     player, with the exact path of the file."""
@@ -48,8 +48,10 @@ def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, str]]:
         if claimed is not None:
             with contextlib.suppress(OSError):
                 os.unlink(claimed)
-        key = error.key if isinstance(error, ShareError) else "export_failed"
-        return key, {"folder": shown_path(folder)}
+        fields: dict[str, object] = {"folder": shown_path(folder)}
+        if isinstance(error, ShareError):
+            return error.key, {**error.fields, **fields}
+        return "export_failed", fields
     return "export_done", {"file": shown_path(path)}
 
 
@@ -68,47 +70,50 @@ def claim_name(path: Path) -> Path:
 
 
 class Importing:
-    """A shared file being read and checked on a thread of its own: checking replays every
-    move, which for the longest game a file may hold (share.MAX_STEPS) takes some twenty
-    seconds, and the game must not stop for it. Kept, once read, on the caller's thread.
+    """A shared file read, checked and kept on a thread of its own: checking replays every
+    move, which for the longest game a file may hold (share.MAX_STEPS) takes seconds, and
+    keeping it writes every step in one transaction (a third of a second at that length); the
+    game must wait for neither.
 
-        importing = Importing(path)
+        importing = Importing(path, archive)
         if importing.done:
-            key, game_id = importing.keep(archive)   # what to tell the player, the game kept
+            key, fields, game_id = importing.outcome()   # what to tell the player, the game kept
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, archive: Archive) -> None:
         self.path = path
-        self._read: GameRecord | BaseException | None = None
-        # A daemon: quitting never waits for a check (nothing is written until `keep`).
-        self._thread = threading.Thread(target=self._check, name="import", daemon=True)
+        self._archive = archive
+        self._outcome: tuple[str, dict[str, object], int | None] | BaseException | None = None
+        # A daemon: quitting never waits for a check. A transaction begun is the archive's:
+        # its writer thread ends it before the game quits, and a kill loses it whole.
+        self._thread = threading.Thread(target=self._import, name="import", daemon=True)
         self._thread.start()
 
-    def _check(self) -> None:
+    def _import(self) -> None:
         try:
-            self._read = read_shared(self.path)
-        except BaseException as error:  # raised again on the caller's thread, in `keep`
-            self._read = error
+            result = keep_shared(self._archive, read_shared(self.path))
+            key = "import_already" if result.already_kept else "import_done"
+            self._outcome = key, {}, result.game_id
+        except ShareError as error:
+            log.warning("%s could not be imported: %s", self.path, error)
+            self._outcome = error.key, error.fields, None
+        except BaseException as error:  # raised again on the game's thread, in `outcome`
+            self._outcome = error
 
     @property
     def done(self) -> bool:
         return not self._thread.is_alive()
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Whether the check is over (tests)."""
+        """Whether the import is over (tests)."""
         self._thread.join(timeout)
         return self.done
 
-    def keep(self, archive: Archive) -> tuple[str, int | None]:
-        """Keep the game read: what to tell the player, and the game's number among the kept
-        ones (None if it was refused; nothing kept was touched then)."""
-        assert self.done
-        try:
-            if isinstance(self._read, BaseException):
-                raise self._read
-            assert self._read is not None
-            result = keep_shared(archive, self._read)
-        except ShareError as error:
-            log.warning("%s could not be imported: %s", self.path, error)
-            return error.key, None
-        return ("import_already" if result.already_kept else "import_done"), result.game_id
+    def outcome(self) -> tuple[str, dict[str, object], int | None]:
+        """What to tell the player (a key and its fields), and the game's number among the
+        kept ones (None if it was refused: nothing kept was touched then). A fault of the
+        game's own met on the import's thread is raised here, on the game's thread."""
+        assert self.done and self._outcome is not None
+        if isinstance(self._outcome, BaseException):
+            raise self._outcome
+        return self._outcome

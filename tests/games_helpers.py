@@ -5,18 +5,21 @@ screens drew."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping
+from datetime import UTC, datetime
 
 import pygame
 from archive_helpers import play, random_actions, seeded_session
 from view_helpers import TextLog
 
 from game import commands as cmd
+from game import replay
 from game.archive import Archive
 from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction, Grid, shift
+from game.engine import Direction, Game, Grid, shift
 from game.menus import Item, MenuKind
-from game.replay import GameRecord
+from game.replay import Action, GameRecord, GameSummary, Step
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome
@@ -39,24 +42,69 @@ def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameR
     return records
 
 
+def corner_game(size: int = 6, seed: int = 3) -> GameRecord:
+    """A long game (4,053 moves on 6x6, seed 3), made at once: the first of left, down, right
+    and up that moves, to the end; a move every 0.7 s on its clock."""
+    game = Game.new(size, seed=seed)
+    start, steps = game.to_dict(), []
+    while not game.over:
+        direction = next(
+            d
+            for d in (Direction.LEFT, Direction.DOWN, Direction.RIGHT, Direction.UP)
+            if game.move(d)
+        )
+        steps.append(Step(Action.move(direction), round(0.7 * (len(steps) + 1), 1)))
+    summary = GameSummary(
+        game_id=None,
+        uid=uuid.uuid4().hex,
+        size=size,
+        started_at=datetime(2024, 5, 1, tzinfo=UTC),
+        outcome=replay.Outcome.WON if game.won else replay.Outcome.LOST,
+        won=game.won,
+        score=game.score,
+        biggest_tile=game.biggest_tile(),
+        moves=game.moves,
+        seconds=steps[-1].seconds,
+        steps=len(steps),
+        assisted_from=None,
+    )
+    return GameRecord(summary, start, tuple(steps))
+
+
 def key(code: int, unicode: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
 
 
+def frame(app, events) -> None:
+    """One frame with `events`; if they chose a game, the frames until it is open (loaded and
+    replayed on a thread of its own: see until_opened)."""
+    app.frame(STEP, events)
+    until_opened(app)
+
+
+def until_opened(app, limit_s: float = 30.0) -> None:
+    """Frames until the game being opened is (its Replay, Review and Export act then)."""
+    opening = app.browser.opening
+    if opening is not None:
+        assert opening.wait(limit_s), "the game did not open"
+        app.frame(STEP, [])
+        assert app.browser.opening is None
+
+
 def press(app, *codes: int) -> None:
     for code in codes:
-        app.frame(STEP, [key(code)])
+        frame(app, [key(code)])
 
 
 def click(app, pos) -> None:
     pos = (round(pos[0]), round(pos[1]))
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        app.frame(STEP, [pygame.event.Event(kind, pos=pos, button=1, touch=False)])
+        frame(app, [pygame.event.Event(kind, pos=pos, button=1, touch=False)])
 
 
 def wheel(app, pos, y: int) -> None:
     motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    app.frame(STEP, [motion, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
+    frame(app, [motion, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)])
 
 
 def settle(app, frames: int = 40) -> None:

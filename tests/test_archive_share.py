@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 from archive_helpers import random_actions, recorded
 
+from game import share
 from game.archive import Archive
 from game.archive_db import utc_text
+from game.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
 from game.replay import replay
 from game.share import (
     MAX_SHARE_BYTES,
@@ -28,7 +30,8 @@ from game.share import (
     import_game,
     read_shared,
 )
-from game.text import STRINGS
+from game.sharing import export_to
+from game.text import STRINGS, tr
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -189,6 +192,42 @@ def test_a_date_the_archive_writes_it_reads_back_at_both_ends(year, shared, frie
     game_id = friend.add_record(replace(record, summary=summary))
     assert friend.load(game_id).summary.started_at == moment
     assert [s.started_at for s in friend.list_games()].count(moment) == 1
+
+
+@pytest.mark.parametrize("size", range(MIN_SIZE, MAX_SIZE + 1))
+def test_a_game_of_a_size_this_game_does_not_offer_is_refused_in_words(size, friend, tmp_path):
+    # The engine holds 3x3 to 8x8, the player is offered 4x4, 5x5 and 6x6 (R1): a friend's
+    # 3x3 or 8x8 (another build, a doctored file) would be a game no one here can play.
+    archive, _, _, _ = recorded(
+        tmp_path / "other", size=size, seed=size, actions=random_actions(size, 40)
+    )
+    record = archive.load(archive.list_games()[0].game_id)
+    path = export_game(record, tmp_path / "sized.2048.json")
+    before = keeps(friend)
+    if size in BOARD_SIZES:
+        assert friend.load(import_game(friend, path).game_id).steps == record.steps
+        return
+    with pytest.raises(ShareError) as refused:
+        import_game(friend, path)
+    assert refused.value.key == "import_size_not_offered"
+    assert "a board size this game does not offer" in tr(refused.value.key)
+    assert keeps(friend) == before
+
+
+def test_a_game_longer_than_a_shared_file_holds_is_neither_imported_nor_exported(
+    shared, friend, tmp_path, monkeypatch
+):
+    record, path = shared
+    most = len(record.steps) - 1
+    monkeypatch.setattr(share, "MAX_STEPS", most)
+    with pytest.raises(ShareError) as refused:
+        import_game(friend, path)
+    assert (refused.value.key, refused.value.fields) == ("import_too_long", {"most": most})
+    assert f"up to {most} moves" in tr(refused.value.key, **refused.value.fields)
+    assert friend.count_games() == 1  # the friend's own
+    key, fields = export_to(record, tmp_path / "out")
+    assert key == "export_too_long" and f"{most} moves" in tr(key, **fields)
+    assert list((tmp_path / "out").iterdir()) == []  # no file left behind, not even empty
 
 
 def test_a_link_is_not_followed(shared, friend, tmp_path):

@@ -22,6 +22,7 @@ import pytest
 from games_helpers import (
     STEP,
     click,
+    frame,
     keep_games,
     open_games,
     press,
@@ -138,7 +139,7 @@ def test_the_pad_pages_opens_a_game_goes_back_and_start_leaves(app, kept):
     plug_pad(app)
     open_games(app)
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
-    app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
+    frame(app, [button(pygame.CONTROLLER_BUTTON_A)])  # the game opens
     assert app.browser.screen is Screen.GAME and app.browser.record == records[1]
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back, onto the same game
     assert app.browser.screen is Screen.LIST and focused(app).summary == records[1].summary
@@ -346,10 +347,14 @@ def test_a_fault_of_the_game_s_own_while_reading_a_file_is_not_hidden(tmp_path, 
         raise RuntimeError("a bug, not a bad file")
 
     monkeypatch.setattr(sharing, "read_shared", broken)
-    importing = sharing.Importing(tmp_path / "any.2048.json")
-    assert importing.wait(10)
-    with pytest.raises(RuntimeError):
-        importing.keep(None)  # raised on the game's own thread, to the crash handler
+    archive = Archive.open(tmp_path, background=False)
+    try:
+        importing = sharing.Importing(tmp_path / "any.2048.json", archive)
+        assert importing.wait(10)
+        with pytest.raises(RuntimeError):
+            importing.outcome()  # raised on the game's own thread, to the crash handler
+    finally:
+        archive.close()
 
 
 # -- what no file, folder or clock may break (issue 21) -------------------------------------------

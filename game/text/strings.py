@@ -193,6 +193,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "import_not_a_file": "That is not a game file: it is a link, a folder or a device.",
         "import_unreadable": "The file could not be read.",
         "import_too_big": "The file is too big to be a game of 2048.",
+        "import_too_long": "The game is too long to import: this game takes shared games of up "
+        "to {most} moves. Nothing was imported.",
+        "import_size_not_offered": "The game was played on a board size this game does not "
+        "offer. Nothing was imported.",
         "import_not_json": "The file is not a shared game: it is not JSON text.",
         "import_not_a_game": "The file is not a shared game of 2048.",
         "import_newer": "The game was shared from a newer version of 2048; update 2048 to open it.",
@@ -206,6 +210,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "written right now.",
         "export_done": "The game was saved as {file}.",
         "export_failed": "The game could not be saved in {folder}.",
+        "export_too_long": "The game is too long to share: a shared game holds {most} moves at "
+        "most.",
         # -- the games' screens: the list, a game, its replay and review (game/browser.py) --
         "games": "Games",
         "games_footer": "Page {page}/{pages} · {n} games",
@@ -225,6 +231,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay": "Replay",
         "review": "Review",
         "review_running": "Review · {percent}%",
+        "replay_preparing": "Preparing the replay · {percent}%",
         "export": "Export to a file",
         "replay_move": "Move {n} of {total}",
         "replay_undo": "undo",
@@ -453,6 +460,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "συσκευή.",
         "import_unreadable": "Το αρχείο δεν διαβάστηκε.",
         "import_too_big": "Το αρχείο είναι πολύ μεγάλο για παιχνίδι του 2048.",
+        "import_too_long": "Το παιχνίδι είναι πολύ μεγάλο για εισαγωγή: αυτό το παιχνίδι δέχεται "
+        "κοινοποιημένα παιχνίδια έως {most} κινήσεων. Δεν εισήχθη τίποτα.",
+        "import_size_not_offered": "Το παιχνίδι παίχτηκε σε μέγεθος πλάκας που αυτό το "
+        "παιχνίδι δεν προσφέρει. Δεν εισήχθη τίποτα.",
         "import_not_json": "Το αρχείο δεν είναι κοινοποιημένο παιχνίδι: δεν είναι κείμενο JSON.",
         "import_not_a_game": "Το αρχείο δεν είναι κοινοποιημένο παιχνίδι του 2048.",
         "import_newer": "Το παιχνίδι κοινοποιήθηκε από νεότερη έκδοση του 2048· ενημερώστε το "
@@ -468,6 +479,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "γράφεται τώρα.",
         "export_done": "Το παιχνίδι αποθηκεύτηκε ως {file}.",
         "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε στο {folder}.",
+        "export_too_long": "Το παιχνίδι είναι πολύ μεγάλο για κοινοποίηση: ένα κοινοποιημένο "
+        "παιχνίδι έχει το πολύ {most} κινήσεις.",
         # -- the games' screens --
         "games": "Παιχνίδια",
         "games_footer": "Σελίδα {page}/{pages} · {n} παιχνίδια",
@@ -488,6 +501,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "replay": "Επανάληψη",
         "review": "Ανάλυση",
         "review_running": "Ανάλυση · {percent}%",
+        "replay_preparing": "Προετοιμασία επανάληψης · {percent}%",
         "export": "Εξαγωγή σε αρχείο",
         "replay_move": "Κίνηση {n} από {total}",
         "replay_undo": "αναίρεση",

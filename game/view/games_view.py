@@ -121,15 +121,17 @@ def draw_list(surface, text: Text, theme: Theme, lang: str, browser: Browser, ar
 
 
 def game_blocks(browser: Browser, lang: str) -> list[Block]:
-    record = browser.record
-    assert record is not None
-    s = record.summary
-    job = browser.job
+    record, s = browser.record, browser.chosen
+    assert s is not None
+    job, opening = browser.job, browser.opening
     review = tr("review", lang)
     if job is not None and job.record == record and job.running:
         review = tr("review_running", lang, percent=round(job.fraction * 100))
+    replay = tr("replay", lang)
+    if opening is not None:
+        replay = tr("replay_preparing", lang, percent=round(opening.fraction * 100))
     labels = {
-        Control.REPLAY: tr("replay", lang),
+        Control.REPLAY: replay,
         Control.REVIEW: review,
         Control.EXPORT: tr("export", lang),
         Item.BACK: tr("back", lang),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.grades import BAD_GRADES, Grade
-from game.replay import Position
+from game.replay import Position, scores_of
 from game.review import GRADE_FLOORS, Review
 from game.text import tr
 from game.view.render import Text
@@ -31,6 +31,23 @@ LABEL_MIN_PX = 12
 def column_of(index: int, count: int, width: int) -> int:
     """The pixel column of position `index` of `count`, across `width` pixels."""
     return round(index * (width - 1) / max(1, count - 1))
+
+
+def last_in_columns(count: int, width: int) -> dict[int, int]:
+    """The last position of each pixel column that has one, found from the column (a guess,
+    then a step or two for the rounding): a game of 100,000 positions costs what one of a
+    thousand does."""
+    lasts = {}
+    per_column = max(1, count - 1) / max(1, width - 1)
+    for x in range(width):
+        index = min(count - 1, int((x + 0.5) * per_column))
+        while index + 1 < count and column_of(index + 1, count, width) <= x:
+            index += 1
+        while index >= 0 and column_of(index, count, width) > x:
+            index -= 1
+        if index >= 0 and column_of(index, count, width) == x:
+            lasts[x] = index
+    return lasts
 
 
 class Plot:
@@ -72,10 +89,9 @@ class Plot:
         middle = height * 9 // 20  # the losses, which a player looks for, get the larger band
         line = max(1, height // 45)
         count = len(positions)
-        top = max((p.score for p in positions), default=0) or 1
-        columns: dict[int, int] = {}
-        for index, position in enumerate(positions):
-            columns[column_of(index, count, width)] = position.score
+        scores = scores_of(positions)
+        top = max(scores, default=0) or 1
+        columns = {x: scores[index] for x, index in last_in_columns(count, width).items()}
         px = max(LABEL_MIN_PX, min(px, round(height * 0.3)))
         for words, y in ((tr("plot_score", lang), line), (tr("plot_loss", lang), middle + line)):
             label = self.text.render(words, px, theme.muted_text, "Medium")
