@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import commands as cmd  # noqa: E402
-from game.archive import Archive  # noqa: E402
-from game.archive_recorder import ArchiveRecorder  # noqa: E402
-from game.engine import Direction, Game  # noqa: E402
-from game.session import Session  # noqa: E402
+from game.core.engine import Direction, Game  # noqa: E402
+from game.kept.archive.recorder import ArchiveRecorder  # noqa: E402
+from game.kept.archive.store import Archive  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
+from game.play.session import Session  # noqa: E402
 
 GAP_S = 0.008
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.engine import Direction, Game, shift  # noqa: E402
+from game.core.engine import Direction, Game, shift  # noqa: E402
 
 SHIFT_GOAL_4X4 = 200_000  # shifts per second
 ROUNDS = 15

@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import commands as cmd  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.engine import Direction, Game  # noqa: E402
-from game.session import Session  # noqa: E402
+from game.core.engine import Direction, Game  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
+from game.play.session import Session  # noqa: E402
 
 FRAME = 1 / 60
 MOVE_EVERY = 7  # frames: a new move lands while the last one's pop is still running

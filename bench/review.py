@@ -23,8 +23,9 @@ The precision: games of five strengths (random moves; the corner rule, down, els
 right, else up; the depth-1 and depth-2 solver with a random move one time in eight; the
 depth-3 solver), `--games` of each, seeds 0 and up, so a run repeats. From each game, 20
 positions spread evenly over it (the middle of 20 equal stretches of its moves), leaving out
-those with one move. The move played there is graded (game.review.grade_move) from scores at
-the review's depth and at that depth + 2. Printed: of the moves graded mistake or blunder, the
+those with one move. The move played there is graded (game.kept.review.grading.grade_move) from
+scores at the review's depth and at that depth + 2. Printed: of the moves graded mistake or blunder,
+the
 share the deeper search finds clearly bad (loss 0.1 or more; goal at least 85%) and the share
 it grades best or good; of the moves graded best or good, the share clearly bad deeper (goal
 at most 3%); how often both depths pick the same best move. At depth 6 against 8 (the review
@@ -51,14 +52,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import commands as cmd  # noqa: E402
-from game.archive import Archive  # noqa: E402
-from game.archive_recorder import ArchiveRecorder  # noqa: E402
-from game.engine import Direction, Game  # noqa: E402
-from game.grades import BAD_GRADES  # noqa: E402
-from game.replay import GameRecord, move_positions, replay  # noqa: E402
-from game.review import Grade, grade_move, loss_scale, review  # noqa: E402
-from game.session import Phase, Session  # noqa: E402
+from game.core.engine import Direction, Game  # noqa: E402
+from game.core.record import GameRecord, move_positions, replay  # noqa: E402
+from game.kept.archive.recorder import ArchiveRecorder  # noqa: E402
+from game.kept.archive.store import Archive  # noqa: E402
+from game.kept.review.grades import BAD_GRADES  # noqa: E402
+from game.kept.review.grading import Grade, grade_move, loss_scale, review  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
+from game.play.session import Phase, Session  # noqa: E402
 from game.solver.analysis import (  # noqa: E402
     REVIEW_DEPTHS,
     REVIEW_DEPTHS_PYTHON,
@@ -174,8 +175,8 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
     each given the real time since the one before, as the loop does. On the review screen,
     the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
-    from game.browser_items import Screen
-    from game.menus import Item
+    from game.kept.screens.items import Screen
+    from game.play.menus import Item
 
     with tempfile.TemporaryDirectory() as data:
         shutil.copytree(folder, data, dirs_exist_ok=True)

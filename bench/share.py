@@ -1,4 +1,4 @@
-"""The longest shared file the game takes (game/share.py: MAX_STEPS), end to end.
+"""The longest shared file the game takes (game/kept/share/shared_file.py: MAX_STEPS), end to end.
 
     python bench/share.py [--steps N] [--file PATH]
 
@@ -40,9 +40,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.engine import Direction, Game  # noqa: E402
-from game.replay import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
-from game.share import MAX_STEPS, encode_record  # noqa: E402
+from game.core.engine import Direction, Game  # noqa: E402
+from game.core.record import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
+from game.kept.share.shared_file import MAX_STEPS, encode_record  # noqa: E402
 
 SIZE = 6
 THINK_S = 0.7  # the clock between two moves
@@ -118,7 +118,7 @@ def peak_mb() -> float:
 
 def child_import(path: Path) -> dict:
     """The import's read and check alone: its time and memory."""
-    from game.share import read_shared
+    from game.kept.share.shared_file import read_shared
 
     before = resident_mb()
     began = time.perf_counter()
@@ -172,10 +172,10 @@ def child_app(path: Path) -> dict:
     its review started (the real solver's process): the frames of each phase."""
     import pygame
 
-    from game import commands as cmd
     from game.app import App, Options
-    from game.browser_items import Control, Screen
-    from game.menus import Item
+    from game.kept.screens.items import Control, Screen
+    from game.play import commands as cmd
+    from game.play.menus import Item
 
     with tempfile.TemporaryDirectory() as data:
         app = App(Options(data_dir=data, sound=False))

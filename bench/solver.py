@@ -56,7 +56,7 @@ GOALS = (2048, 4096, 8192, 16384)
 
 def play_game(job: dict) -> dict:
     """One seeded game; returns its record (score, biggest tile, move times, depths)."""
-    from game.engine import Game
+    from game.core.engine import Game
     from game.solver.search import Solver, Weights
 
     weights = Weights(**job["weights"]) if job.get("weights") else Weights()
@@ -173,7 +173,7 @@ REFERENCE = Path(__file__).resolve().parent / "reference_tree.cpp"
 def per_node_positions(seed: int, games: int, count: int) -> list[int]:
     """`count` boards (fast 4x4 layout) spread evenly through `games` seeded games of the
     depth-2 solver: openings, middle games and full boards near the end."""
-    from game.engine import Game
+    from game.core.engine import Game
     from game.solver.search import Solver
 
     solver = Solver(4)

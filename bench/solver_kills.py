@@ -46,9 +46,9 @@ def attack(args: argparse.Namespace, data_dir: str) -> int:
     import pygame
 
     from game.app import App, Options
-    from game.engine import Game
-    from game.menus import MenuKind
-    from game.session import Session
+    from game.core.engine import Game
+    from game.play.menus import MenuKind
+    from game.play.session import Session
 
     app = App(Options(seed=args.seed, data_dir=data_dir, sound=False))
     shown: list[str] = []

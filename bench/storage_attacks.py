@@ -35,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.archive import ARCHIVE_FILE, Archive  # noqa: E402
-from game.crashlog import write_crash_log  # noqa: E402
+from game.kept.archive.store import ARCHIVE_FILE, Archive  # noqa: E402
+from game.platform.crashlog import write_crash_log  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
 from game.storage import GAME_FORMAT, Storage, encode_document  # noqa: E402
@@ -327,7 +327,8 @@ def solver_cache(work: Path) -> str:
         flip[chooser.randrange(len(raw))] ^= 1 << chooser.randrange(8)
         cases[f"bit flip {index + 1}"] = lambda flip=bytes(flip): path.write_bytes(flip)
     probe = (
-        "import sys; from game.solver.bitboard import BitLayout; from game.engine import shift\n"
+        "import sys; from game.solver.bitboard import BitLayout\n"
+        "from game.core.engine import shift\n"
         "lay = BitLayout(4, sys.argv[1])\n"
         "grid = ((2, 2, 4, 8), (0, 0, 0, 0), (16, 16, 0, 0), (0, 2, 0, 2))\n"
         "b = lay.from_grid(grid)\n"
@@ -410,7 +411,7 @@ def real_game_kills(work: Path, count: int) -> int:
     return count
 
 
-# -- the kept games (game/archive.py), attacked while the real app plays ---------------------------
+# -- the kept games (game/kept/archive/store.py), attacked while the real app plays ------------
 
 
 class Player:

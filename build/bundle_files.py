@@ -8,13 +8,15 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.desktop_entry import MIME_TYPE
-from game.identity import APP_ID
-from game.share import SHARE_SUFFIX
+from game.kept.share.shared_file import SHARE_SUFFIX
+from game.platform.desktop_entry import MIME_TYPE
+from game.platform.identity import APP_ID
 
 NAME = "2048"
 BUNDLE_ID = APP_ID  # macOS knows the app by it (its settings, its permissions)
-SHARED_GAME_TYPE = f"{APP_ID}.shared-game"  # a shared game's file (game/share.py), for macOS
+SHARED_GAME_TYPE = (
+    f"{APP_ID}.shared-game"  # a shared game's file (game/kept/share/shared_file.py), for macOS
+)
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,8 @@ def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:
         "CFBundleLocalizations": list(languages),
         "NSHighResolutionCapable": True,  # sharp on Retina screens, not scaled up
         "LSApplicationCategoryType": "public.app-category.puzzle-games",
-        # Exports go to a 2048 folder in Documents (game/sharing.py): macOS asks the player
-        # once, with this sentence, before the game may write there.
+        # Exports go to a 2048 folder in Documents (game/kept/share/transfer.py): macOS asks
+        # the player once, with this sentence, before the game may write there.
         "NSDocumentsFolderUsageDescription": "2048 saves the games you export to your "
         "Documents folder, in a folder named 2048.",
         # A shared game opened from Finder comes to the game as a file dropped on its window.
@@ -171,8 +173,8 @@ def asset_datas(package: Path) -> list[tuple[str, str]]:
     """(file, folder in the bundle) for every file of the game's assets, package/assets/ (the
     game's package folder).
 
-    Each goes where it is in the package, under game/assets/ beside the frozen game/assets.py,
-    which finds them there as it does in a checkout or a wheel."""
+    Each goes where it is in the package, under game/assets/ beside the frozen
+    game/platform/assets.py, which finds them there as it does in a checkout or a wheel."""
     return [
         (str(path), Path("game", path.relative_to(package)).parent.as_posix())
         for path in sorted((package / "assets").rglob("*"))

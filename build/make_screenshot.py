@@ -22,9 +22,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game import commands  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.engine import Direction, shift  # noqa: E402
+from game.core.engine import Direction, shift  # noqa: E402
+from game.play import commands  # noqa: E402
 from game.storage import Settings, Storage  # noqa: E402
 
 SEED = 2048

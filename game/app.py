@@ -11,32 +11,33 @@ from dataclasses import replace
 
 import pygame
 
-from game import commands as cmd
-from game import desktop_entry, window
-from game import events as ev
-from game.archive import Archive
-from game.archive_recorder import ArchiveRecorder
-from game.audio import Audio
-from game.autoplay import Autoplay
-from game.autosave import Autosave, NotKept
-from game.browser import Browser
+from game.audio.player import Audio
 from game.cli import Options, parse_args
-from game.engine import BOARD_SIZES, Game
-from game.gamelog import start_log
-from game.gamepad import GAMEPAD_EVENTS, GamepadInput
-from game.guard import run_guarded
-from game.input import PointerInput, keyboard_command
+from game.core.engine import BOARD_SIZES, Game
+from game.core.settings import clamp_window, value_text
+from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput
+from game.input.keys_and_pointer import PointerInput, keyboard_command
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive
+from game.kept.screens.navigator import Browser
+from game.kept.share.transfer import export_folder
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
-from game.menus import SETTINGS_ITEMS, MenuKind, SettingItem
-from game.records import Recorder, stats_lines
-from game.session import Session
-from game.settings import clamp_window, value_text
-from game.sharing import export_folder
-from game.slots import SaveSlots, StorageSlots
-from game.start_all import StartAll
+from game.platform import desktop_entry
+from game.platform.gamelog import start_log
+from game.platform.guard import run_guarded
+from game.platform.start_all import StartAll
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.autoplay import Autoplay
+from game.play.autosave import Autosave, NotKept
+from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
+from game.play.records import Recorder, stats_lines
+from game.play.session import Session
+from game.play.slots import SaveSlots, StorageSlots
 from game.storage import Folders, Settings, Storage
 from game.storage.moving import folders_to_play
 from game.text import first_tip, notice_text, system_language, tr
+from game.view import window
 from game.view.view import BRIEF_NOTICE_SECONDS, View
 
 __all__ = ["App", "Options", "main", "parse_args", "run_app"]
@@ -257,7 +258,7 @@ class App:
     # -- settings ------------------------------------------------------------------------------
 
     def change_setting(self, name: str, step: int) -> None:
-        """Step one setting (the model in game/settings.py says how), apply it at once, and
+        """Step one setting (the model in game/core/settings.py says how), apply it at once, and
         keep it."""
         if name == "fullscreen":
             self.screen.want_fullscreen(not self.screen.wanted_fullscreen)  # once a frame
@@ -463,7 +464,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
-    """Build the game and run it to its end, guarded (see game/guard.py)."""
+    """Build the game and run it to its end, guarded (see game/platform/guard.py)."""
     folders = folders or folders_for(options)
     return run_guarded(lambda: App(options, clock, folders), folders.logs)
 

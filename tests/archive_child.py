@@ -22,13 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from archive_helpers import seeded_session, send  # noqa: E402
 
-from game import commands as cmd  # noqa: E402
-from game import events as ev  # noqa: E402
-from game.archive import Archive  # noqa: E402
-from game.archive_recorder import ArchiveRecorder  # noqa: E402
-from game.engine import Direction  # noqa: E402
-from game.replay import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
-from game.session import Phase  # noqa: E402
+from game.core.engine import Direction  # noqa: E402
+from game.core.record import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
+from game.kept.archive.recorder import ArchiveRecorder  # noqa: E402
+from game.kept.archive.store import Archive  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
+from game.play import events as ev  # noqa: E402
+from game.play.session import Phase  # noqa: E402
 
 
 def keep_imports(archive: Archive, seed: int) -> None:

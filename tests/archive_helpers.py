@@ -7,13 +7,13 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game import commands as cmd
-from game import events as ev
-from game.archive import Archive
-from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction, Game, Grid
-from game.replay import Action
-from game.session import Session
+from game.core.engine import Direction, Game, Grid
+from game.core.record import Action
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.session import Session
 
 UNDO = "undo"
 
@@ -107,7 +107,7 @@ def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: 
         if index == assisted_at:
             recorder.handle(session.handle(cmd.Hint()), session)
         play(session, recorder, [action], think=[seconds])
-    from game.replay import replay
+    from game.core.record import replay
 
     record = archive.load(archive.list_games()[0].game_id)
     archive.close()

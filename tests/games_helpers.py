@@ -13,13 +13,13 @@ import pygame
 from archive_helpers import play, random_actions, seeded_session
 from view_helpers import TextLog
 
-from game import commands as cmd
-from game import replay
-from game.archive import Archive
-from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction, Game, Grid, shift
-from game.menus import Item, MenuKind
-from game.replay import Action, GameRecord, GameSummary, Step
+from game.core import record as replay
+from game.core.engine import Direction, Game, Grid, shift
+from game.core.record import Action, GameRecord, GameSummary, Step
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive
+from game.play import commands as cmd
+from game.play.menus import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import Direction, valid_directions
+from game.core.engine import Direction, valid_directions
 from game.solver import Reply
 
 START = 1000.0  # the fake clock's reading when the run begins

@@ -15,10 +15,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game import commands as cmd  # noqa: E402
 from game.app import App  # noqa: E402
 from game.cli import parse_args  # noqa: E402
-from game.guard import run_guarded  # noqa: E402
+from game.platform.guard import run_guarded  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
 
 
 def main() -> None:

@@ -12,9 +12,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import commands as cmd  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.guard import run_guarded  # noqa: E402
+from game.platform.guard import run_guarded  # noqa: E402
+from game.play import commands as cmd  # noqa: E402
 
 
 def main() -> None:

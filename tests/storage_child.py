@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from game.engine import Game
+from game.core.engine import Game
 from game.storage import Settings, Storage
 from game.text import notice_text
 

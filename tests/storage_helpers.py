@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from game.engine import Direction, Game
+from game.core.engine import Direction, Game
 from game.text import notice_text
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from game.engine import Direction, Game
+from game.core.engine import Direction, Game
 from game.solver.analysis import NICENESS, Analysis, AnalysisState, Task, review_depth
 from game.solver.rollout import ROLLOUT_GAMES, play_on
 from game.solver.search import Searcher, Solver
@@ -151,7 +151,8 @@ def test_nothing_to_analyse_is_done_at_once_and_a_second_start_is_refused():
 
 def test_the_analysis_does_not_import_pygame():
     code = (
-        "import sys, game.solver.analysis, game.review, game.archive, game.share;"
+        "import sys, game.solver.analysis, game.kept.review.grading, game.kept.archive.store;"
+        "import game.kept.share.shared_file;"
         "assert 'pygame' not in sys.modules, 'pygame imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
@@ -189,7 +190,7 @@ def test_the_polite_process_runs_below_the_game_s_priority_not_only_on_idle_core
 # The game's autoplay at its fastest (a search after a search, as its solver process does), and
 # another program that wants a whole core: every core busy at normal priority.
 AUTOPLAY_LOAD = (
-    "from game.engine import Game; from game.solver.search import Solver\n"
+    "from game.core.engine import Game; from game.solver.search import Solver\n"
     "solver, game = Solver(4), Game.new(4, seed=1)\n"
     "while True:\n"
     "    game = Game.new(4, seed=1) if game.over else game\n"

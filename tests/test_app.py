@@ -11,14 +11,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import __version__, window
-from game import commands as cmd
+from game import __version__
 from game.app import App, Options, parse_args
-from game.engine import Direction, Game
-from game.guard import run_guarded
-from game.menus import MenuKind, SizeItem
-from game.session import Phase, Session
+from game.core.engine import Direction, Game
+from game.platform.guard import run_guarded
+from game.play import commands as cmd
+from game.play.menus import MenuKind, SizeItem
+from game.play.session import Phase, Session
 from game.storage import Storage
+from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 
 ROOT = Path(__file__).resolve().parent.parent

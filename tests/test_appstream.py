@@ -13,9 +13,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game import __version__
-from game import desktop_entry as de
-from game.assets import asset_path
-from game.identity import APP_ID
+from game.platform import desktop_entry as de
+from game.platform.assets import asset_path
+from game.platform.identity import APP_ID
 
 APPSTREAMCLI = shutil.which("appstreamcli")
 needs_appstreamcli = pytest.mark.skipif(

@@ -20,13 +20,13 @@ from archive_helpers import (
     send,
 )
 
-from game import commands as cmd
-from game.archive import Archive, ArchiveError
-from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction, Game
-from game.menus import MenuKind
-from game.replay import Action, Outcome, replay
-from game.session import Phase, SaveSlots, Session
+from game.core.engine import Direction, Game
+from game.core.record import Action, Outcome, replay
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive, ArchiveError
+from game.play import commands as cmd
+from game.play.menus import MenuKind
+from game.play.session import Phase, SaveSlots, Session
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 
@@ -235,7 +235,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
 
 def test_a_read_only_look_at_a_folder_with_no_games_yet_is_quiet(tmp_path, caplog):
     # A seeded run or a second copy on a fresh folder: nothing kept is nothing wrong.
-    with caplog.at_level(logging.WARNING, logger="game.archive"):
+    with caplog.at_level(logging.WARNING, logger="game.kept.archive.store"):
         archive = Archive.open(tmp_path, read_only=True)
     assert archive.list_games() == [] and archive.pop_notices() == []
     assert caplog.records == [] and not (tmp_path / "games.sqlite3").exists()
@@ -246,8 +246,8 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
     def refused(path, read_only):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("game.archive.connect", refused)
-    with caplog.at_level(logging.WARNING, logger="game.archive"):
+    monkeypatch.setattr("game.kept.archive.store.connect", refused)
+    with caplog.at_level(logging.WARNING, logger="game.kept.archive.store"):
         archive = Archive.open(tmp_path, read_only=True)
     assert not archive.none_kept and caplog.records  # said in the log, shown as unreadable
     with pytest.raises(ArchiveError):
@@ -268,7 +268,7 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
 
 
 def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_path, monkeypatch):
-    import game.archive
+    import game.kept.archive.store
 
     archive, recorder, session, _ = recorded(tmp_path, actions=[L])
     archive.close()
@@ -276,13 +276,13 @@ def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_p
     recorder = ArchiveRecorder(archive)
     recorder.attach(session)
     release = threading.Event()
-    written = game.archive._transaction
+    written = game.kept.archive.store._transaction
 
     def slow_disk(connection, changes):
         release.wait(10)
         written(connection, changes)
 
-    monkeypatch.setattr(game.archive, "_transaction", slow_disk)
+    monkeypatch.setattr(game.kept.archive.store, "_transaction", slow_disk)
     play(session, recorder, [D])  # handed over: in flight
     second = threading.Thread(target=lambda: play(session, recorder, [R]))
     second.start()
@@ -308,7 +308,7 @@ def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_see
 
 
 def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
-    from game.archive_threads import JobWriter
+    from game.kept.archive.threads import JobWriter
 
     writer = JobWriter(retry_seconds=0.1)
 
@@ -347,10 +347,10 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
     script = (
         "import sys; sys.path.insert(0, 'tests')\n"
         "from archive_helpers import seeded_session, send\n"
-        "from game import commands as cmd\n"
-        "from game.archive import Archive\n"
-        "from game.archive_recorder import ArchiveRecorder\n"
-        "from game.engine import Direction\n"
+        "from game.play import commands as cmd\n"
+        "from game.kept.archive.store import Archive\n"
+        "from game.kept.archive.recorder import ArchiveRecorder\n"
+        "from game.core.engine import Direction\n"
         f"archive = Archive.open({str(tmp_path)!r})\n"
         "recorder = ArchiveRecorder(archive)\n"
         "session = seeded_session(4, 3)\n"

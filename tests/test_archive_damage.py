@@ -12,11 +12,11 @@ import threading
 import pytest
 from archive_helpers import play, random_actions, recorded, seeded_session, send
 
-from game import archive_db
-from game import commands as cmd
-from game.archive import ARCHIVE_FILE, Archive
-from game.archive_recorder import ArchiveRecorder
-from game.replay import replay
+from game.core.record import replay
+from game.kept.archive import schema as archive_db
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import ARCHIVE_FILE, Archive
+from game.play import commands as cmd
 from game.text import notice_text
 
 
@@ -265,7 +265,7 @@ def test_the_kept_games_are_the_players_alone(tmp_path):
     """Like every file of the game's, the database and its journal are 0600 in a 0700 folder."""
     import stat as stat_module
 
-    from game.archive import Archive
+    from game.kept.archive.store import Archive
 
     folder = tmp_path / "data"
     archive = Archive.open(folder, background=False)

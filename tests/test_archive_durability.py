@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from archive_helpers import UNDO, play, seeded_session, seen_in_replay
 
-from game.archive import Archive
-from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction
-from game.replay import replay
+from game.core.engine import Direction
+from game.core.record import replay
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive
 
 CHILD = Path(__file__).resolve().parent / "archive_child.py"
 ROOT = CHILD.parent.parent

@@ -14,9 +14,9 @@ from games_helpers import open_games
 from loop_helpers import ScriptedClock, key
 
 from game.app import App, Options
-from game.archive import ARCHIVE_FILE, Archive
-from game.archive_recorder import ArchiveRecorder
-from game.replay import replay
+from game.core.record import replay
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import ARCHIVE_FILE, Archive
 from game.text import notice_text, tr
 
 ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}

@@ -14,13 +14,13 @@ from archive_helpers import play, random_actions, recorded, seeded_session
 from games_helpers import open_games
 from loop_helpers import ScriptedClock, key
 
-import game.archive
-import game.archive_db
+import game.kept.archive.schema
+import game.kept.archive.store
 from game.app import App, Options
-from game.archive import ARCHIVE_FILE, Archive, ArchiveBusy
-from game.archive_recorder import ArchiveRecorder
-from game.engine import Direction
-from game.replay import replay
+from game.core.engine import Direction
+from game.core.record import replay
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import ARCHIVE_FILE, Archive, ArchiveBusy
 from game.text import notice_text, tr
 
 ARROWS = {
@@ -99,7 +99,7 @@ def test_moves_made_while_another_program_holds_the_games_are_written_when_it_le
 def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_has(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(game.archive, "MAX_PENDING_BATCHES", 5)
+    monkeypatch.setattr(game.kept.archive.store, "MAX_PENDING_BATCHES", 5)
     archive, recorder, session, before = recorded(tmp_path, actions=random_actions(1, 10))
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
@@ -127,19 +127,19 @@ def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_p
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(1, 5))
-    written = game.archive._transaction
+    written = game.kept.archive.store._transaction
 
     def slow_disk(connection, changes):
         time.sleep(1.0)
         written(connection, changes)
 
-    monkeypatch.setattr(game.archive, "_transaction", slow_disk)
-    monkeypatch.setattr(game.archive, "WRITE_WAIT_SECONDS", 0.0)
+    monkeypatch.setattr(game.kept.archive.store, "_transaction", slow_disk)
+    monkeypatch.setattr(game.kept.archive.store, "WRITE_WAIT_SECONDS", 0.0)
     play(session, recorder, random_actions(2, 2))
     started = time.perf_counter()
     with pytest.raises(ArchiveBusy):
         archive.list_games()
-    assert time.perf_counter() - started < game.archive.READ_WAIT_SECONDS + 0.2
+    assert time.perf_counter() - started < game.kept.archive.store.READ_WAIT_SECONDS + 0.2
     monkeypatch.undo()
     assert archive.flush(timeout=10)
     assert archive.list_games()  # and it answers once the writes are done
@@ -155,7 +155,7 @@ def test_held_at_the_start_by_a_program_that_blocks_reading_too_it_says_so_at_on
     other.execute("BEGIN EXCLUSIVE")
     started = time.perf_counter()
     archive = Archive.open(tmp_path)
-    assert time.perf_counter() - started < game.archive_db.OPEN_WAIT_SECONDS + 1.0
+    assert time.perf_counter() - started < game.kept.archive.schema.OPEN_WAIT_SECONDS + 1.0
     [notice] = archive.pop_notices()
     assert notice.key == "archive_busy_at_start" and not archive.recording
     assert "in use by another program" in notice_text(notice, "en")
@@ -184,7 +184,7 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
 
 
 def test_quitting_while_held_waits_a_little_then_lets_the_game_end(tmp_path, monkeypatch):
-    monkeypatch.setattr(game.archive, "CLOSE_WAIT_SECONDS", 0.5)
+    monkeypatch.setattr(game.kept.archive.store, "CLOSE_WAIT_SECONDS", 0.5)
     archive = Archive.open(tmp_path, durable=False)
     recorder = ArchiveRecorder(archive)
     session = seeded_session(4, 1)
@@ -210,7 +210,7 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
         error.sqlite_errorcode, error.sqlite_errorname = code, name
         raise error
 
-    monkeypatch.setattr(game.archive, "_transaction", refused)
+    monkeypatch.setattr(game.kept.archive.store, "_transaction", refused)
 
 
 @pytest.mark.parametrize(
@@ -249,7 +249,7 @@ def test_a_file_the_game_may_not_open_says_not_allowed(tmp_path, monkeypatch):
         return real_connect(tmp_path / "no" / "such" / "folder", *args, **kwargs)
 
     monkeypatch.setattr(sqlite3, "connect", no_permission)
-    monkeypatch.setattr(game.archive.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(game.kept.archive.store.os, "access", lambda path, mode: False)
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_not_allowed"

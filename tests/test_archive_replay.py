@@ -13,11 +13,11 @@ from archive_helpers import UNDO, play, random_actions, recorded, seen_in_replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.archive import Archive
-from game.archive_recorder import ArchiveRecorder
-from game.engine import MAX_SIZE, MIN_SIZE, UNDO_LIMIT, Direction, valid_directions
-from game.replay import Action, ReplayError, Step, replay
-from game.session import Session
+from game.core.engine import MAX_SIZE, MIN_SIZE, UNDO_LIMIT, Direction, valid_directions
+from game.core.record import Action, ReplayError, Step, replay
+from game.kept.archive.recorder import ArchiveRecorder
+from game.kept.archive.store import Archive
+from game.play.session import Session
 
 actions = st.lists(st.sampled_from([*Direction, UNDO, UNDO]), min_size=1, max_size=120)
 thinking = st.lists(st.floats(0.0, 30.0), min_size=120, max_size=120)

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from archive_helpers import random_actions, recorded
 
-from game import share
-from game.archive import Archive
-from game.archive_db import utc_text
-from game.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
-from game.replay import replay
-from game.share import (
+from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
+from game.core.record import replay
+from game.kept.archive.schema import utc_text
+from game.kept.archive.store import Archive
+from game.kept.share import shared_file as share
+from game.kept.share.shared_file import (
     MAX_SHARE_BYTES,
     SHARE_FORMAT,
     SHARE_VERSION,
@@ -30,7 +30,7 @@ from game.share import (
     import_game,
     read_shared,
 )
-from game.sharing import export_to
+from game.kept.share.transfer import export_to
 from game.text import STRINGS, tr
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -300,7 +300,7 @@ def test_the_file_names_its_format_and_version(shared):
 
 
 def test_every_message_of_the_share_has_words_in_both_languages():
-    source = (ROOT / "game" / "share.py").read_text()
+    source = (ROOT / "game" / "kept" / "share" / "shared_file.py").read_text()
     keys = set(re.findall(r'ShareError\(\s*"(\w+)"', source))
     assert {"import_too_big", "import_diverges", "export_failed"} <= keys
     for key in keys | {"import_done", "import_already", "export_done"}:

@@ -20,9 +20,9 @@ import pytest
 from archive_helpers import random_actions, recorded
 
 from game.app import App, Options
-from game.archive import ARCHIVE_FILE, Archive
-from game.archive_wal import _checksum, _read_shm
-from game.replay import replay
+from game.core.record import replay
+from game.kept.archive.store import ARCHIVE_FILE, Archive
+from game.kept.archive.wal import _checksum, _read_shm
 from game.text import notice_text, tr
 
 CHILD = Path(__file__).resolve().parent / "archive_child.py"

@@ -8,10 +8,10 @@ import time
 import pygame
 import pytest
 
-from game.audio import Audio, SilentBank, SoundBank
-from game.cues import RESERVED_CHANNELS, Cue, Play, Voice, chord_notes, mix_chord, plan
-from game.engine import Direction, Game
-from game.events import (
+from game.audio.cues import RESERVED_CHANNELS, Cue, Play, Voice, chord_notes, mix_chord, plan
+from game.audio.player import Audio, SilentBank, SoundBank
+from game.core.engine import Direction, Game
+from game.play.events import (
     Blocked,
     GameStarted,
     HintShown,
@@ -252,7 +252,9 @@ def test_pre_init_asks_for_cd_quality_stereo_before_pygame_starts_the_mixer():
 
 
 def audio_warnings(caplog) -> list[logging.LogRecord]:
-    return [r for r in caplog.records if r.name == "game.audio" and r.levelno >= logging.WARNING]
+    return [
+        r for r in caplog.records if r.name == "game.audio.player" and r.levelno >= logging.WARNING
+    ]
 
 
 def test_no_device_at_start_means_a_silent_game_and_one_log_line(monkeypatch, caplog):
@@ -272,7 +274,7 @@ def test_no_device_at_start_means_a_silent_game_and_one_log_line(monkeypatch, ca
 
 
 def test_a_device_that_comes_back_is_picked_up(monkeypatch, caplog):
-    caplog.set_level(logging.INFO, logger="game.audio")
+    caplog.set_level(logging.INFO, logger="game.audio.player")
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     audio = Audio.create(enabled=True, volume=60, muted=False)
     assert not audio.has_device

@@ -11,10 +11,10 @@ import pytest
 from solver_helpers import play_until
 
 from game.app import App, Options
-from game.autoplay import Autoplay, solver_processes
-from game.engine import Direction, Game
-from game.menus import MenuKind
-from game.session import Phase, Session
+from game.core.engine import Direction, Game
+from game.play.autoplay import Autoplay, solver_processes
+from game.play.menus import MenuKind
+from game.play.session import Phase, Session
 from game.solver import Reply
 
 STEP = 1 / 120

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from game import desktop_entry as de
-from game.assets import asset_path
-from game.identity import APP_ID
+from game.platform import desktop_entry as de
+from game.platform.assets import asset_path
+from game.platform.identity import APP_ID
 from game.text.paths import shown_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -330,7 +330,7 @@ def test_the_game_takes_the_options_and_exits_without_a_window(tmp_path, monkeyp
 
 
 def test_the_window_is_known_by_the_entrys_name_unless_the_player_says_otherwise(monkeypatch):
-    from game.window import _name_the_window_class
+    from game.view.window import _name_the_window_class
 
     monkeypatch.setattr("sys.argv", ["main.py"])
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "main.py")  # what pygame sets on import

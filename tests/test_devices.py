@@ -8,10 +8,10 @@ import pytest
 from solver_helpers import play_until
 
 from game.app import App, Options
-from game.engine import Game
-from game.gamepad import GamepadInput, PadHandle
-from game.menus import SETTINGS_ITEMS, MenuKind, SizeItem, pause_items
-from game.session import Session
+from game.core.engine import Game
+from game.input.gamepad import GamepadInput, PadHandle
+from game.play.menus import SETTINGS_ITEMS, MenuKind, SizeItem, pause_items
+from game.play.session import Session
 
 STEP = 1 / 120
 PAD = 7  # the pretend pad's instance id

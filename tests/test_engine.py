@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import (
+from game.core.engine import (
     UNDO_LIMIT,
     Direction,
     Game,

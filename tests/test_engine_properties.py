@@ -9,7 +9,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from game.engine import UNDO_LIMIT, WIN_VALUE, Direction, Game, is_over, shift
+from game.core.engine import UNDO_LIMIT, WIN_VALUE, Direction, Game, is_over, shift
 
 LEFT, RIGHT, UP, DOWN = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 QUICK = settings(max_examples=150, deadline=None)

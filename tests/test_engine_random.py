@@ -10,7 +10,7 @@ from statistics import NormalDist
 
 import pytest
 
-from game.engine import Direction, Game
+from game.core.engine import Direction, Game
 
 ALL_SIZES = range(3, 9)
 FALSE_ALARM = 1e-6  # chance that a fair engine fails a chi-square test below (seeds are fixed)

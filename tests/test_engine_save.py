@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import SAVE_VERSION, Direction, Game
+from game.core.engine import SAVE_VERSION, Direction, Game
 
 SIZES = (4, 5, 6)
 KEYS = (

@@ -22,14 +22,14 @@ from moving_child import folders_under
 from storage_helpers import ROOT, disk_error, failing, played_game, snapshot, start_child
 
 from game.app import App, Options
-from game.archive import ARCHIVE_FILE
-from game.archive_db import APPLICATION_ID
-from game.crashlog import write_crash_log
-from game.engine import Game
-from game.gamelog import LOG_NAME
-from game.identity import APP_ID
-from game.settings import Settings
-from game.stats import Stats
+from game.core.engine import Game
+from game.core.settings import Settings
+from game.core.stats import Stats
+from game.kept.archive.schema import APPLICATION_ID
+from game.kept.archive.store import ARCHIVE_FILE
+from game.platform.crashlog import write_crash_log
+from game.platform.gamelog import LOG_NAME
+from game.platform.identity import APP_ID
 from game.storage import DATA_DIR_ENV, Folders, Notice, NoticeKey, Storage
 from game.storage.folders import old_folder
 from game.storage.moving import MARKER, folders_to_play, move_old_files, settle_old_folder

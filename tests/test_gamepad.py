@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import commands as cmd
-from game import events as ev
-from game.engine import Direction, Game
-from game.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
-from game.menus import MenuKind
-from game.session import Phase, Session
+from game.core.engine import Direction, Game
+from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import MenuKind
+from game.play.session import Phase, Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 LEFTX, LEFTY = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY

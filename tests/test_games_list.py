@@ -34,18 +34,18 @@ from games_helpers import (
 )
 from test_devices import button, plug_pad
 
-from game import commands as cmd
-from game import sharing
 from game.app import App, Options
-from game.archive import Archive
-from game.browser_items import LIST_BUTTONS, Control, GameRow, Screen
 from game.cli import parse_args
-from game.engine import Direction
-from game.games_list import ROWS_PER_PAGE
-from game.menus import Item, MenuKind, pause_items
-from game.replay import replay
-from game.share import export_game, export_name, read_shared
-from game.sharing import export_folder, export_to
+from game.core.engine import Direction
+from game.core.record import replay
+from game.kept.archive.store import Archive
+from game.kept.screens.games_list import ROWS_PER_PAGE
+from game.kept.screens.items import LIST_BUTTONS, Control, GameRow, Screen
+from game.kept.share import transfer as sharing
+from game.kept.share.shared_file import export_game, export_name, read_shared
+from game.kept.share.transfer import export_folder, export_to
+from game.play import commands as cmd
+from game.play.menus import Item, MenuKind, pause_items
 from game.text import NOTICES, format_clock, tr
 from game.view.games_view import when
 from game.view.view import NOTICE_SECONDS

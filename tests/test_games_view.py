@@ -13,11 +13,11 @@ import pytest
 from games_helpers import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 from view_helpers import READABLE_PX, SIZES, TextLog
 
-from game import commands as cmd
 from game.app import App, Options
-from game.browser_items import REVIEW_ITEMS, Control, Screen
-from game.review_steps import every_move
-from game.reviewing import Estimate
+from game.kept.review.job import Estimate
+from game.kept.screens.items import REVIEW_ITEMS, Control, Screen
+from game.kept.screens.review import every_move
+from game.play import commands as cmd
 from game.solver.analysis import AnalysisState
 from game.text import LANGUAGES
 from game.view.theme import THEMES

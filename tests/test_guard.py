@@ -18,8 +18,8 @@ from filelock import FileLock
 from test_games_list import latin1_folder
 
 from game.app import App, Options
-from game.engine import Game
-from game.guard import QuitSignals, run_guarded
+from game.core.engine import Game
+from game.platform.guard import QuitSignals, run_guarded
 from game.storage import LOCK_NAME, Storage
 from game.text import tr
 

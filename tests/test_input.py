@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import commands as cmd
-from game.engine import Direction
-from game.input import PointerInput, keyboard_command, swipe_direction
+from game.core.engine import Direction
+from game.input.keys_and_pointer import PointerInput, keyboard_command, swipe_direction
+from game.play import commands as cmd
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 

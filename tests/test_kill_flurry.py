@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from game.app import App, Options
-from game.replay import Outcome, replay
+from game.core.record import Outcome, replay
 
 CHILD = Path(__file__).resolve().parent / "flurry_child.py"
 ROOT = CHILD.parent.parent

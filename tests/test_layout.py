@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.settings import MIN_WINDOW
+from game.core.settings import MIN_WINDOW
 from game.view.layout import BUTTONS, compute_layout
 
 WIDTHS = (320, 360, 400, 479, 480, 481, 640, 800, 1024, 1280, 1366, 1920, 2560, 3840)

@@ -8,12 +8,12 @@ import pygame
 import pytest
 from test_devices import button, plug_pad
 
-from game import commands as cmd
-from game import events as ev
 from game.app import App, Options
-from game.engine import BOARD_SIZES, Game
-from game.menus import HELP_PAGES, Item, MenuKind, SettingItem, help_menu, stats_menu
-from game.session import Session
+from game.core.engine import BOARD_SIZES, Game
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import HELP_PAGES, Item, MenuKind, SettingItem, help_menu, stats_menu
+from game.play.session import Session
 from game.text import first_tip, tr
 from game.view.view import inactive_buttons
 
@@ -116,7 +116,7 @@ def test_setting_values_read_as_words_with_a_capital(app):
 
 
 def test_the_animation_setting_goes_in_order():
-    from game.settings import ANIMATIONS, step
+    from game.core.settings import ANIMATIONS, step
 
     assert ANIMATIONS == ("slow", "normal", "fast", "off")
     assert step("animation", "off", 1) == "off" and step("animation", "slow", -1) == "slow"

@@ -8,10 +8,8 @@ from __future__ import annotations
 import pytest
 from archive_helpers import kept_game
 
-from game.engine import Direction, shift
-from game.grades import Grade
-from game.mistakes import Mistake
-from game.move_costs import (
+from game.core.engine import Direction, shift
+from game.kept.review.costs import (
     REAL_COST_POINTS,
     SURE_PERCENT,
     Figure,
@@ -19,7 +17,9 @@ from game.move_costs import (
     help_lines,
     percent,
 )
-from game.review import MoveGrade, ReviewWork, with_cost
+from game.kept.review.grades import Grade
+from game.kept.review.grading import MoveGrade, ReviewWork, with_cost
+from game.kept.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
 

@@ -16,13 +16,13 @@ import pytest
 from games_helpers import STEP, keep_games, until_imported
 from test_desktop_entry import parse_exec, read_entry
 
-from game import desktop_entry as de
 from game.app import App, Options
-from game.assets import asset_path
 from game.cli import parse_args
-from game.identity import APP_ID
-from game.replay import replay
-from game.share import SHARE_SUFFIX, export_game
+from game.core.record import replay
+from game.kept.share.shared_file import SHARE_SUFFIX, export_game
+from game.platform import desktop_entry as de
+from game.platform.assets import asset_path
+from game.platform.identity import APP_ID
 from game.text import tr
 
 MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"

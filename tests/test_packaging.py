@@ -36,10 +36,11 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 import game
-from game import __version__, assets, desktop_entry
+from game import __version__
 from game.cli import parse_args
-from game.identity import APP_ID
-from game.share import SHARE_SUFFIX
+from game.kept.share.shared_file import SHARE_SUFFIX
+from game.platform import assets, desktop_entry
+from game.platform.identity import APP_ID
 from game.text import LANGUAGES
 
 # Builds, installs or packs the game: seconds each (make test-fast leaves them out).
@@ -171,13 +172,15 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
         Path(game.__file__).parent / "__main__.py"
     ]
 
-    # Lay the data out as the executable unpacks it, with game/assets.py where the frozen
+    # Lay the data out as the executable unpacks it, with game/platform/assets.py where the frozen
     # module is (PyInstaller gives it the file name it has inside the bundle): it finds them.
     for inside, source in files.items():
         (tmp_path / inside).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, tmp_path / inside)
-    shutil.copyfile(assets.__file__, tmp_path / "game" / "assets.py")
-    spec = importlib.util.spec_from_file_location("frozen_assets", tmp_path / "game" / "assets.py")
+    frozen_module = tmp_path / "game" / "platform" / "assets.py"
+    frozen_module.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(assets.__file__, frozen_module)
+    spec = importlib.util.spec_from_file_location("frozen_assets", frozen_module)
     frozen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(frozen)
     assert frozen.assets_dir() == tmp_path / "game" / "assets"
@@ -320,8 +323,9 @@ def test_start_all_is_for_the_tests_only():
 
 @pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
 def test_the_frozen_game_starts_every_part(tmp_path):
-    """The built executable ($GAME2048_EXE) plays with every part started (game/start_all.py):
-    a module PyInstaller did not take, or the spec left out, that any part imports, the game's
+    """The built executable ($GAME2048_EXE) plays with every part started
+    (game/platform/start_all.py): a module PyInstaller did not take, or the spec left out, that any
+    part imports, the game's
     or a library's, fails it here, by name."""
     exe = Path(os.environ[EXE_ENV]).absolute()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -624,7 +628,7 @@ esac
 exec "{python}" -c '
 import sys
 sys.frozen, sys.executable = True, sys.argv[2]
-from game import desktop_entry as entry
+from game.platform import desktop_entry as entry
 sys.exit(entry.run(entry.EntryAction(sys.argv[1])))
 ' "$action" "$0"
 """
@@ -776,7 +780,11 @@ def outside_env(**changes: str) -> dict[str, str]:
 @pytest.mark.slow
 def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     where = subprocess.run(
-        [str(installed.python), "-c", "from game.assets import assets_dir; print(assets_dir())"],
+        [
+            str(installed.python),
+            "-c",
+            "from game.platform.assets import assets_dir; print(assets_dir())",
+        ],
         cwd=tmp_path,
         env=outside_env(),
         check=True,
@@ -807,7 +815,10 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
 @pytest.mark.skipif(os.name == "nt", reason="a desktop entry is for Linux desktops")
 def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     home = tmp_path / "home"
-    code = "from game import desktop_entry as d; raise SystemExit(d.run(d.EntryAction.INSTALL))"
+    code = (
+        "from game.platform import desktop_entry as d; "
+        "raise SystemExit(d.run(d.EntryAction.INSTALL))"
+    )
     result = subprocess.run(
         [str(installed.python), "-c", code],
         cwd=tmp_path,
@@ -915,7 +926,7 @@ def sdist(tmp_path_factory) -> SourceArchive:
 
 
 def sdist_files(archive: Path) -> set[str]:
-    """The files of a source archive, without its top folder ("game/engine.py", ...)."""
+    """The files of a source archive, without its top folder ("game/core/engine.py", ...)."""
     with tarfile.open(archive) as tar:
         return {m.name.split("/", 1)[1] for m in tar.getmembers() if m.isfile()}
 
@@ -960,7 +971,7 @@ def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
     installed_from_sdist, tmp_path
 ):
     venv = installed_from_sdist.scripts.parent.resolve()
-    code = "from game.assets import assets_dir; print(assets_dir())"
+    code = "from game.platform.assets import assets_dir; print(assets_dir())"
     where = subprocess.run(
         [str(installed_from_sdist.python), "-c", code],
         cwd=tmp_path,

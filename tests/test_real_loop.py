@@ -9,9 +9,9 @@ import pytest
 from loop_helpers import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, key
 
 from game.app import App, Options
-from game.engine import Direction, Game
-from game.menus import MenuKind
-from game.session import Phase, Session
+from game.core.engine import Direction, Game
+from game.play.menus import MenuKind
+from game.play.session import Phase, Session
 from game.storage import Notice, NoticeKey
 from game.text import format_clock, notice_text
 from game.view.view import NOTICE_SECONDS

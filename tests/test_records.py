@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from game import commands as cmd
-from game import events as ev
-from game.engine import Direction, Game
-from game.menus import SizeItem
-from game.records import Recorder, stats_lines
-from game.session import Session
-from game.stats import Stats
+from game.core.engine import Direction, Game
+from game.core.stats import Stats
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import SizeItem
+from game.play.records import Recorder, stats_lines
+from game.play.session import Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4]

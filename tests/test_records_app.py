@@ -14,11 +14,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import commands as cmd
 from game.app import App, Options
-from game.engine import Game
-from game.menus import SizeItem
-from game.session import Session
+from game.core.engine import Game
+from game.play import commands as cmd
+from game.play.menus import SizeItem
+from game.play.session import Session
 from game.storage import Storage
 
 ROOT = Path(__file__).resolve().parent.parent

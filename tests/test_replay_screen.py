@@ -12,10 +12,10 @@ from loop_helpers import ScriptedClock
 from test_devices import button, plug_pad
 
 from game.app import App, Options
-from game.browser_items import REPLAY_ITEMS, Control, Screen
-from game.menus import Item
-from game.replay import replay
-from game.replaying import DEFAULT_SPEED, SPEEDS
+from game.core.record import replay
+from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
+from game.kept.screens.replay import DEFAULT_SPEED, SPEEDS
+from game.play.menus import Item
 from game.text import format_clock, tr
 
 

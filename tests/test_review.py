@@ -9,9 +9,9 @@ import random
 import pytest
 from archive_helpers import kept_game, random_actions, recorded
 
-from game.engine import Direction, Game
-from game.replay import move_positions, replay
-from game.review import (
+from game.core.engine import Direction, Game
+from game.core.record import move_positions, replay
+from game.kept.review.grading import (
     GRADE_FLOORS,
     Grade,
     ReviewWork,

@@ -29,13 +29,13 @@ from games_helpers import (
 from view_helpers import SIZES
 
 from game.app import App, Options
-from game.browser_items import REVIEW_ITEMS
-from game.engine import Direction
-from game.grades import BAD_GRADES, Grade
-from game.menus import Item
-from game.move_costs import ESTIMATED_MOVES, MoveCost
-from game.review import grade_name, grade_of
-from game.review_steps import every_move
+from game.core.engine import Direction
+from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept.review.grades import BAD_GRADES, Grade
+from game.kept.review.grading import grade_name, grade_of
+from game.kept.screens.items import REVIEW_ITEMS
+from game.kept.screens.review import every_move
+from game.play.menus import Item
 from game.solver.analysis import Analysis, AnalysisState, Task
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome, play_on

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from archive_helpers import UNDO, kept_game, random_actions
 
-from game.engine import Direction
-from game.grades import Grade
-from game.mistakes import (
+from game.core.engine import Direction
+from game.core.record import move_positions
+from game.kept.review.grades import Grade
+from game.kept.review.grading import review
+from game.kept.review.mistakes import (
     HASTY_S,
     UNHURRIED_S,
     Mistake,
@@ -21,8 +23,6 @@ from game.mistakes import (
     structure,
     trapped_cells,
 )
-from game.replay import move_positions
-from game.review import review
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = (

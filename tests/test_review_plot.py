@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import Direction
-from game.review import Grade, MoveGrade, Review, grade_of
+from game.core.engine import Direction
+from game.kept.review.grading import Grade, MoveGrade, Review, grade_of
 from game.view.plot import Plot, column_of
 from game.view.render import Text
 from game.view.theme import CLASSIC

@@ -27,13 +27,13 @@ from games_helpers import (
 )
 
 import game.view.replay_view as replay_view
-from game import commands as cmd
 from game.app import App, Options
-from game.browser_items import REVIEW_ITEMS, Control, MistakeItem, Screen
-from game.engine import Direction
-from game.menus import Item, MenuKind
-from game.review import decimal, grade_name
-from game.review_steps import TrackKind
+from game.core.engine import Direction
+from game.kept.review.grading import decimal, grade_name
+from game.kept.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.kept.screens.review import TrackKind
+from game.play import commands as cmd
+from game.play.menus import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
 from game.text import tr
 

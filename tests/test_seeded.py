@@ -17,9 +17,9 @@ import pytest
 from loop_helpers import ScriptedClock, key
 from storage_helpers import snapshot
 
-from game import commands as cmd
 from game.app import App, Options
 from game.cli import parse_args
+from game.play import commands as cmd
 from game.solver.bitboard import BitLayout
 from game.storage import Storage
 

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from game import commands as cmd
-from game import events as ev
-from game.engine import UNDO_LIMIT, Direction, Game
-from game.menus import HELP_PAGES, MenuKind, SizeItem
-from game.session import Phase, SaveSlots, Session
+from game.core.engine import UNDO_LIMIT, Direction, Game
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import HELP_PAGES, MenuKind, SizeItem
+from game.play.session import Phase, SaveSlots, Session
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 E = 0

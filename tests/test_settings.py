@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.settings import (
+from game.core.settings import (
     ANIMATION_FACTOR,
     ANIMATIONS,
     AUTOPLAY_PACES,

@@ -26,15 +26,16 @@ from games_helpers import (
     words_drawn,
 )
 
-from game import commands as cmd
-from game import replay as replay_module
-from game import review_batches, rules
 from game.app import App, Options
-from game.archive import Archive
-from game.browser_items import Control, Screen
-from game.opening import REPLAY_SLICE
-from game.replay import replay
-from game.share import export_game, import_game, read_shared
+from game.core import record as replay_module
+from game.core import rules
+from game.core.record import replay
+from game.kept.archive.store import Archive
+from game.kept.review import batches as review_batches
+from game.kept.screens.items import Control, Screen
+from game.kept.screens.opening import REPLAY_SLICE
+from game.kept.share.shared_file import export_game, import_game, read_shared
+from game.play import commands as cmd
 from game.solver.analysis import AnalysisState
 from game.text import tr
 from game.view.plot import column_of, last_in_columns

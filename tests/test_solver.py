@@ -10,7 +10,7 @@ import pytest
 from solver_helpers import board_heuristic, layout, to_grid, valid_moves
 from solver_helpers import searcher as shared_searcher
 
-from game.engine import Direction, Game, is_over, shift
+from game.core.engine import Direction, Game, is_over, shift
 from game.solver import best_move
 from game.solver.bitboard import DIRECTIONS, BitLayout
 from game.solver.search import (

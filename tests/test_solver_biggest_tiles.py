@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from solver_helpers import layout, play_until, to_grid, valid_moves
 
 from game.app import App, Options
-from game.engine import (
+from game.core.engine import (
     MAX_SIZE,
     MIN_SIZE,
     Direction,
@@ -24,7 +24,7 @@ from game.engine import (
     shift,
     valid_directions,
 )
-from game.session import Session
+from game.play.session import Session
 from game.solver import SolverWorker, best_move
 from game.solver.analysis import Analysis, AnalysisState
 from game.solver.bitboard import DIRECTIONS

@@ -14,9 +14,9 @@ import pytest
 from solver_helpers import play_until
 
 from game.app import App, Options
-from game.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Answer, Autoplay
-from game.engine import Direction, Game, shift
-from game.session import Session
+from game.core.engine import Direction, Game, shift
+from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Answer, Autoplay
+from game.play.session import Session
 from game.solver import Reply, SolverWorker
 from game.solver.worker import MAX_RESTARTS, RESTART_WINDOW_S
 from game.text import tr

@@ -18,7 +18,7 @@ import time
 import pytest
 from solver_helpers import to_grid, valid_moves
 
-from game.engine import Direction, Game, shift
+from game.core.engine import Direction, Game, shift
 from game.solver.bitboard import BitLayout
 from game.solver.rollout import biggest_exponent, play_games, play_on
 from game.solver.search import Searcher, Solver
@@ -257,7 +257,7 @@ def test_version_names_the_search_in_use() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_help_s_solver_page_names_the_search_in_use(lang: str, monkeypatch) -> None:
-    from game.menus import HELP_PAGES
+    from game.play.menus import HELP_PAGES
     from game.text import tr
     from game.view import overlays
 

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from game.engine import Direction, shift
+from game.core.engine import Direction, shift
 from game.solver import Reply, SolverWorker, best_move
 
 BOARD = ((2, 4, 8, 16), (0, 0, 4, 2), (0, 0, 0, 2), (0, 0, 0, 0))

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.engine import MAX_COUNT, MAX_SECONDS
-from game.stats import SizeStats, Stats
+from game.core.engine import MAX_COUNT, MAX_SECONDS
+from game.core.stats import SizeStats, Stats
 
 
 def test_a_fresh_player_has_nothing_yet():

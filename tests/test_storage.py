@@ -11,9 +11,9 @@ import platformdirs
 import pytest
 from storage_helpers import ROOT, finished_game, played_game, said
 
-from game.engine import Direction
-from game.identity import APP_ID
-from game.stats import Stats
+from game.core.engine import Direction
+from game.core.stats import Stats
+from game.platform.identity import APP_ID
 from game.storage import (
     BACKUP_SUFFIX,
     DATA_DIR_ENV,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from storage_helpers import disk_error, failing
 
-from game.engine import Direction, Game
+from game.core.engine import Direction, Game
 from game.storage import Storage
 
 

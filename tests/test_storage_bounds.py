@@ -1,5 +1,5 @@
 """Issue 13: every state the engine can reach from a state it accepts saves and loads again.
-The engine, the statistics and storage share one set of bounds (game/engine.py: the largest
+The engine, the statistics and storage share one set of bounds (game/core/engine.py: the largest
 tile of R2, the largest count, the longest clock), and play never passes them."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import (
+from game.core.engine import (
     MAX_COUNT,
     MAX_SECONDS,
     MAX_SIZE,
@@ -20,7 +20,7 @@ from game.engine import (
     Game,
     max_tile_value,
 )
-from game.stats import SizeStats, Stats
+from game.core.stats import SizeStats, Stats
 from game.storage import Storage
 
 STEPS = 12  # moves, undos and clock ticks played from each generated state

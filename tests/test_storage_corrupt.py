@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import played_game, said
 
-from game.stats import Stats
+from game.core.stats import Stats
 from game.storage import (
     GAME_FORMAT,
     SETTINGS_FORMAT,

@@ -15,8 +15,8 @@ import time
 import pytest
 from storage_helpers import disk_error, failing, played_game, snapshot, unreadable
 
-from game.engine import Game
-from game.stats import Stats
+from game.core.engine import Game
+from game.core.stats import Stats
 from game.storage import GAME_FORMAT, Settings, Storage, encode_document
 from game.text import notice_text
 

@@ -8,7 +8,7 @@ import errno
 import pytest
 from storage_helpers import disk_error, failing, played_game, said
 
-from game.stats import Stats
+from game.core.stats import Stats
 from game.storage import Settings, Storage
 
 ERRORS = {

@@ -14,7 +14,7 @@ import time
 import pytest
 from storage_helpers import played_game, said, snapshot, start_child
 
-from game.stats import Stats
+from game.core.stats import Stats
 from game.storage import LOCK_NAME, Settings, Storage
 
 

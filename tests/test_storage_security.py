@@ -10,7 +10,7 @@ import threading
 import pytest
 from storage_helpers import disk_error, failing, played_game, snapshot
 
-from game.stats import Stats
+from game.core.stats import Stats
 from game.storage import Settings, Storage, atomic_write
 
 NAMES = ("game-4.json", "settings.json", "stats.json")

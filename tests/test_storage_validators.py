@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import played_game
 
-from game import commands as cmd
 from game.app import App, Options
-from game.engine import MAX_COUNT, MAX_SECONDS
-from game.records import Recorder
-from game.session import Session
-from game.stats import Stats
+from game.core.engine import MAX_COUNT, MAX_SECONDS
+from game.core.stats import Stats
+from game.play import commands as cmd
+from game.play.records import Recorder
+from game.play.session import Session
 from game.storage import GAME_FORMAT, NoticeKey, Storage, encode_document
 from game.storage.notices import REFUSED
 from game.storage.schema import parse_game

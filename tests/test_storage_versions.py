@@ -8,7 +8,7 @@ import json
 import pytest
 from storage_helpers import played_game, said, snapshot
 
-from game.stats import Stats
+from game.core.stats import Stats
 from game.storage import (
     GAME_FORMAT,
     SETTINGS_FORMAT,

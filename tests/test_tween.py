@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.tween import Tween, appear, ease_in_out, ease_out, linear, nudge, pop
+from game.view.tween import Tween, appear, ease_in_out, ease_out, linear, nudge, pop
 
 SAMPLES = [i / 200 for i in range(201)]
 

@@ -10,11 +10,11 @@ import pygame
 import pytest
 from view_helpers import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
 
-from game import commands as cmd
 from game.app import App, Options
-from game.engine import Direction, Game
-from game.menus import MenuKind, help_menu
-from game.session import Session
+from game.core.engine import Direction, Game
+from game.play import commands as cmd
+from game.play.menus import MenuKind, help_menu
+from game.play.session import Session
 from game.text import LANGUAGES, STRINGS, tr
 from game.view.theme import THEMES, contrast_ratio
 

@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from game.app import App, Options
-from game.settings import MIN_WINDOW
+from game.core.settings import MIN_WINDOW
 from game.storage import Settings, Storage
-from game.window import MAX_SIDE, GameWindow, fit_to_display, within_sdl
+from game.view.window import MAX_SIDE, GameWindow, fit_to_display, within_sdl
 
 STEP = 1 / 120
 

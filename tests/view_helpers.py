@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.engine import BOARD_SIZES  # noqa: E402
-from game.menus import (  # noqa: E402
+from game.core.engine import BOARD_SIZES  # noqa: E402
+from game.play.menus import (  # noqa: E402
     HELP_PAGES,
     Menu,
     confirm_menu,
@@ -32,7 +32,7 @@ from game.menus import (  # noqa: E402
     stats_menu,
     won_panel,
 )
-from game.session import Session  # noqa: E402
+from game.play.session import Session  # noqa: E402
 
 # The window sizes a player must be able to read every text at: the smallest window, tall,
 # wide and very wide ones, full HD and 4K.
@@ -160,7 +160,7 @@ def points(mask: pygame.mask.Mask) -> list[tuple[int, int]]:
 
 def main() -> None:
     from game.app import App, Options
-    from game.engine import Game
+    from game.core.engine import Game
 
     app = App(Options(seed=1, data_dir=tempfile.mkdtemp(), sound=False))
     log = TextLog(app.view)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from game.engine import Direction
+from game.core.engine import Direction
 from game.solver.search import DEFAULT_WEIGHTS, Searcher, Solver, Weights
 from game.solver.worker import Reply, SolverWorker
 

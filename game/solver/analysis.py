@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
 
-from game.engine import Direction, Grid
+from game.core.engine import Direction, Grid
 from game.solver.processes import RestartBudget, stop_process
 from game.solver.rollout import ROLLOUT_DEPTH, Outcome, play_on
 from game.solver.tree import kernel_available

@@ -18,7 +18,7 @@ Each size has a fast layout, and an exact one where the fast one cannot hold eve
 
 Moves follow the engine's rule exactly, R2's largest tile included: two tiles at a layout's
 `max_exponent` do not merge. On an exact layout that is the largest tile of the rules, so its
-moves equal `game.engine.shift` on every board. A fast layout narrower than that is exact on
+moves equal `game.core.engine.shift` on every board. A fast layout narrower than that is exact on
 every board whose tiles sum to less than twice its largest tile (`BitLayout.holds`): no tile too
 big for its cells, nor two largest ones to merge, can stand there.
 
@@ -37,7 +37,7 @@ import functools
 import os
 from collections.abc import Callable, Sequence
 
-from game.engine import MAX_SIZE, MIN_SIZE, Direction, max_tile_value
+from game.core.engine import MAX_SIZE, MIN_SIZE, Direction, max_tile_value
 from game.solver.table_cache import load_tables, save_tables
 
 # The engine's order; move indexes 0..3 in the solver are these directions.

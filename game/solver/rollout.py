@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import FOUR_PROBABILITY, Direction
+from game.core.engine import FOUR_PROBABILITY, Direction
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import Searcher, Solver
 

@@ -38,7 +38,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.engine import Direction
+from game.core.engine import Direction
 from game.solver.bitboard import DIRECTIONS, BitLayout, LazyTable
 from game.solver.tree import (
     UNSEARCHED,

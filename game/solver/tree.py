@@ -16,7 +16,7 @@ import math
 import os
 import time
 
-from game.engine import FOUR_PROBABILITY
+from game.core.engine import FOUR_PROBABILITY
 from game.solver.bitboard import BitLayout
 
 try:

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from game.engine import Direction
+from game.core.engine import Direction
 from game.solver.bitboard import DIRECTIONS
 from game.solver.processes import RestartBudget, stop_process
 from game.solver.search import UNSEARCHED, pick_move

@@ -10,7 +10,7 @@ How the app uses it (all of it pure Python; nothing here touches pygame):
     storage = Storage(folders.data, config_dir=folders.config, background=True)
     storage.open()                                 # takes game.lock, or stays read-only
     settings = storage.load_settings()             # Settings, defaults for anything unreadable
-    stats = storage.load_stats()                   # Stats (game/stats.py), merged with its backup
+    stats = storage.load_stats()                   # Stats (game/core/stats.py), with its backup's
     saved = storage.load_game(4)                   # SavedGame(game, session) or None
     storage.save_game(game, session.state_dict())  # after every move, on quit, focus loss, minimise
     storage.save_settings(settings); storage.save_stats(stats)
@@ -40,7 +40,7 @@ the system keeps it, or all in one folder the player names with --data-dir):
   the data folder
     game-4.json, game-5.json, game-6.json   the game in progress per board size (R18)
     stats.json                              statistics and best scores (R9, R19, R20)
-    games.sqlite3 (-wal, -shm)              the kept games (game/archive.py)
+    games.sqlite3 (-wal, -shm)              the kept games (game/kept/archive/store.py)
     game.lock                               held by the running copy that may write
   the configuration folder
     settings.json                           the settings
@@ -51,8 +51,8 @@ the system keeps it, or all in one folder the player names with --data-dir):
     NAME.old-YYYYmmdd-HHMMSS                an earlier version's file, kept beside (moving.py)
     .NAME.<16 hex>.tmp                      a save on its way (a leftover is cleared at start)
   the logs folder (logs/ in a folder the player names)
-    2048.log, crash-*.txt                   the game's log (game/gamelog.py), crash logs
-                                            (game/crashlog.py)
+    2048.log, crash-*.txt                   the game's log (game/platform/gamelog.py), crash logs
+                                            (game/platform/crashlog.py)
   the cache folder
     solver-rows-4x4-v2.bin                  the solver's row tables (game/solver/table_cache.py),
                                             rebuilt when missing
@@ -83,9 +83,9 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from game.engine import Game
-from game.settings import Settings
-from game.stats import Stats
+from game.core.engine import Game
+from game.core.settings import Settings
+from game.core.stats import Stats
 from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
 from game.storage.envelope import (
     GAME_FORMAT,

@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.stats import upgrade_from_version_1
+from game.core.stats import upgrade_from_version_1
 from game.storage.files import DamagedFile
 
 GAME_FORMAT = "2048-game"

@@ -7,7 +7,7 @@
     folders.cache    the solver's table, which the game rebuilds when it is missing
 
 Each system has a place for each kind (platformdirs, named by the project's id, APP_ID in
-game/identity.py): on Linux ~/.local/share/ID, ~/.config/ID, ~/.local/state/ID/log and
+game/platform/identity.py): on Linux ~/.local/share/ID, ~/.config/ID, ~/.local/state/ID/log and
 ~/.cache/ID (or where the XDG variables say); on macOS ~/Library/Application Support/ID (data
 and settings), ~/Library/Logs/ID and ~/Library/Caches/ID; on Windows %LOCALAPPDATA%\\ID, with
 Logs and Cache in it. A folder the player names holds everything, as every earlier version's
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import platformdirs
 
-from game.identity import APP_ID
+from game.platform.identity import APP_ID
 
 DATA_DIR_ENV = "GAME2048_DATA_DIR"
 OLD_NAME = "2048"  # the folder's name before the project had an id of its own

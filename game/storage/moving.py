@@ -50,8 +50,8 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from game.archive import ARCHIVE_FILE
-from game.archive_db import APPLICATION_ID, SIDE_FILES
+from game.kept.archive.schema import APPLICATION_ID, SIDE_FILES
+from game.kept.archive.store import ARCHIVE_FILE
 from game.storage import LOCK_NAME
 from game.storage.files import (
     atomic_copy,

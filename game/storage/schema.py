@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from game.engine import MAX_SIZE, MIN_SIZE, Game
-from game.settings import Settings
-from game.stats import Stats
+from game.core.engine import MAX_SIZE, MIN_SIZE, Game
+from game.core.settings import Settings
+from game.core.stats import Stats
 
 SETTINGS_FILE = "settings.json"
 STATS_FILE = "stats.json"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.settings import SETTINGS
+from game.core.settings import SETTINGS
 from game.text.paths import shown_path
 from game.text.strings import STRINGS, tr
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import events as ev
-from game.engine import Direction, Grid, Motion
-from game.settings import ANIMATION_FACTOR
-from game.tween import Tween, appear, ease_in_out, nudge, pop
+from game.core.engine import Direction, Grid, Motion
+from game.core.settings import ANIMATION_FACTOR
+from game.play import events as ev
 from game.view.layout import Layout
 from game.view.render import LRU, Text
 from game.view.theme import Theme
+from game.view.tween import Tween, appear, ease_in_out, nudge, pop
 
 SLIDE_SECONDS = 0.100
 POP_SECONDS = 0.200

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import commands as cmd
-from game import events as ev
-from game.browser import Browser
-from game.browser_items import Screen
+from game.kept.screens.items import Screen
+from game.kept.screens.navigator import Browser
+from game.play import commands as cmd
+from game.play import events as ev
 from game.view.board import BoardView
 from game.view.games_view import SCREENS
 from game.view.plot import Plot

@@ -8,12 +8,12 @@ from datetime import datetime
 
 import pygame
 
-from game.browser import Browser
-from game.browser_items import Control, MistakeItem, Screen
-from game.games_list import ROWS_PER_PAGE
-from game.menus import Item
-from game.mistakes import Finding, Mistake, describe
-from game.replay import GameSummary, Outcome
+from game.core.record import GameSummary, Outcome
+from game.kept.review.mistakes import Finding, Mistake, describe
+from game.kept.screens.games_list import ROWS_PER_PAGE
+from game.kept.screens.items import Control, MistakeItem, Screen
+from game.kept.screens.navigator import Browser
+from game.play.menus import Item
 from game.text import format_clock, tr
 from game.view.panel import Block, Buttons, Card, Title, Words, draw_placed, fit_px, lay_out
 from game.view.render import FIELDS, Text

@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import events as ev
+from game.play import events as ev
 from game.text import format_clock, tr
-from game.tween import Tween, ease_out
 from game.view.layout import Layout
 from game.view.render import Text, button_face
 from game.view.theme import Theme
+from game.view.tween import Tween, ease_out
 
 FLOAT_SECONDS = 0.600
 INFO_WEIGHT = "Medium"

@@ -13,7 +13,10 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.menus import (
+from game.core.settings import SETTINGS
+from game.kept.review.costs import help_lines as costs_help_lines
+from game.kept.review.grading import help_lines as review_help_lines
+from game.play.menus import (
     HELP_PAGES,
     Item,
     Menu,
@@ -23,10 +26,7 @@ from game.menus import (
     SizeItem,
     stats_size,
 )
-from game.move_costs import help_lines as costs_help_lines
-from game.review import help_lines as review_help_lines
-from game.session import Session
-from game.settings import SETTINGS
+from game.play.session import Session
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.view.layout import Layout

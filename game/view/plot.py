@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.grades import BAD_GRADES, Grade
-from game.replay import Position, scores_of
-from game.review import GRADE_FLOORS, Review
+from game.core.record import Position, scores_of
+from game.kept.review.grades import BAD_GRADES, Grade
+from game.kept.review.grading import GRADE_FLOORS, Review
 from game.text import tr
 from game.view.render import Text
 from game.view.theme import Theme

@@ -7,7 +7,7 @@ from collections import OrderedDict
 
 import pygame
 
-from game.assets import asset_path
+from game.platform.assets import asset_path
 
 RGB = tuple[int, int, int]
 FIELDS = " · "  # between the fields of a line of words ("Score 68 · Tile 16")

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.browser import Browser
-from game.browser_items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.menus import Item
-from game.move_costs import ESTIMATED_MOVES, MoveCost
-from game.replaying import SPEEDS
-from game.review import Grade, MoveGrade, Review, decimal, grade_name
-from game.review_steps import TrackKind
-from game.reviewing import Estimate, ReviewJob
+from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept.review.grading import Grade, MoveGrade, Review, decimal, grade_name
+from game.kept.review.job import Estimate, ReviewJob
+from game.kept.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.kept.screens.navigator import Browser
+from game.kept.screens.replay import SPEEDS
+from game.kept.screens.review import TrackKind
+from game.play.menus import Item
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
 from game.text import format_clock, tr

@@ -10,7 +10,7 @@ from __future__ import annotations
 import colorsys
 from dataclasses import dataclass
 
-from game.settings import THEMES  # the names a player chooses from, each a palette here
+from game.core.settings import THEMES  # the names a player chooses from, each a palette here
 
 RGB = tuple[int, int, int]
 

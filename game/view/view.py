@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import commands as cmd
-from game import events as ev
-from game.browser import Browser
-from game.engine import Direction
-from game.menus import MenuKind
-from game.session import Session
+from game.core.engine import Direction
+from game.kept.screens.navigator import Browser
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import MenuKind
+from game.play.session import Session
 from game.text import tr
-from game.tween import Tween
 from game.view.board import BoardView, draw_arrow
 from game.view.browser_view import BrowserView
 from game.view.hud import Hud
@@ -21,6 +20,7 @@ from game.view.memory import release_freed_memory
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
+from game.view.tween import Tween
 
 FADE_SECONDS = 0.200
 NOTICE_SECONDS = 8.0

@@ -1,0 +1,359 @@
+"""Statistics per board size (R19), the player's own games and assisted games apart (R20).
+
+Pure values: no files, no clock. `Stats` is immutable; each recording method returns a new one.
+Storage keeps it in stats.json (see game/storage.py).
+
+    stats = stats.game_counted(4, game_id, assisted=False)  # at a game's first valid move
+    stats = stats.score_reached(4, assisted=False, score=g.score, biggest_tile=g.biggest_tile())
+    stats = stats.game_won(4, game_id, assisted=False, seconds=g.seconds, moves=g.moves)  # R10
+    stats = stats.game_assisted(4, game_id)                # its first hint or autoplay (R20)
+    stats = stats.time_played(4, game_id, assisted=False, seconds=dt)  # clock time as it runs
+    stats.best_score(4)                                     # the player's own best (R9)
+    stats.for_size(4, assisted=True)                        # a SizeStats, as the player reads it
+
+A game counts once (R19). Each size has at most one game in play (R18), and the statistics
+keep a note of it (`GameInPlay`): which game it is, in which column it counts, whether it was
+won, and how much of its clock is already in the total. So an undo of its first move, a quit
+or a kill never count it twice, and a game that turns assisted moves to the assisted column
+(moved, not doubled, R20). When another game of that size gets its first move, the one before
+is closed: its count and its win join the column's closed figures.
+
+Scores, tiles, wins' times and time played land in the column the game is in when they
+happen: a best earned before the first hint stays the player's own, and an assisted score
+never raises it.
+
+Every stored figure only ever improves: closed counts and totals rise, best score and biggest
+tile rise, the fastest win and the fewest moves to a win fall. `merged` keeps the better of
+two copies of each figure, so merging a file with its older backup can never lower a record.
+Counts and clocks share the engine's bounds (MAX_COUNT, MAX_SECONDS) and stop there, so
+whatever the engine lets a game reach, the statistics can hold and load again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
+from typing import Any
+
+from game.core.engine import (
+    MAX_COUNT,
+    MAX_SECONDS,
+    MAX_SIZE,
+    MIN_SIZE,
+    capped_count,
+    capped_seconds,
+    is_cell_value,
+    is_game_id,
+    is_moves_to_win,
+)
+
+COLUMNS = ("own", "assisted")
+
+
+@dataclass(frozen=True)
+class SizeStats:
+    """The figures of one board size, for own play or for assisted play."""
+
+    games_played: int = 0
+    games_won: int = 0
+    best_score: int = 0
+    biggest_tile: int = 0
+    fastest_win_seconds: float | None = None  # None: no win yet
+    fewest_moves_to_win: int | None = None  # None: no win yet
+    total_seconds: float = 0.0
+
+    def merged(self, other: SizeStats) -> SizeStats:
+        """The better of each figure of the two."""
+        return SizeStats(
+            games_played=max(self.games_played, other.games_played),
+            games_won=max(self.games_won, other.games_won),
+            best_score=max(self.best_score, other.best_score),
+            biggest_tile=max(self.biggest_tile, other.biggest_tile),
+            fastest_win_seconds=_lowest(self.fastest_win_seconds, other.fastest_win_seconds),
+            fewest_moves_to_win=_lowest(self.fewest_moves_to_win, other.fewest_moves_to_win),
+            total_seconds=max(self.total_seconds, other.total_seconds),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any, size: int, name: str = "stats") -> SizeStats:
+        """The figures `to_dict` wrote; ValueError naming the field if anything is off."""
+        _check_fields(data, {f.name for f in fields(cls)}, name)
+        counts = {
+            key: _count(data[key], f"{name}.{key}")
+            for key in ("games_played", "games_won", "best_score")
+        }
+        tile = data["biggest_tile"]
+        if not is_cell_value(tile, size):
+            raise ValueError(f"{name}.biggest_tile: {tile!r} is not a tile value")
+        fastest = data["fastest_win_seconds"]
+        if fastest is not None:
+            fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
+        fewest = data["fewest_moves_to_win"]
+        if fewest is not None and not is_moves_to_win(fewest):
+            raise ValueError(
+                f"{name}.fewest_moves_to_win: must be a whole number, 1 to {MAX_COUNT}"
+            )
+        return cls(
+            biggest_tile=tile,
+            fastest_win_seconds=fastest,
+            fewest_moves_to_win=fewest,
+            total_seconds=_seconds(data["total_seconds"], f"{name}.total_seconds"),
+            **counts,
+        )
+
+
+@dataclass(frozen=True)
+class GameInPlay:
+    """The statistics' note of the game in play on one size (see the module's docstring)."""
+
+    game_id: str
+    assisted: bool = False
+    won: bool = False
+    credited_seconds: float = 0.0  # this game's clock time already in the column's total
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "assisted": self.assisted,
+            "won": self.won,
+            "credited_seconds": self.credited_seconds,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, name: str) -> GameInPlay:
+        _check_fields(data, {"game", "assisted", "won", "credited_seconds"}, name)
+        game_id = data["game"]
+        if not is_game_id(game_id):
+            raise ValueError(f"{name}.game: not a game id")
+        for key in ("assisted", "won"):
+            if type(data[key]) is not bool:
+                raise ValueError(f"{name}.{key}: expected true or false")
+        credited = _seconds(data["credited_seconds"], f"{name}.credited_seconds")
+        return cls(game_id, data["assisted"], data["won"], credited)
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Figures for every board size played, own and assisted apart, and the game in play on
+    each size. Immutable."""
+
+    _records: Mapping[tuple[int, bool], SizeStats] = field(default_factory=dict)
+    _playing: Mapping[int, GameInPlay] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_records", MappingProxyType(dict(self._records)))
+        object.__setattr__(self, "_playing", MappingProxyType(dict(self._playing)))
+
+    def for_size(self, size: int, *, assisted: bool = False) -> SizeStats:
+        """The figures as the player reads them: the closed games and the one in play."""
+        closed = self._closed(size, assisted)
+        playing = self._playing.get(size)
+        if playing is None or playing.assisted != assisted:
+            return closed
+        return replace(
+            closed,
+            games_played=capped_count(closed.games_played + 1),
+            games_won=capped_count(closed.games_won + playing.won),
+        )
+
+    def best_score(self, size: int) -> int:
+        """The best score of the player's own games on this size (R9, R20)."""
+        return self._closed(size, False).best_score
+
+    def playing(self, size: int) -> GameInPlay | None:
+        """The game in play on this size, once it has had its first move."""
+        return self._playing.get(size)
+
+    def sizes(self) -> list[int]:
+        """The board sizes with any figure, smallest first."""
+        return sorted({size for size, _ in self._records} | set(self._playing))
+
+    # -- recording --------------------------------------------------------------------------
+
+    def game_counted(self, size: int, game_id: str, *, assisted: bool) -> Stats:
+        """A game's first valid move: it counts, once. The game in play before it on this size
+        is closed."""
+        playing = self._playing.get(size)
+        if playing is not None and playing.game_id == game_id:
+            return self
+        stats = self if playing is None else self._close(size, playing)
+        return stats._with_playing(size, GameInPlay(game_id, assisted=assisted))
+
+    def game_assisted(self, size: int, game_id: str) -> Stats:
+        """The game in play got its first hint or autoplay: it counts as assisted from now."""
+        playing = self._playing.get(size)
+        if playing is None or playing.game_id != game_id or playing.assisted:
+            return self
+        return self._with_playing(size, replace(playing, assisted=True))
+
+    def score_reached(self, size: int, *, assisted: bool, score: int, biggest_tile: int) -> Stats:
+        """After a move: the best score and biggest tile rise if this game passed them."""
+        old = self._closed(size, assisted)
+        new = replace(
+            old,
+            best_score=max(old.best_score, score),
+            biggest_tile=max(old.biggest_tile, biggest_tile),
+        )
+        return self if new == old else self._with(size, assisted, new)
+
+    def game_won(
+        self, size: int, game_id: str, *, assisted: bool, seconds: float, moves: int
+    ) -> Stats:
+        """A game's first 2048 (R10): one more win, and perhaps a faster or shorter one. A game
+        that was won before any move (it started with a 2048) counts none."""
+        if not is_moves_to_win(moves):
+            return self
+        old = self._closed(size, assisted)
+        stats = self._with(
+            size,
+            assisted,
+            replace(
+                old,
+                fastest_win_seconds=_lowest(old.fastest_win_seconds, capped_seconds(seconds)),
+                fewest_moves_to_win=_lowest(old.fewest_moves_to_win, moves),
+            ),
+        )
+        playing = self._playing.get(size)
+        if playing is not None and playing.game_id == game_id:
+            return stats._with_playing(size, replace(playing, won=True))
+        # Won before its first move was counted (not in play): the win still counts.
+        closed = stats._closed(size, assisted)
+        games_won = capped_count(closed.games_won + 1)
+        return stats._with(size, assisted, replace(closed, games_won=games_won))
+
+    def time_played(self, size: int, game_id: str, *, assisted: bool, seconds: float) -> Stats:
+        """Clock time played (R17) added to the column's total, and noted against the game in
+        play so that it is never added twice."""
+        if not 0 < seconds < math.inf:
+            return self
+        old = self._closed(size, assisted)
+        total = capped_seconds(old.total_seconds + seconds)
+        stats = self._with(size, assisted, replace(old, total_seconds=total))
+        playing = self._playing.get(size)
+        if playing is None or playing.game_id != game_id:
+            return stats
+        credited = capped_seconds(playing.credited_seconds + seconds)
+        return stats._with_playing(size, replace(playing, credited_seconds=credited))
+
+    def merged(self, other: Stats) -> Stats:
+        """The better of each figure of the two (a file and its older backup); the games in
+        play are this copy's, the newer one."""
+        records = dict(self._records)
+        for key, theirs in other._records.items():
+            records[key] = records[key].merged(theirs) if key in records else theirs
+        return Stats(records, self._playing)
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            column: {
+                str(size): record.to_dict()
+                for (size, assisted), record in sorted(self._records.items())
+                if assisted == (column == "assisted")
+            }
+            for column in COLUMNS
+        }
+        data["playing"] = {
+            str(size): playing.to_dict() for size, playing in sorted(self._playing.items())
+        }
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stats:
+        """The figures `to_dict` wrote; ValueError naming the field if anything is off."""
+        _check_fields(data, {*COLUMNS, "playing"}, "stats")
+        records: dict[tuple[int, bool], SizeStats] = {}
+        for column in COLUMNS:
+            for size, value in _by_size(data[column], column).items():
+                records[(size, column == "assisted")] = SizeStats.from_dict(
+                    value, size, f"{column}.{size}"
+                )
+        playing = {
+            size: GameInPlay.from_dict(value, f"playing.{size}")
+            for size, value in _by_size(data["playing"], "playing").items()
+        }
+        return cls(records, playing)
+
+    # -- inside -----------------------------------------------------------------------------
+
+    def _closed(self, size: int, assisted: bool) -> SizeStats:
+        return self._records.get((size, assisted), SizeStats())
+
+    def _close(self, size: int, playing: GameInPlay) -> Stats:
+        """The game in play leaves: its count and win join the closed figures of its column."""
+        old = self._closed(size, playing.assisted)
+        closed = replace(
+            old,
+            games_played=capped_count(old.games_played + 1),
+            games_won=capped_count(old.games_won + playing.won),
+        )
+        playing_now = {key: value for key, value in self._playing.items() if key != size}
+        return Stats({**self._records, (size, playing.assisted): closed}, playing_now)
+
+    def _with(self, size: int, assisted: bool, record: SizeStats) -> Stats:
+        _check_size(size)
+        return Stats({**self._records, (size, assisted): record}, self._playing)
+
+    def _with_playing(self, size: int, playing: GameInPlay) -> Stats:
+        _check_size(size)
+        return Stats(self._records, {**self._playing, size: playing})
+
+
+def upgrade_from_version_1(data: Any) -> Any:
+    """Version 1 had no games in play: none are known."""
+    if type(data) is not dict:
+        raise ValueError("stats: not a mapping")
+    return {**data, "playing": {}}
+
+
+def _check_size(size: int) -> None:
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"size: {size!r} is not a board size")
+
+
+def _check_fields(data: Any, expected: set[str], name: str) -> None:
+    if type(data) is not dict:
+        raise ValueError(f"{name}: not a mapping")
+    if set(data) != expected:
+        odd = sorted(set(data) ^ expected)
+        raise ValueError(f"{name}: unexpected or missing fields {odd}")
+
+
+def _by_size(data: Any, name: str) -> dict[int, Any]:
+    if type(data) is not dict:
+        raise ValueError(f"{name}: not a mapping")
+    out = {}
+    for key, value in data.items():
+        size = int(key) if key.isascii() and key.isdigit() else -1
+        if str(size) != key or not MIN_SIZE <= size <= MAX_SIZE:
+            raise ValueError(f"{name}: {key!r} is not a board size")
+        out[size] = value
+    return out
+
+
+def _lowest(a: Any, b: Any) -> Any:
+    """The lower of two figures where None means "none yet"."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return min(a, b)
+
+
+def _count(value: Any, name: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{name}: must be a whole number from 0 to {MAX_COUNT}")
+    return value
+
+
+def _seconds(value: Any, name: str) -> float:
+    # The bound is checked first: it also refuses NaN, and an int too big to be a float.
+    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
+        raise ValueError(f"{name}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
+    return float(value)

@@ -1,0 +1,271 @@
+"""The session's events into the archive (R22): every game kept from its first move.
+
+    recorder = ArchiveRecorder(archive)
+    recorder.attach(session)             # at start-up, and whenever the app swaps the session
+    recorder.handle(events, session)     # after every batch of the session's events
+
+What each event does to the record of the game in play:
+
+- Moved, Undone: one step, with the game clock (R17) at that moment. A game's record is made at
+  its first step, from the position before it (a game nobody moved in is not kept).
+- Won: the record is marked won (R10). Lost: it ended, won or lost (R11); an undo after it
+  (R14) makes it in play again.
+- GameStarted, GameResumed: a new game of the same size leaves the last one (outcome won or
+  left); a switch to another size leaves it in play, saved in its slot (R18), and resumes
+  that size's record.
+- A batch handled while `session.assisted` is true marks the record assisted from its first
+  step in that batch (R20).
+
+Each batch is one transaction. The game in progress and its record are written to two files
+(storage and the archive), so a kill can leave them apart. The archive writes every step in
+order, at most one batch in flight, while the saves keep only the newest game and may be a few
+moves behind after a kill mid-flurry: `caught_up` (asked by the save slots whenever a saved
+game is loaded) puts the game at its record's end when the record passes through the saved
+game and goes further, so a kill costs at most the last move (R19, R22). Then `attach` makes
+the two agree: it continues the record when it ends exactly on the game (random state
+included), drops its last step or adds the missing one when they are one step apart, and
+otherwise leaves that record (it replays as it was) and starts a new one from the game.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+from typing import Any
+
+from game.core.engine import Game, biggest_tile
+from game.core.record import (
+    Action,
+    GameRecord,
+    GameSummary,
+    Outcome,
+    ReplayError,
+    Step,
+    play_step,
+    start_game,
+)
+from game.kept.archive.schema import AddGame, AddSteps, Change, DropStep, UpdateSummary
+from game.kept.archive.store import Archive, ArchiveError
+from game.play import events as ev
+from game.play.session import Session
+
+
+class ArchiveRecorder:
+    def __init__(self, archive: Archive) -> None:
+        self.archive = archive
+        self._kept: GameSummary | None = None  # the record of the game in play, as last written
+        self._start: dict[str, Any] | None = None  # the position a new record would start from
+
+    def attach(self, session: Session) -> None:
+        """Follow `session`'s game from now on: continue its record, or be ready to start one."""
+        self._kept = None
+        self._start = None
+        game = session.game
+        if not self.archive.recording:
+            return
+        changes: list[Change] = []
+        for record in self._in_play(game.size):  # one, unless a crash split a game in two
+            if self._kept is None:
+                self._kept = _reconcile(record, game, changes)
+            if self._kept is None or self._kept.game_id != record.summary.game_id:
+                changes.append(self._ended(record.summary))
+        if self._kept is None:
+            self._start = game.to_dict()
+        self.archive.write(changes)
+
+    def caught_up(self, game: Game, state: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+        """The saved `game` (and its session `state`) as far as its kept record went: the game
+        at the record's end when the newest record of its size passes through `game` and goes
+        on (to the move that lost it, perhaps); else the two as they are."""
+        if not self.archive.recording:
+            return game, state
+        try:
+            number = self.archive.last_played(game.size)
+            record = None if number is None else self.archive.load(number)
+        except (ArchiveError, KeyError):
+            record = None
+        if record is None:
+            return game, state
+        try:
+            ahead = _played_on_from(record, game)
+        except ReplayError:
+            return game, state
+        if ahead is None:
+            return game, state
+        ahead.seconds = max(game.seconds, record.summary.seconds)
+        if record.summary.assisted_from is not None:
+            state = {**state, "assisted": True}  # a hint among the steps the save missed
+        return ahead, state
+
+    def _in_play(self, size: int) -> list[GameRecord]:
+        """The kept games of this size still in play that can be read, newest first."""
+        try:
+            numbers = self.archive.in_play(size)
+        except ArchiveError:
+            return []
+        records = []
+        for number in numbers:
+            try:
+                records.append(self.archive.load(number))
+            except (ArchiveError, KeyError):
+                continue  # a damaged row: it stays as it is, and a new record starts
+        return records
+
+    def handle(self, events: list[ev.Event], session: Session) -> None:
+        """One batch of the session's events: one transaction at most."""
+        if not self.archive.recording:
+            return
+        if any(isinstance(event, ev.GameStarted | ev.GameResumed) for event in events):
+            # A new game of the same size leaves the last one; another size keeps it in its slot,
+            # and a size's game that comes back resumes its record.
+            fresh = any(isinstance(event, ev.GameStarted) for event in events)
+            if fresh and self._kept is not None and self._kept.size == session.game.size:
+                self.archive.write([self._ended(self._kept)])
+            self.attach(session)
+            return
+        game = session.game
+        steps: list[Step] = []
+        outcome: Outcome | None = None
+        floor = self._kept.seconds if self._kept is not None else 0.0
+        for event in events:
+            if isinstance(event, ev.Moved | ev.Undone):
+                undo = isinstance(event, ev.Undone)
+                action = Action.UNDO if undo else Action.move(event.direction)
+                steps.append(Step(action, max(game.seconds, floor)))  # never back (R13)
+                if undo:
+                    outcome = Outcome.IN_PLAY  # playable again (R14)
+            elif isinstance(event, ev.Lost):
+                outcome = Outcome.WON if game.won else Outcome.LOST
+        if steps or outcome is not None:
+            self.archive.write(self._progress(session, steps, outcome))
+        if self._kept is None and self._start is None:
+            self._start = game.to_dict()  # a record will start from the next move
+
+    def _progress(
+        self, session: Session, steps: list[Step], outcome: Outcome | None
+    ) -> list[Change]:
+        """The changes that add `steps` and the game's new summary to its record."""
+        changes: list[Change] = []
+        previous = self._kept
+        if previous is None:
+            if not steps or self._start is None:
+                return []  # no position to start from: kept from the next game or attach
+            previous = self._new_record(session, changes)
+        game = session.game
+        assisted_from = previous.assisted_from
+        if assisted_from is None and session.assisted and steps:
+            assisted_from = previous.steps
+        summary = replace(
+            _progressed(previous, game, previous.steps + len(steps)),
+            outcome=outcome or previous.outcome,
+            assisted_from=assisted_from,
+        )
+        if steps:
+            changes.append(AddSteps(previous.game_id, previous.steps, tuple(steps)))  # type: ignore[arg-type]
+        ended = None if summary.outcome is Outcome.IN_PLAY else self.archive.now()
+        changes.append(UpdateSummary(summary, ended))
+        self._kept = summary
+        return changes
+
+    def _new_record(self, session: Session, changes: list[Change]) -> GameSummary:
+        start, self._start = self._start, None
+        assert start is not None
+        summary = GameSummary(
+            game_id=self.archive.next_id(),
+            uid=uuid.uuid4().hex,
+            size=start["size"],
+            started_at=self.archive.now(),
+            outcome=Outcome.IN_PLAY,
+            won=start["won"],
+            score=start["score"],
+            biggest_tile=biggest_tile(start["grid"]),
+            moves=start["moves"],
+            seconds=start["seconds"],
+            steps=0,
+            assisted_from=0 if session.assisted else None,
+        )
+        changes.append(AddGame(summary, start))
+        return summary
+
+    def _ended(self, summary: GameSummary) -> UpdateSummary:
+        """A game left for another: as it ended, else won or given up."""
+        outcome = summary.outcome
+        if outcome is Outcome.IN_PLAY:
+            outcome = Outcome.WON if summary.won else Outcome.LEFT
+        return UpdateSummary(replace(summary, outcome=outcome), self.archive.now())
+
+
+def _progressed(summary: GameSummary, game: Game, steps: int) -> GameSummary:
+    return replace(
+        summary,
+        won=game.won,
+        score=game.score,
+        biggest_tile=game.biggest_tile(),
+        moves=game.moves,
+        seconds=max(summary.seconds, game.seconds),
+        steps=steps,
+    )
+
+
+def _reconcile(record: GameRecord, game: Game, changes: list[Change]) -> GameSummary | None:
+    """Continue `record` for `game` if they agree, or are one step apart (adding the changes
+    that make them agree); None if they do not."""
+    try:
+        before, final = _replayed_ends(record)
+    except ReplayError:
+        return None
+    summary = record.summary
+    if _same(final, game):
+        return summary
+    number = summary.steps
+    if before is not None and _same(before, game):
+        changes.append(DropStep(summary.game_id, number - 1))  # type: ignore[arg-type]
+        shorter = replace(_progressed(summary, game, number - 1), outcome=Outcome.IN_PLAY)
+        changes.append(UpdateSummary(shorter, None))
+        return shorter
+    for action in Action:
+        after = Game.from_dict(final.to_dict())
+        after.undo_enabled = True
+        done = after.undo() if action is Action.UNDO else after.move(action.direction)
+        if done and _same(after, game):
+            step = Step(action, max(game.seconds, summary.seconds))
+            changes.append(AddSteps(summary.game_id, number, (step,)))  # type: ignore[arg-type]
+            longer = replace(_progressed(summary, game, number + 1), outcome=Outcome.IN_PLAY)
+            changes.append(UpdateSummary(longer, None))
+            return longer
+    return None
+
+
+def _played_on_from(record: GameRecord, game: Game) -> Game | None:
+    """The game at the record's end if the record passes through `game` before its end (the
+    saves missed its last steps); None if it does not, or ends there."""
+    position = start_game(record)
+    met = False
+    for index, step in enumerate(record.steps):
+        met = met or _same_cheaply(position, game)
+        play_step(position, step, index)
+    return position if met and not _same_cheaply(position, game) else None
+
+
+def _same_cheaply(a: Game, b: Game) -> bool:
+    """`_same`, looking first at what differs between most positions."""
+    return a.moves == b.moves and a.score == b.score and a.grid == b.grid and _same(a, b)
+
+
+def _replayed_ends(record: GameRecord) -> tuple[Game | None, Game]:
+    """The game one step before the record's end (None without steps), and at its end."""
+    game = start_game(record)
+    before = None
+    for index, step in enumerate(record.steps):
+        if index == len(record.steps) - 1:
+            before = Game.from_dict(game.to_dict())
+        play_step(game, step, index)
+    return before, game
+
+
+def _same(a: Game, b: Game) -> bool:
+    """The same position and future: grid, score, moves, undos, win and random state."""
+    first, second = a.to_dict(), b.to_dict()
+    for data in (first, second):
+        del data["seconds"], data["undo_enabled"]
+    return first == second

@@ -1,0 +1,4 @@
+"""The Games screens' state (R22, R23), drawn by game/view: the navigator between them
+(navigator.py) and their items (items.py), the list (games_list.py), a game being opened
+(opening.py), its replay (replay.py) and the steps of its review (review.py).
+"""

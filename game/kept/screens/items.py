@@ -1,0 +1,81 @@
+"""The vocabulary of the kept games' screens (game/kept/screens/navigator.py): the screens, and the
+items each shows in order. The view draws a screen's items in this order, so that a click on the
+n-th drawn thing is `Select(n)`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from game.core.record import GameSummary
+from game.kept.review.mistakes import Mistake
+from game.play.menus import Item
+
+
+class Screen(enum.Enum):
+    LIST = "list"
+    GAME = "game"  # one game chosen: replay, review, export
+    REPLAY = "replay"
+    REVIEW = "review"
+    MISTAKES = "mistakes"  # the four mistakes of the game reviewed
+
+
+class Control(enum.StrEnum):
+    """A button or control of the screens; the value is the text key of its words."""
+
+    SEEK = "seek"  # the replay's bar, the review's plot: a click jumps along it
+    TO_START = "to_start"
+    STEP_BACK = "step_back"
+    PLAY = "play"
+    STEP_FORWARD = "step_forward"
+    TO_END = "to_end"
+    SLOWER = "slower"
+    FASTER = "faster"
+    REPLAY = "replay"
+    REVIEW = "review"
+    EXPORT = "export"
+    PREVIOUS_MOVE = "previous_move"
+    NEXT_MOVE = "next_move"
+    WORST = "worst_moves"
+    MISTAKES = "mistakes"
+
+
+@dataclass(frozen=True)
+class GameRow:
+    summary: GameSummary
+
+
+@dataclass(frozen=True)
+class MistakeItem:
+    mistake: Mistake
+
+
+BrowserItem = GameRow | MistakeItem | Control | Item
+LIST_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)
+GAME_ITEMS = (Control.REPLAY, Control.REVIEW, Control.EXPORT, Item.BACK)
+REPLAY_ITEMS = (
+    Control.SEEK,
+    Control.TO_START,
+    Control.STEP_BACK,
+    Control.PLAY,
+    Control.STEP_FORWARD,
+    Control.TO_END,
+    Control.SLOWER,
+    Control.FASTER,
+    Item.BACK,
+)
+REVIEW_ITEMS = (
+    Control.SEEK,
+    Control.PREVIOUS_MOVE,
+    Control.NEXT_MOVE,
+    Control.WORST,
+    Control.MISTAKES,
+    Item.BACK,
+)
+MISTAKE_ITEMS = (*(MistakeItem(mistake) for mistake in Mistake), Item.BACK)
+SCREEN_ITEMS = {
+    Screen.GAME: GAME_ITEMS,
+    Screen.REPLAY: REPLAY_ITEMS,
+    Screen.REVIEW: REVIEW_ITEMS,
+    Screen.MISTAKES: MISTAKE_ITEMS,
+}  # the list's items are its page's games, then LIST_BUTTONS

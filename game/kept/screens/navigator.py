@@ -1,0 +1,456 @@
+"""The kept games' screens (R22, R23): the list, a chosen game, its replay and its review.
+Commands in, events out; no pygame.
+
+    browser = Browser(archive, analyse=make_analysis, export_dir=folder)
+    browser.open()                   # Games in the pause menu: the list, newest first
+    events = browser.handle(command) # while `browser.is_open`, the app routes commands here
+    events = browser.pass_time(s)    # every frame, open or not: a review goes on meanwhile
+
+The screens open over the pause menu, so the game clock stands still while they show (R17).
+Each screen has its items in order (`items`: the games of a page, buttons, controls), which
+the view draws in that order, so that a click on the n-th drawn thing is `Select(n)`; `focus`
+is the item the keyboard and pad act on. Back goes one screen back, from the list to the
+pause menu; Start (Pause) goes there at once. A review keeps going when the player leaves it,
+and the same game's review is taken up again where it is.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+from game.core.record import GameRecord, GameSummary, Position, Positions, ReplayError
+from game.kept.archive.store import Archive, ArchiveError
+from game.kept.review.job import Analyse, PlayOn, ReviewJob
+from game.kept.screens.games_list import ROWS_PER_PAGE, GamesList
+from game.kept.screens.items import (
+    LIST_BUTTONS,
+    SCREEN_ITEMS,
+    BrowserItem,
+    Control,
+    GameRow,
+    MistakeItem,
+    Screen,
+)
+from game.kept.screens.opening import Opening
+from game.kept.screens.replay import Replaying
+from game.kept.screens.review import Stepping
+from game.kept.share.transfer import Importing, export_to
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menu_moves import SIDEWAYS, UPRIGHT
+from game.play.menus import Item
+from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
+
+log = logging.getLogger("game.kept.screens.navigator")
+LEFT_TO_THE_SESSION = (cmd.Quit, cmd.ToggleFullscreen, cmd.ToggleMute, cmd.SolverMove)
+
+
+def _analysis(grids, size: int, depth: int, tables_dir=None) -> Analysis:
+    return Analysis(grids, size=size, depth=depth, tables_dir=tables_dir)
+
+
+def _rollouts(moves, size: int, tables_dir=None) -> Analysis:
+    return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tables_dir)
+
+
+class Browser:
+    def __init__(
+        self,
+        archive: Archive,
+        *,
+        export_dir: Path,
+        tables_dir: str | os.PathLike[str] | None = None,
+        analyse: Analyse | None = None,
+        play_on: PlayOn | None = None,
+        depth_of: Callable[[int], int] = review_depth,
+    ) -> None:
+        """`analyse` makes the review's solver (game/solver/analysis.Analysis, in its own
+        process, its tables in `tables_dir`, by default), `play_on` the one that plays on
+        after the flagged moves (the same, another task); `depth_of` says the review's depth."""
+        self.archive = archive
+        self.analyse = analyse or partial(_analysis, tables_dir=tables_dir)
+        self.play_on = play_on or partial(_rollouts, tables_dir=tables_dir)
+        self.export_dir = export_dir
+        self.depth_of = depth_of  # board size -> the review's search depth
+        self.screen: Screen | None = None
+        self.focus = 0
+        self.games = GamesList(archive)
+        self.chosen: GameSummary | None = None  # the game chosen in the list
+        self.opening: Opening | None = None  # the game chosen, being loaded and replayed
+        self.record: GameRecord | None = None  # the game chosen, once open
+        self.positions: Positions | None = None
+        self.replaying: Replaying | None = None
+        self.job: ReviewJob | None = None  # the review under way or done, of one game
+        self.importing: list[Importing] = []  # shared files being read, oldest first
+        self.stepping: Stepping | None = None  # where the player is in the review
+        self._list_focus = 0
+
+    # -- what the view reads -------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.screen is not None
+
+    def takes(self, command: cmd.Command) -> bool:
+        """Whether the screens take `command` (open, and not one the session answers
+        everywhere: quit, fullscreen, sound)."""
+        return self.is_open and not isinstance(command, LEFT_TO_THE_SESSION)
+
+    @property
+    def busy(self) -> bool:
+        """Whether frames must keep coming: a replay plays, a game opens, a file is being
+        imported, or a review works (its solver, or this side's reading of the boards, a slice
+        a frame)."""
+        playing = self.replaying is not None and self.replaying.playing
+        working = bool(self.importing) or self.opening is not None
+        return playing or working or (self.job is not None and not self.job.settled)
+
+    @property
+    def items(self) -> list[BrowserItem]:
+        if self.screen is Screen.LIST:
+            return [*(GameRow(summary) for summary in self.games.rows), *LIST_BUTTONS]
+        return list(SCREEN_ITEMS.get(self.screen, ()))  # type: ignore[arg-type]
+
+    def active(self, item: BrowserItem) -> bool:
+        """Whether choosing `item` does anything now; one that cannot is drawn so."""
+        replaying, stepping, job = self.replaying, self.stepping, self.job
+        match item:
+            case Control.REPLAY | Control.REVIEW | Control.EXPORT if self.screen is Screen.GAME:
+                return self.record is not None  # not while the game opens
+            case Item.PREV_PAGE:
+                return self.games.page > 0
+            case Item.NEXT_PAGE:
+                return self.games.page < self.games.pages - 1
+            case Control() if self.screen is Screen.REPLAY and replaying is not None:
+                return replaying.can(item)
+            case Control() if self.screen is Screen.REVIEW and stepping is not None:
+                return stepping.can(item)
+            case MistakeItem(mistake):
+                finding = job.finding(mistake) if job is not None else None
+                return finding is not None and finding.count > 0
+        return True
+
+    @property
+    def position(self) -> Position | None:
+        """The position on the board of the replay or the review."""
+        if self.screen is Screen.REPLAY and self.replaying is not None:
+            return self.replaying.position
+        if self.positions is None:
+            return None
+        if self.stepping is not None and self.stepping.position is not None:
+            return self.positions[self.stepping.position]
+        return self.positions[0]
+
+    # -- opening and closing -------------------------------------------------------------------
+
+    def open(self) -> list[ev.Event]:
+        """The list of kept games, newest first, the newest focused."""
+        self.screen = Screen.LIST
+        self.games.load(0)
+        self.focus = 0
+        self._settle()
+        return [ev.MenuOpened("games")]
+
+    def leave(self) -> list[ev.Event]:
+        """Back to the pause menu; a review under way goes on, a game opening does not."""
+        if self.replaying is not None:
+            self.replaying.playing = False
+        self._stop_opening()
+        self.screen = None
+        return [ev.MenuClosed("games")]
+
+    def close(self) -> None:
+        """The game quits: the review stops, and its scores so far are kept."""
+        self._stop_opening()
+        if self.job is not None:
+            self.job.close()
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def handle(self, command: cmd.Command) -> list[ev.Event]:
+        if self.screen is None:
+            return []
+        match command:
+            case cmd.Point(index):
+                return self._point(index)
+            case cmd.Select(index, _, fraction):
+                return self._choose(index, fraction)
+            case cmd.Pause():
+                return self.leave()
+            case cmd.Back() | cmd.BackOrUndo():
+                return self._back()
+        match self.screen:
+            case Screen.LIST:
+                return self._in_list(command)
+            case Screen.REPLAY if self.replaying is not None:
+                return self.replaying.handle(command)
+            case Screen.REVIEW if self.stepping is not None:
+                events = self.stepping.handle(command)
+                if events is not None:
+                    self._settle()  # Next is not focused at the last move
+                    return events
+        return self._in_menu(command)
+
+    def _in_menu(self, command: cmd.Command) -> list[ev.Event]:
+        """Up and Down through the buttons of a game, the mistakes, the review."""
+        match command:
+            case cmd.Move(direction) if direction in UPRIGHT:
+                return self._move_focus(UPRIGHT[direction])
+            case cmd.MenuFocus(step):
+                return self._move_focus(step)
+            case cmd.Confirm():
+                return self._choose(self.focus)
+        return []
+
+    def _in_list(self, command: cmd.Command) -> list[ev.Event]:
+        match command:
+            case cmd.Move(direction) if direction in SIDEWAYS:
+                return self._turn_page(SIDEWAYS[direction])
+            case cmd.Move(direction):
+                return self._list_step(UPRIGHT[direction])
+            case cmd.MenuFocus(step):
+                return self._list_step(step)
+            case cmd.Adjust(_, step):
+                return self._turn_page(-step)  # the wheel up: toward the newest
+            case cmd.Seek(where):
+                last = max(len(self.games.rows) - 1, 0)
+                return self._turn_page(where * self.games.pages, row=0 if where < 0 else last)
+            case cmd.Confirm():
+                return self._choose(self.focus)
+        return []
+
+    def _back(self) -> list[ev.Event]:
+        match self.screen:
+            case Screen.LIST:
+                return self.leave()
+            case Screen.GAME:
+                return self._to_list()  # a game opening goes on: it may be chosen again
+            case Screen.REVIEW if self.stepping is not None:
+                events = self.stepping.back()  # from the worst moves, back to every move
+                if events is not None:
+                    self._settle()
+                    return events
+            case Screen.MISTAKES:
+                return self._to_screen(Screen.REVIEW, Control.MISTAKES)
+        if self.replaying is not None:
+            self.replaying.playing = False
+        came_from = Control.REVIEW if self.screen is Screen.REVIEW else Control.REPLAY
+        return self._to_screen(Screen.GAME, came_from)
+
+    # -- focus ---------------------------------------------------------------------------------
+
+    def _focusable(self, index: int) -> bool:
+        item = self.items[index]
+        return item is not Control.SEEK and self.active(item)
+
+    def _settle(self, step: int = 1) -> None:
+        """Keep the focus on an item that can act (the pointer's seek bar is never focused)."""
+        items = self.items
+        if not items:
+            self.focus = 0
+            return
+        self.focus %= len(items)
+        for _ in range(len(items)):
+            if self._focusable(self.focus):
+                return
+            self.focus = (self.focus + step) % len(items)
+
+    def _move_focus(self, step: int) -> list[ev.Event]:
+        before = self.focus
+        self.focus += step
+        self._settle(step)
+        return [ev.MenuMoved()] if self.focus != before else []
+
+    def _point(self, index: int) -> list[ev.Event]:
+        if not 0 <= index < len(self.items) or index == self.focus or not self._focusable(index):
+            return []
+        self.focus = index
+        return [ev.MenuPointed()]
+
+    def _to_screen(self, screen: Screen, focus: BrowserItem | int = 0) -> list[ev.Event]:
+        self.screen = screen
+        items = self.items
+        self.focus = items.index(focus) if not isinstance(focus, int) else focus
+        self._settle()
+        return [ev.MenuConfirmed(), *self._shown()]
+
+    def _shown(self) -> list[ev.Event]:
+        position = self.position
+        return [] if position is None else [ev.PositionShown(position.grid)]
+
+    # -- the list ------------------------------------------------------------------------------
+
+    def _list_step(self, step: int) -> list[ev.Event]:
+        """Up and Down through the games: past a page's last game, the next page's first."""
+        rows, games = len(self.games.rows), self.games
+        if self.focus < rows:
+            target = self.focus + step
+            if target >= rows and games.page < games.pages - 1:
+                return self._turn_page(1, row=0)
+            if target < 0 and games.page > 0:
+                return self._turn_page(-1, row=ROWS_PER_PAGE - 1)
+        return self._move_focus(step)
+
+    def _turn_page(self, step: int, row: int | None = None) -> list[ev.Event]:
+        """Another page; the focus stays on its button, or on a game (`row`, or the same)."""
+        before = self.items[self.focus]
+        turned = self.games.turn(step)
+        if isinstance(before, GameRow) or row is not None:
+            focus = min(self.focus if row is None else row, max(len(self.games.rows) - 1, 0))
+        else:
+            focus = self.items.index(before)  # the same button, after the page's games
+        if not turned and focus == self.focus:
+            return []
+        self.focus = focus
+        self._settle(step)
+        return [ev.MenuMoved()]
+
+    def _to_list(self) -> list[ev.Event]:
+        self.screen = Screen.LIST
+        self.focus = self._list_focus
+        self._settle()
+        return [ev.MenuConfirmed()]
+
+    def _open_game(self, summary: GameSummary) -> list[ev.Event]:
+        """The chosen game's screen, at once; its record is loaded and replayed meanwhile on a
+        thread (`_opened`), its buttons waiting for it. The same game, unchanged since it was
+        opened, is not replayed again, nor one still opening started again."""
+        self._list_focus = self.focus
+        self.chosen = summary
+        if self.opening is not None and self.opening.summary != summary:
+            self._stop_opening()  # another game's
+        if self.opening is None and (self.record is None or self.record.summary != summary):
+            self.record = self.positions = self.replaying = self.stepping = None
+            self.opening = Opening(self.archive, summary)
+        return self._to_screen(Screen.GAME)
+
+    def _opened(self) -> list[ev.Event]:
+        """The game being opened, once it is: its replay, or a damaged one said so, back in
+        the list."""
+        opening = self.opening
+        if opening is None or not opening.done:
+            return []
+        self.opening = None
+        try:
+            record, positions = opening.result()
+        except (ArchiveError, KeyError, ReplayError) as error:
+            log.warning("kept game %s could not be opened: %s", opening.summary.game_id, error)
+            events = self._to_list() if self.screen is Screen.GAME else []
+            return [*events, ev.Told("game_unreadable")]
+        self.record, self.positions = record, positions
+        self.replaying, self.stepping = Replaying(positions), None
+        if self.screen is not Screen.GAME:
+            return []
+        self.focus = self.items.index(Control.REPLAY)
+        return self._shown()
+
+    def _stop_opening(self) -> None:
+        if self.opening is not None:
+            self.opening.cancel()
+            self.opening = None
+
+    # -- choosing ------------------------------------------------------------------------------
+
+    def _choose(self, index: int, fraction: float = 0.5) -> list[ev.Event]:
+        items = self.items
+        if not 0 <= index < len(items) or not self.active(items[index]):
+            return []
+        item = items[index]
+        if item is not Control.SEEK:
+            self.focus = index
+        replaying = self.replaying
+        match item:
+            case GameRow(summary):
+                return self._open_game(summary)
+            case Item.PREV_PAGE | Item.NEXT_PAGE:
+                return self._turn_page(-1 if item is Item.PREV_PAGE else 1)
+            case Item.BACK:
+                return self._back()
+            case Control.REPLAY:
+                return self._to_screen(Screen.REPLAY, Control.PLAY)
+            case Control.REVIEW:
+                return self._review()
+            case Control.EXPORT:
+                return self._export()
+            case Control() if self.screen is Screen.REPLAY and replaying is not None:
+                return replaying.choose(item, fraction)
+            case Control.MISTAKES:
+                return self._to_screen(Screen.MISTAKES)
+            case Control() if self.stepping is not None:
+                events = self.stepping.choose(item, fraction)
+                self._settle()
+                return events
+            case MistakeItem(mistake) if self.stepping is not None:
+                self.stepping.mistake(mistake)
+                return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
+        return []
+
+    # -- the review ----------------------------------------------------------------------------
+
+    def _review(self) -> list[ev.Event]:
+        """Review the chosen game: the review of it under way is taken up again."""
+        record = self.record
+        assert record is not None
+        if self.job is None or self.job.record != record:
+            if self.job is not None:
+                self.job.close()
+            depth = self.depth_of(record.size)
+            self.job = ReviewJob(
+                record,
+                self.positions,
+                self.archive,
+                analyse=self.analyse,
+                play_on=self.play_on,
+                depth=depth,
+            )
+            self.job.start()
+        if self.stepping is None or self.stepping.job is not self.job:
+            self.stepping = Stepping(self.job, self.job.positions)
+        return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
+
+    # -- time, files ---------------------------------------------------------------------------
+
+    def pass_time(self, seconds: float) -> list[ev.Event]:
+        """Real time passed: a replay plays on; a review takes in the solver's scores; a file
+        read to the end is kept."""
+        events: list[ev.Event] = self._imported() + self._opened()
+        if self.screen is Screen.REPLAY and self.replaying is not None:
+            events += self.replaying.pass_time(seconds)
+        job = self.job
+        if job is not None and not job.settled:
+            was_running = job.running
+            events += job.poll()
+            done = was_running and job.state is AnalysisState.DONE
+            if done and self.screen not in (Screen.REVIEW, Screen.MISTAKES):
+                events.append(ev.Told("review_ready"))
+            if self.screen is Screen.REVIEW:
+                self._settle()
+        return events
+
+    def _export(self) -> list[ev.Event]:
+        assert self.record is not None
+        key, fields = export_to(self.record, self.export_dir)
+        return [ev.MenuConfirmed(), ev.Told(key, fields)]
+
+    def import_file(self, path: str | Path) -> list[ev.Event]:
+        """Keep the game of a shared file (dropped on the window, or --import), once it is read
+        and checked on its own thread: a damaged or hostile file is refused with its reason,
+        and nothing kept is touched. The player is told when it is done (`pass_time`)."""
+        self.importing.append(Importing(path, self.archive))
+        return []
+
+    def _imported(self) -> list[ev.Event]:
+        events: list[ev.Event] = []
+        for importing in [i for i in self.importing if i.done]:
+            self.importing.remove(importing)
+            key, fields, game_id = importing.outcome()
+            if game_id is not None and self.screen is Screen.LIST:
+                self.games.load(0)
+                self.focus = self.games.row_of(game_id) or 0
+                self._settle()
+            events.append(ev.Told(key, fields))
+        return events

@@ -1,0 +1,4 @@
+"""A kept game in a file of its own (R22): the file's format and the import's checks
+(shared_file.py), and exporting and importing as a player does it, off the frame
+(transfer.py).
+"""

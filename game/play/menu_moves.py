@@ -1,0 +1,66 @@
+"""Moving about inside one menu: the focus, its pages, the pointer, and a setting's step.
+Commands in, events out, like the session, which hands a menu these commands and keeps for
+itself the ones that act on the game or open and close menus.
+
+    events = move_in(menu, command)   # None: not a move inside the menu (the session's)
+"""
+
+from __future__ import annotations
+
+from game.core.engine import Direction
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import Menu, SettingItem
+
+# A direction as a step: through pages and settings (sideways), through items (upright).
+SIDEWAYS = {Direction.LEFT: -1, Direction.RIGHT: 1}
+UPRIGHT = {Direction.UP: -1, Direction.DOWN: 1}
+
+
+def move_in(menu: Menu, command: cmd.Command) -> list[ev.Event] | None:
+    """What `command` does inside `menu`, or None when it is not a move inside it."""
+    match command:
+        case cmd.Move(direction):
+            sideways = SIDEWAYS.get(direction, 0)
+            if menu.pages > 1 and sideways:
+                return turn_page(menu, sideways)
+            if isinstance(menu.focused_item, SettingItem) and sideways:
+                return step_setting(menu.focused_item, sideways)
+            return move_focus(menu, -1 if direction in (Direction.UP, Direction.LEFT) else 1)
+        case cmd.MenuFocus(step):
+            return move_focus(menu, step)
+        case cmd.Adjust(index, step) if 0 <= index < len(menu.items):
+            item = menu.items[index]
+            if isinstance(item, SettingItem):
+                menu.focus = index
+                return step_setting(item, step)
+            return turn_page(menu, step) if menu.pages > 1 else []
+        case cmd.Point(index) if 0 <= index < len(menu.items) and index != menu.focus:
+            if not menu.active(menu.items[index]):
+                return []
+            menu.focus = index
+            return [ev.MenuPointed()]
+    return None
+
+
+def step_setting(item: SettingItem, step: int) -> list[ev.Event]:
+    """The app owns the settings' values; a menu only says which one to step, and which way."""
+    return [ev.SettingChanged(item.name, step)]
+
+
+def move_focus(menu: Menu, step: int) -> list[ev.Event]:
+    if not menu.items:
+        return []
+    focus = menu.focus
+    menu.focus = (menu.focus + step) % len(menu.items)
+    menu.settle_focus(step)  # past an item that cannot act now
+    return [ev.MenuMoved()] if menu.focus != focus else []
+
+
+def turn_page(menu: Menu, step: int) -> list[ev.Event]:
+    page = min(max(menu.page + step, 0), menu.pages - 1)
+    if page == menu.page:
+        return []
+    menu.page = page
+    menu.settle_focus(step)  # at the last page Enter closes; at the first it turns on
+    return [ev.MenuMoved()]

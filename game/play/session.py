@@ -1,0 +1,410 @@
+"""The state machine around the engine: commands in, domain events out.
+
+The session is the only place that decides what a command means now: a move under the win banner
+does nothing, Escape closes the menu that is open or opens the pause menu, New game asks first
+while a game is in progress (R15), a hint or autoplay marks the game assisted (R20), any key of
+the player's only stops autoplay, and the undo setting holds for every game (R14). It knows
+nothing of pygame, files or real time: the loop tells it how much time passed.
+"""
+
+from __future__ import annotations
+
+import enum
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.engine import Direction, Game, is_game_id
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menu_moves import move_in, step_setting, turn_page
+from game.play.menus import (
+    Item,
+    Menu,
+    MenuItem,
+    MenuKind,
+    SettingItem,
+    SizeItem,
+    confirm_menu,
+    help_menu,
+    over_panel,
+    pause_menu,
+    settings_menu,
+    stats_menu,
+    won_panel,
+)
+from game.play.slots import SaveSlots
+
+
+class Phase(enum.Enum):
+    PLAYING = "playing"
+    WON_BANNER = "won_banner"  # the first 2048 stands; Keep going or New game (R10)
+    CONTINUING = "continuing"  # kept going after the win
+    GAME_OVER = "game_over"
+
+
+def new_game_id() -> str:
+    """A name for one game, kept with it: the records know a game by it (R19, R22)."""
+    return secrets.token_hex(8)
+
+
+@dataclass
+class Session:
+    game: Game
+    phase: Phase = Phase.PLAYING
+    assisted: bool = False  # hint or autoplay used in this game (R20)
+    focused: bool = True  # the window has focus
+    overlays: list[Menu] = field(default_factory=list)
+    slots: SaveSlots = field(default_factory=SaveSlots)
+    new_game_factory: Callable[[int], Game] = field(default=lambda size: Game.new(size))
+    game_id: str = field(default_factory=new_game_id)
+    started: bool | None = None  # the game has had its first valid move (R17); None: guess
+    autoplaying: bool = False  # the solver plays (R20)
+    undo_enabled: bool | None = None  # the player's setting (R14); None: as the game says
+    _panel_menu: Menu | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.started is None:
+            self.started = self.game.moves > 0 or self.game.seconds > 0
+        if self.undo_enabled is None:
+            self.undo_enabled = self.game.undo_enabled
+        self.game.undo_enabled = self.undo_enabled
+        self._set_phase(self.phase)
+
+    @classmethod
+    def start(cls, size: int = 4, seed: int | None = None, **kwargs: Any) -> Session:
+        return cls(Game.new(size, seed), **kwargs)
+
+    @classmethod
+    def restore(cls, game: Game, state: dict[str, Any], **kwargs: Any) -> Session:
+        """A session from a saved game and the session state saved beside it."""
+        session = cls(game, **kwargs)
+        session._apply_state(state)
+        return session
+
+    # -- what the rest of the game reads -------------------------------------------------------
+
+    @property
+    def menu(self) -> Menu | None:
+        """The menu the player is looking at, if any: the top overlay, else the phase's panel."""
+        if self.overlays:
+            return self.overlays[-1]
+        return self._panel_menu
+
+    @property
+    def clock_running(self) -> bool:
+        """R17: time runs from the game's first valid move, in play, with focus, with no menu,
+        banner or game over."""
+        return (
+            self.started
+            and self.phase in (Phase.PLAYING, Phase.CONTINUING)
+            and self.focused
+            and not self.overlays
+            and not self.game.over
+        )
+
+    @property
+    def in_progress(self) -> bool:
+        """A game worth a confirmation before it is thrown away (R15)."""
+        return self.phase in (Phase.PLAYING, Phase.CONTINUING) and self.game.moves > 0
+
+    def state_dict(self) -> dict[str, Any]:
+        """What storage keeps beside the game (R18)."""
+        return {
+            "phase": self.phase.value,
+            "assisted": self.assisted,
+            "game_id": self.game_id,
+            "started": self.started,
+        }
+
+    # -- time and settings ---------------------------------------------------------------------
+
+    def pass_time(self, seconds: float) -> float:
+        """Real time passed: the game clock adds it while it runs (R17). Returns the seconds
+        the clock ran."""
+        if not self.clock_running or not 0 < seconds < float("inf"):
+            return 0.0
+        self.game.advance_clock(seconds)
+        return seconds
+
+    def set_focus(self, focused: bool) -> None:
+        self.focused = focused
+
+    def set_undo_enabled(self, enabled: bool) -> None:
+        """R14: the undo setting holds for every game of every size; undos used stay used."""
+        self.undo_enabled = enabled
+        self.game.undo_enabled = enabled
+        if self.phase is Phase.GAME_OVER:
+            self._set_phase(Phase.GAME_OVER)  # the panel offers undo only while it can
+
+    # -- commands ------------------------------------------------------------------------------
+
+    def handle(self, command: cmd.Command) -> list[ev.Event]:
+        match command:
+            case cmd.Quit():
+                return [ev.QuitRequested()]
+            case cmd.ToggleMute():
+                return [ev.SettingChanged("muted", 1)]
+            case cmd.ToggleFullscreen():
+                return [ev.SettingChanged("fullscreen", 1)]
+            case cmd.SolverMove(direction):
+                return self._solver_move(direction)
+            case cmd.Point() if self.autoplaying:
+                return []  # the pointer passing by is no key of the player's
+        if self.autoplaying:
+            return self.stop_autoplay()  # the player's key only stops it (R20)
+        menu = self.menu
+        if menu is not None:
+            return self._handle_in_menu(menu, command)
+        return self._handle_in_play(command)
+
+    def _handle_in_play(self, command: cmd.Command) -> list[ev.Event]:
+        match command:
+            case cmd.Move(direction):
+                return self._move(direction)
+            case cmd.Undo() | cmd.BackOrUndo():
+                return self._undo()
+            case cmd.NewGame(size):
+                return self._ask_new_game(size)
+            case cmd.Back() | cmd.Pause():
+                return self._open(pause_menu())
+            case cmd.Help():
+                return self._open(help_menu())
+            case cmd.Hint():
+                return self._hint()
+            case cmd.ToggleAutoplay():
+                return self._start_autoplay()
+        return []
+
+    def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
+        moved = move_in(menu, command)
+        if moved is not None:
+            return moved
+        match command:
+            case cmd.Confirm():
+                return self._choose(menu, menu.focus, 1)
+            case cmd.Select(index, side):
+                return self._choose(menu, index, side)
+            case cmd.BackOrUndo() if menu.kind is MenuKind.OVER and self.game.can_undo():
+                return self._undo()
+            case cmd.Back() | cmd.BackOrUndo():
+                if self.overlays:
+                    return self._close_top()
+                if menu.kind is MenuKind.WON:
+                    return self._keep_going()
+                return self._open(pause_menu())
+            case cmd.Pause():
+                if self.overlays and menu.kind is MenuKind.PAUSE:
+                    return self._close_top()
+                return self._open(pause_menu())
+            case cmd.Help():
+                if menu.kind is MenuKind.HELP:
+                    return self._close_top()
+                return self._open(help_menu())
+            case cmd.KeepGoing() if menu.kind is MenuKind.WON:
+                return self._keep_going()
+            case cmd.Undo() if menu.kind is MenuKind.OVER:
+                return self._undo()
+            case cmd.NewGame(size) if not self.overlays:
+                return self._ask_new_game(size)
+        return []
+
+    def _choose(self, menu: Menu, index: int, side: int) -> list[ev.Event]:
+        """The item at `index` chosen (Enter, A, a click on its `side`): an item that cannot
+        act does nothing."""
+        if not 0 <= index < len(menu.items) or not menu.active(menu.items[index]):
+            return []
+        menu.focus = index
+        item = menu.items[index]
+        if isinstance(item, SettingItem):
+            return [ev.MenuConfirmed(), *step_setting(item, side)]
+        return self._activate(menu, item)
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def _move(self, direction: Direction) -> list[ev.Event]:
+        outcome = self.game.move(direction)
+        if outcome is None:
+            return [ev.Blocked(direction)]
+        self.started = True  # R17: the clock starts with the first valid move
+        events: list[ev.Event] = [
+            ev.Moved(direction, outcome),
+            ev.Spawned(outcome.spawned.cell, outcome.spawned.value),
+        ]
+        if outcome.won_now:
+            self._set_phase(Phase.WON_BANNER)  # shown first even if no move is left (R10a)
+            events.append(ev.Won())
+        elif outcome.over_now:
+            self._set_phase(Phase.GAME_OVER)
+            events.append(ev.Lost())
+        return events
+
+    def _undo(self) -> list[ev.Event]:
+        if not self.game.undo():
+            return [ev.UndoRefused(self._why_no_undo())]
+        # R14: the game is playable again; a recorded win stays, so no second banner.
+        self._set_phase(Phase.CONTINUING if self.game.won else Phase.PLAYING)
+        return [ev.Undone(self.game.undos_left)]
+
+    def _why_no_undo(self) -> str:
+        if not self.undo_enabled:
+            return "off"
+        return "none_left" if self.game.undos_left == 0 else "nothing"
+
+    def _keep_going(self) -> list[ev.Event]:
+        if self.game.over:  # R10a: the winning move also ended the game
+            self._set_phase(Phase.GAME_OVER)
+            return [ev.KeptGoing(), ev.Lost()]
+        self._set_phase(Phase.CONTINUING)
+        return [ev.KeptGoing()]
+
+    def _ask_new_game(self, size: int | None) -> list[ev.Event]:
+        size = size or self.game.size
+        if size != self.game.size:
+            return self._switch_size(size)
+        if self.in_progress:
+            return self._open(confirm_menu(size))
+        return self._new_game(size)
+
+    def _new_game(self, size: int) -> list[ev.Event]:
+        self.overlays.clear()
+        self._install(self.new_game_factory(size), {})
+        return [ev.GameStarted(size)]
+
+    def _switch_size(self, size: int) -> list[ev.Event]:
+        """R18: one saved game per size; switching resumes that size's game."""
+        self.slots.save(self.game, self.state_dict())
+        saved = self.slots.load(size)
+        if saved is None:
+            return self._new_game(size)
+        self.overlays.clear()
+        self._install(*saved)
+        return [ev.GameResumed(size)]
+
+    def _install(self, game: Game, state: dict[str, Any]) -> None:
+        """Put `game` on the board with the state saved beside it ({} for a fresh game)."""
+        self.game = game
+        self.game.undo_enabled = self.undo_enabled
+        self._apply_state(state)
+
+    def _apply_state(self, state: dict[str, Any]) -> None:
+        try:
+            phase = Phase(state.get("phase", "playing"))
+        except ValueError:
+            phase = Phase.PLAYING
+        if self.game.over and phase is not Phase.WON_BANNER:
+            phase = Phase.GAME_OVER
+        elif phase is Phase.GAME_OVER:
+            phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
+        self.assisted = state.get("assisted") is True
+        game_id = state.get("game_id")
+        self.game_id = game_id if is_game_id(game_id) else new_game_id()
+        started = state.get("started")
+        self.started = started if isinstance(started, bool) else self.game.moves > 0
+        self._set_phase(phase)
+
+    def _set_phase(self, phase: Phase) -> None:
+        """The phase, and the panel it shows, made afresh so it opens on its first button."""
+        self.phase = phase
+        if phase is Phase.WON_BANNER:
+            self._panel_menu = won_panel()
+        elif phase is Phase.GAME_OVER:
+            self._panel_menu = over_panel(self.game.can_undo())
+        else:
+            self._panel_menu = None
+
+    # -- the solver (R20) ----------------------------------------------------------------------
+
+    def _assist(self) -> list[ev.Event]:
+        """The first hint or autoplay marks the game assisted."""
+        if self.assisted:
+            return []
+        self.assisted = True
+        return [ev.Assisted()]
+
+    def _hint(self) -> list[ev.Event]:
+        if self.game.over:
+            return []
+        return [*self._assist(), ev.HintRequested()]
+
+    def _start_autoplay(self) -> list[ev.Event]:
+        if self.game.over or self.menu is not None:
+            return []
+        events = self._assist()
+        self.autoplaying = True
+        return [*events, ev.AutoplayStarted()]
+
+    def stop_autoplay(self) -> list[ev.Event]:
+        """Autoplay stops (the player's key, the win banner, the end, a menu, or a solver
+        that cannot play on)."""
+        if not self.autoplaying:
+            return []
+        self.autoplaying = False
+        return [ev.AutoplayStopped()]
+
+    def _solver_move(self, direction: Direction) -> list[ev.Event]:
+        """Autoplay's move: played only while it plays; it stops at the win banner and at the
+        end of the game (R20)."""
+        if not self.autoplaying or self.menu is not None:
+            return []
+        events = self._move(direction)
+        if self.phase in (Phase.WON_BANNER, Phase.GAME_OVER):
+            events += self.stop_autoplay()
+        return events
+
+    # -- menus ---------------------------------------------------------------------------------
+
+    def _activate(self, menu: Menu, item: MenuItem) -> list[ev.Event]:
+        events: list[ev.Event] = [ev.MenuConfirmed()]
+        match item:
+            case Item.RESUME | Item.CANCEL | Item.BACK:
+                return events + self._close_top()
+            case Item.KEEP_GOING:
+                return events + self._keep_going()
+            case Item.UNDO:
+                return events + self._undo()
+            case Item.NEW_GAME:
+                if menu.kind in (MenuKind.WON, MenuKind.OVER):
+                    return events + self._new_game(self.game.size)
+                self.overlays.clear()
+                return events + self._ask_new_game(self.game.size)
+            case Item.CONFIRM_NEW:
+                return events + self._new_game(menu.size or self.game.size)
+            case Item.STATS:
+                return events + self._open(stats_menu(self.game.size))
+            case Item.AUTOPLAY:
+                self.overlays.clear()
+                return events + self._start_autoplay()
+            case Item.GAMES:
+                return [*events, ev.GamesRequested()]  # over the pause menu: no clock (R17)
+            case Item.SETTINGS:
+                return events + self._open(settings_menu())
+            case Item.PREV_PAGE | Item.NEXT_PAGE:
+                return turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
+            case Item.HELP:
+                return events + self._open(help_menu())
+            case Item.QUIT:
+                return events + [ev.QuitRequested()]
+            case SizeItem(size):
+                self.overlays.clear()
+                if size == self.game.size:
+                    return events
+                return events + self._switch_size(size)
+        return []
+
+    def _open(self, menu: Menu) -> list[ev.Event]:
+        """Open `menu` over the others; one already open is returned to, not opened again."""
+        for index, open_menu in enumerate(self.overlays):
+            if open_menu.kind is menu.kind:
+                closed = self.overlays[index + 1 :]
+                del self.overlays[index + 1 :]
+                return [ev.MenuClosed(m.kind.value) for m in reversed(closed)]
+        self.overlays.append(menu)
+        return [*self.stop_autoplay(), ev.MenuOpened(menu.kind.value)]
+
+    def _close_top(self) -> list[ev.Event]:
+        if not self.overlays:
+            return []
+        menu = self.overlays.pop()
+        return [ev.MenuClosed(menu.kind.value)]
