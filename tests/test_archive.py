@@ -370,3 +370,20 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
     archive = Archive.open(tmp_path, background=False)
     [summary] = archive.list_games()
     assert summary.moves == int(done.stdout) > 0
+
+
+def test_every_commit_is_on_disk_even_across_a_power_cut_R22(tmp_path):
+    """A kill loses at most the last move; a power cut too: WAL mode with synchronous FULL, an
+    fsync at every commit (a power cut cannot be played in a test; the settings that make it
+    hold can be read). `durable=False` is the tests' and benchmarks' own, never the game's."""
+    archive = Archive.open(tmp_path)
+    try:
+        modes = archive._call(
+            lambda c: (
+                c.execute("PRAGMA journal_mode").fetchone()[0],
+                c.execute("PRAGMA synchronous").fetchone()[0],
+            )
+        )
+    finally:
+        archive.close()
+    assert modes == ("wal", 2)  # 2: FULL
