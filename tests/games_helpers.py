@@ -114,11 +114,12 @@ def settle(app, frames: int = 40) -> None:
 
 
 def until_imported(app, limit_s: float = 30.0) -> None:
-    """Frames until the files given to the app are read, checked and kept (or refused)."""
-    for importing in list(app.browser.importing):
-        assert importing.wait(limit_s), "the import did not finish"
-    app.frame(STEP, [])
-    assert not app.browser.importing
+    """Frames until the files given to the app are read, checked and kept (or refused), those
+    waiting their turn too."""
+    while app.browser.importing or app.browser.waiting:
+        for importing in list(app.browser.importing):
+            assert importing.wait(limit_s), "the import did not finish"
+        app.frame(STEP, [])
 
 
 def open_games(app) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import threading
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -19,10 +20,12 @@ from test_desktop_entry import parse_exec, read_entry
 from game.app import App, Options
 from game.cli import parse_args
 from game.core.record import replay
+from game.kept.screens.navigator import MAX_WAITING_IMPORTS
 from game.kept.share.shared_file import SHARE_SUFFIX, export_game
 from game.platform import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
+from game.play import events as ev
 from game.text import tr
 
 MIME = "{http://www.freedesktop.org/standards/shared-mime-info}"
@@ -144,3 +147,40 @@ def test_a_file_the_system_hands_over_as_a_drop_is_imported(tmp_path, shared):
         assert app.archive.count_games() == 1
     finally:
         app.close()
+
+
+def test_files_dropped_by_the_hundred_are_read_one_at_a_time_and_each_answered(shared, tmp_path):
+    """Issue 19: each dropped file started a thread of its own, without bound. Now one is read
+    at a time, the rest wait their turn, and past the bound the player is told."""
+    path, _ = shared
+    app = App(Options(data_dir=str(tmp_path / "me"), sound=False))
+    told: list[str] = []
+    show = app.view.browsed
+
+    def browsed(events):
+        told.extend(event.key for event in events if isinstance(event, ev.Told))
+        show(events)
+
+    app.view.browsed = browsed
+    dropped = [str(path)] * 2 + [str(tmp_path / f"missing {n}{SHARE_SUFFIX}") for n in range(110)]
+    most = 0
+    try:
+        for file in dropped:
+            pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=file))
+        while True:
+            app.frame(STEP)
+            most = max(most, sum(t.name == "import" for t in threading.enumerate()))
+            if not (app.browser.importing or app.browser.waiting):
+                break
+            for importing in list(app.browser.importing):
+                assert importing.wait(30)
+        kept = app.archive.count_games()
+    finally:
+        app.close()
+    assert most <= 1
+    waited = MAX_WAITING_IMPORTS + 1  # the one read at once, and those that waited their turn
+    assert told[: 112 - waited] == ["import_too_many"] * (112 - waited)  # at once, on the drop
+    assert sorted(told[112 - waited :]) == sorted(
+        ["import_done", "import_already"] + ["import_unreadable"] * (waited - 2)
+    )
+    assert kept == 1

@@ -190,6 +190,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "unhurried, {slow}%.",
         "import_done": "The game was added to your games.",
         "import_already": "This game is already in your games.",
+        "import_too_many": "{count} shared files are waiting to be read already: drop this one "
+        "again once they are in your games.",
         "import_not_a_file": "That is not a game file: it is a link, a folder or a device.",
         "import_unreadable": "The file could not be read.",
         "import_too_big": "The file is too big to be a game of 2048.",
@@ -456,6 +458,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "λάθη· ήρεμες, το {slow}%.",
         "import_done": "Το παιχνίδι προστέθηκε στα παιχνίδια σας.",
         "import_already": "Αυτό το παιχνίδι υπάρχει ήδη στα παιχνίδια σας.",
+        "import_too_many": "{count} κοινόχρηστα αρχεία περιμένουν ήδη να διαβαστούν: ρίξτε αυτό "
+        "ξανά όταν θα είναι στα παιχνίδια σας.",
         "import_not_a_file": "Αυτό δεν είναι αρχείο παιχνιδιού: είναι σύνδεσμος, φάκελος ή "
         "συσκευή.",
         "import_unreadable": "Το αρχείο δεν διαβάστηκε.",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections import deque
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -45,6 +46,7 @@ from game.play.menu_moves import SIDEWAYS, UPRIGHT
 from game.play.menus import Item
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
+MAX_WAITING_IMPORTS = 100  # files dropped at once that wait their turn to be read
 log = logging.getLogger("game.kept.screens.navigator")
 LEFT_TO_THE_SESSION = (cmd.Quit, cmd.ToggleFullscreen, cmd.ToggleMute, cmd.SolverMove)
 
@@ -85,7 +87,8 @@ class Browser:
         self.positions: Positions | None = None
         self.replaying: Replaying | None = None
         self.job: ReviewJob | None = None  # the review under way or done, of one game
-        self.importing: list[Importing] = []  # shared files being read, oldest first
+        self.importing: list[Importing] = []  # the shared file being read (one at a time)
+        self.waiting: deque[str | Path] = deque()  # the files dropped after it, in order
         self.stepping: Stepping | None = None  # where the player is in the review
         self._list_focus = 0
 
@@ -106,7 +109,7 @@ class Browser:
         imported, or a review works (its solver, or this side's reading of the boards, a slice
         a frame)."""
         playing = self.replaying is not None and self.replaying.playing
-        working = bool(self.importing) or self.opening is not None
+        working = bool(self.importing or self.waiting) or self.opening is not None
         return playing or working or (self.job is not None and not self.job.settled)
 
     @property
@@ -439,14 +442,26 @@ class Browser:
     def import_file(self, path: str | Path) -> list[ev.Event]:
         """Keep the game of a shared file (dropped on the window, or --import), once it is read
         and checked on its own thread: a damaged or hostile file is refused with its reason,
-        and nothing kept is touched. The player is told when it is done (`pass_time`)."""
-        self.importing.append(Importing(path, self.archive))
+        and nothing kept is touched. The player is told when it is done (`pass_time`). One
+        file is read at a time, the others wait their turn: a hundred files dropped at once
+        start no hundred threads; past MAX_WAITING_IMPORTS more are refused, with a word."""
+        if not self.importing:
+            self.importing.append(Importing(path, self.archive))
+        elif len(self.waiting) < MAX_WAITING_IMPORTS:
+            self.waiting.append(path)
+        else:
+            log.warning("%s not imported: %d files wait already", path, len(self.waiting))
+            return [ev.Told("import_too_many", {"count": len(self.waiting)})]
         return []
 
     def _imported(self) -> list[ev.Event]:
         events: list[ev.Event] = []
+        if not self.importing and self.waiting:
+            self.importing.append(Importing(self.waiting.popleft(), self.archive))
         for importing in [i for i in self.importing if i.done]:
             self.importing.remove(importing)
+            if self.waiting:  # the next file's turn
+                self.importing.append(Importing(self.waiting.popleft(), self.archive))
             key, fields, game_id = importing.outcome()
             if game_id is not None and self.screen is Screen.LIST:
                 self.games.load(0)
