@@ -31,12 +31,13 @@ from game.play import events as ev
 from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave, NotKept
 from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
-from game.play.records import Recorder, stats_lines
+from game.play.records import Recorder
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
 from game.storage import Folders, Settings, Storage
 from game.storage.moving import folders_to_play
 from game.text import first_tip, notice_text, system_language, tr
+from game.text.records_words import stats_lines
 from game.view import window
 from game.view.view import BRIEF_NOTICE_SECONDS, View
 

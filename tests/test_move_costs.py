@@ -14,7 +14,6 @@ from game.kept.review.costs import (
     SURE_PERCENT,
     Figure,
     MoveCost,
-    help_lines,
     percent,
 )
 from game.kept.review.grades import Grade
@@ -22,6 +21,7 @@ from game.kept.review.grading import MoveGrade, ReviewWork, with_cost
 from game.kept.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
+from game.text.review_words import costs_help_lines as help_lines
 
 L = Direction.LEFT
 FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three empty cells

@@ -11,8 +11,9 @@ from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import SizeItem
-from game.play.records import Recorder, stats_lines
+from game.play.records import Recorder
 from game.play.session import Session
+from game.text.records_words import stats_lines
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4]

@@ -15,15 +15,14 @@ from game.kept.review.grading import (
     GRADE_FLOORS,
     Grade,
     ReviewWork,
-    decimal,
     grade_move,
-    grade_name,
     grade_of,
-    help_lines,
     loss_scale,
     review,
 )
 from game.solver.search import DEFAULT_WEIGHTS, Searcher
+from game.text.review_words import decimal, grade_name
+from game.text.review_words import review_help_lines as help_lines
 
 
 def solver_scores(positions, depth: int, searcher: Searcher | None = None):

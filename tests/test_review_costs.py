@@ -32,7 +32,7 @@ from game.app import App, Options
 from game.core.engine import Direction
 from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
 from game.kept.review.grades import BAD_GRADES, Grade
-from game.kept.review.grading import grade_name, grade_of
+from game.kept.review.grading import grade_of
 from game.kept.screens.items import REVIEW_ITEMS
 from game.kept.screens.review import every_move
 from game.play.menus import Item
@@ -41,6 +41,7 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome, play_on
 from game.solver.search import Solver
 from game.text import tr
+from game.text.review_words import grade_name
 from game.view.replay_view import figure_words
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT

@@ -15,7 +15,6 @@ from game.kept.review.mistakes import (
     HASTY_S,
     UNHURRIED_S,
     Mistake,
-    describe,
     find_mistakes,
     haste,
     leaning,
@@ -23,6 +22,7 @@ from game.kept.review.mistakes import (
     structure,
     trapped_cells,
 )
+from game.text.review_words import describe
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = (

@@ -29,13 +29,13 @@ from games_helpers import (
 import game.view.replay_view as replay_view
 from game.app import App, Options
 from game.core.engine import Direction
-from game.kept.review.grading import decimal, grade_name
 from game.kept.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.kept.screens.review import TrackKind
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
 from game.text import tr
+from game.text.review_words import decimal, grade_name
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # The biggest tile in the top-left corner: right pulls it out (the first of the four mistakes).

@@ -9,12 +9,13 @@ from datetime import datetime
 import pygame
 
 from game.core.record import GameSummary, Outcome
-from game.kept.review.mistakes import Finding, Mistake, describe
+from game.kept.review.mistakes import Finding, Mistake
 from game.kept.screens.games_list import ROWS_PER_PAGE
 from game.kept.screens.items import Control, MistakeItem, Screen
 from game.kept.screens.navigator import Browser
 from game.play.menus import Item
 from game.text import format_clock, tr
+from game.text.review_words import describe
 from game.view.panel import Block, Buttons, Card, Title, Words, draw_placed, fit_px, lay_out
 from game.view.render import FIELDS, Text
 from game.view.theme import Theme

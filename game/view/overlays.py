@@ -14,8 +14,6 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.core.settings import SETTINGS
-from game.kept.review.costs import help_lines as costs_help_lines
-from game.kept.review.grading import help_lines as review_help_lines
 from game.play.menus import (
     HELP_PAGES,
     Item,
@@ -29,6 +27,7 @@ from game.play.menus import (
 from game.play.session import Session
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
+from game.text.review_words import costs_help_lines, review_help_lines
 from game.view.layout import Layout
 from game.view.render import LRU, Text, button_face
 from game.view.theme import Theme

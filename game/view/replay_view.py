@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
-from game.kept.review.grading import Grade, MoveGrade, Review, decimal, grade_name
+from game.kept.review.grading import Grade, MoveGrade, Review
 from game.kept.review.job import Estimate, ReviewJob
 from game.kept.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.kept.screens.navigator import Browser
@@ -23,6 +23,7 @@ from game.play.menus import Item
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
 from game.text import format_clock, tr
+from game.text.review_words import decimal, grade_name
 from game.view.board import BoardView, draw_arrow
 from game.view.layout import Layout, board_alone
 from game.view.panel import Block, Buttons, Graphic, Title, Words, draw_placed, lay_out

@@ -28,8 +28,7 @@ import enum
 import math
 from dataclasses import dataclass
 
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
-from game.text import COSTS_HELP
+from game.solver.rollout import Outcome
 
 SURE_PERCENT = 90  # the next tile is sure when both moves make it this often or more
 REAL_COST_POINTS = 5  # the better move ahead by this many points at least: a real cost
@@ -73,16 +72,3 @@ class MoveCost:
     def _percent(outcome: Outcome, figure: Figure) -> int:
         count = outcome.reached if figure is Figure.REACHED else outcome.survived
         return percent(count, outcome.games)
-
-
-def help_lines(lang: str = "en") -> list[str]:
-    """The help page of the games played on: the method, its numbers, the rule."""
-    fields = {
-        "worst": ESTIMATED_MOVES,
-        "games": ROLLOUT_GAMES,
-        "moves": ROLLOUT_MOVES,
-        "depth": ROLLOUT_DEPTH,
-        "sure": SURE_PERCENT,
-        "points": REAL_COST_POINTS,
-    }
-    return [line.format(**fields) for line in COSTS_HELP.get(lang, COSTS_HELP["en"])]

@@ -41,11 +41,9 @@ from game.core.engine import Direction, Grid
 from game.core.record import GameRecord, Positions, move_positions
 from game.kept.review.costs import MoveCost
 from game.kept.review.grades import BAD_GRADES, Grade
-from game.kept.review.mistakes import Finding, MoveFacts, find_mistakes, move_facts, numbers
-from game.solver.analysis import review_depth
+from game.kept.review.mistakes import Finding, MoveFacts, find_mistakes, move_facts
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS
-from game.text import PAD_LABELS, REVIEW_HELP, tr
 
 Scores = Sequence[float | None]  # per move in DIRECTIONS order; None or -inf: it changes nothing
 
@@ -226,30 +224,3 @@ class ReviewWork:
         complete = len(grades) == len(self.moves)
         findings = find_mistakes(self.facts, {g.position: g.grade for g in grades})
         return Review(depth, tuple(grades), tuple(findings), complete)
-
-
-def grade_name(grade: Grade, lang: str = "en") -> str:
-    return tr(f"grade_{grade.value}", lang)
-
-
-def decimal(value: float, lang: str = "en") -> str:
-    """A loss as a player reads it: 0.02 in English, 0,02 in Greek; a loss too small for two
-    places reads "<0.01", so that a move graded good never reads as losing nothing."""
-    if 0 < value < 0.005:
-        text = "<0.01"
-    else:
-        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
-    return text.replace(".", ",") if lang == "el" else text
-
-
-def help_lines(
-    lang: str = "en", size: int = 4, pad_labels: Mapping[str, str] | None = None
-) -> list[str]:
-    """The review's help page: how the grades are made, with their bounds, which moves the
-    four mistakes count, and the keys of the replay and the review (the pad's buttons as the
-    player's pad names them)."""
-    bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
-    labels = {**PAD_LABELS, **(pad_labels or {})}
-    lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
-    fields = {"depth": review_depth(size), **bounds, **numbers(lang), **labels}
-    return [line.format(**fields) for line in lines]

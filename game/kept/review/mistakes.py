@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from game.core.engine import Direction, Grid, ShiftResult, biggest_tile, shift
 from game.core.record import GameRecord, Position, move_positions
 from game.kept.review.grades import BAD_GRADES, COSTLY_GRADES, Grade
-from game.text import tr
 
 STRUCTURE_MIN_TILE = 64  # below this the opening is still taking shape: no structure to keep yet
 TRAP_RATIO = 8  # "much bigger": every neighbour at least this many times the small tile
@@ -346,24 +345,3 @@ def fast_when_full(moves: Sequence[MoveFacts], grades: Grades) -> Finding:
         slow_graded=slow_graded,
         slow_bad=slow_bad,
     )
-
-
-def describe(finding: Finding, lang: str = "en") -> tuple[str, str]:
-    """The finding in the player's words: its name, and how often it happened."""
-    name = finding.mistake.value
-    fields = {"count": finding.count, "chances": finding.chances, **numbers(lang)}
-    detail = tr(f"mistake_{name}_detail", lang, **fields)
-    if finding.mistake is Mistake.FAST_WHEN_FULL and finding.fast_graded and finding.slow_graded:
-        fast = round(100 * finding.fast_bad / finding.fast_graded)
-        slow = round(100 * finding.slow_bad / finding.slow_graded)
-        graded = tr("mistake_fast_when_full_graded", lang, fast=fast, slow=slow, **numbers(lang))
-        detail = f"{detail} {graded}"
-    return tr(f"mistake_{name}", lang), detail
-
-
-def numbers(lang: str = "en") -> dict[str, object]:
-    """The detectors' bounds as a player reads them (their words, the review's help page)."""
-    seconds = {"hasty": f"{HASTY_S:g}", "seconds": f"{UNHURRIED_S:g}"}
-    if lang == "el":
-        seconds = {key: text.replace(".", ",") for key, text in seconds.items()}
-    return {"ratio": TRAP_RATIO, "cells": NEARLY_FULL, **seconds}

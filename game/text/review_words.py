@@ -1,0 +1,86 @@
+"""The review's words (R23): a grade's name, a loss as a player reads it, a finding of the four
+mistakes described, and the help pages of the review and of what a mistake costs. The review
+itself (game/kept/review/) finds the facts and says no word; these put them in the player's
+language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.kept.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT
+from game.kept.review.grades import Grade
+from game.kept.review.grading import GRADE_FLOORS
+from game.kept.review.mistakes import (
+    HASTY_S,
+    NEARLY_FULL,
+    TRAP_RATIO,
+    UNHURRIED_S,
+    Finding,
+    Mistake,
+)
+from game.solver.analysis import review_depth
+from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES
+from game.text import COSTS_HELP, PAD_LABELS, REVIEW_HELP, tr
+
+
+def grade_name(grade: Grade, lang: str = "en") -> str:
+    return tr(f"grade_{grade.value}", lang)
+
+
+def decimal(value: float, lang: str = "en") -> str:
+    """A loss as a player reads it: 0.02 in English, 0,02 in Greek; a loss too small for two
+    places reads "<0.01", so that a move graded good never reads as losing nothing."""
+    if 0 < value < 0.005:
+        text = "<0.01"
+    else:
+        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
+    return text.replace(".", ",") if lang == "el" else text
+
+
+def review_help_lines(
+    lang: str = "en", size: int = 4, pad_labels: Mapping[str, str] | None = None
+) -> list[str]:
+    """The review's help page: how the grades are made, with their bounds, which moves the
+    four mistakes count, and the keys of the replay and the review (the pad's buttons as the
+    player's pad names them)."""
+    bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
+    labels = {**PAD_LABELS, **(pad_labels or {})}
+    lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
+    fields = {"depth": review_depth(size), **bounds, **bounds_words(lang), **labels}
+    return [line.format(**fields) for line in lines]
+
+
+def describe(finding: Finding, lang: str = "en") -> tuple[str, str]:
+    """The finding in the player's words: its name, and how often it happened."""
+    name = finding.mistake.value
+    fields = {"count": finding.count, "chances": finding.chances, **bounds_words(lang)}
+    detail = tr(f"mistake_{name}_detail", lang, **fields)
+    if finding.mistake is Mistake.FAST_WHEN_FULL and finding.fast_graded and finding.slow_graded:
+        fast = round(100 * finding.fast_bad / finding.fast_graded)
+        slow = round(100 * finding.slow_bad / finding.slow_graded)
+        bounds = bounds_words(lang)
+        graded = tr("mistake_fast_when_full_graded", lang, fast=fast, slow=slow, **bounds)
+        detail = f"{detail} {graded}"
+    return tr(f"mistake_{name}", lang), detail
+
+
+def bounds_words(lang: str = "en") -> dict[str, object]:
+    """The detectors' bounds as a player reads them (their words, the review's help page)."""
+    seconds = {"hasty": f"{HASTY_S:g}", "seconds": f"{UNHURRIED_S:g}"}
+    if lang == "el":
+        seconds = {key: text.replace(".", ",") for key, text in seconds.items()}
+    return {"ratio": TRAP_RATIO, "cells": NEARLY_FULL, **seconds}
+
+
+def costs_help_lines(lang: str = "en") -> list[str]:
+    """The help page of the games played on: the method, its numbers, the rule."""
+    fields = {
+        "worst": ESTIMATED_MOVES,
+        "games": ROLLOUT_GAMES,
+        "moves": ROLLOUT_MOVES,
+        "depth": ROLLOUT_DEPTH,
+        "sure": SURE_PERCENT,
+        "points": REAL_COST_POINTS,
+    }
+    return [line.format(**fields) for line in COSTS_HELP.get(lang, COSTS_HELP["en"])]
