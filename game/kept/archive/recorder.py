@@ -55,6 +55,8 @@ class ArchiveRecorder:
         self.archive = archive
         self._kept: GameSummary | None = None  # the record of the game in play, as last written
         self._start: dict[str, Any] | None = None  # the position a new record would start from
+        # The ends of the record caught_up() replayed last: (game id, steps, (before, end)).
+        self._ends: tuple[int, int, tuple[dict | None, dict]] | None = None
 
     def attach(self, session: Session) -> None:
         """Follow `session`'s game from now on: continue its record, or be ready to start one."""
@@ -66,7 +68,7 @@ class ArchiveRecorder:
         changes: list[Change] = []
         for record in self._in_play(game.size):  # one, unless a crash split a game in two
             if self._kept is None:
-                self._kept = _reconcile(record, game, changes)
+                self._kept = _reconcile(record, game, changes, self._replayed_ends(record))
             if self._kept is None or self._kept.game_id != record.summary.game_id:
                 changes.append(self._ended(record.summary))
         if self._kept is None:
@@ -87,15 +89,27 @@ class ArchiveRecorder:
         if record is None:
             return game, state
         try:
-            ahead = _played_on_from(record, game)
+            before, final, met = _replayed(record, game)
         except ReplayError:
             return game, state
-        if ahead is None:
+        # attach() comes next and needs the same ends: the record is replayed once, not twice.
+        copies = (None if before is None else before.to_dict(), final.to_dict())
+        self._ends = (record.summary.game_id, len(record.steps), copies)
+        if not met or _same_cheaply(final, game):
             return game, state
+        ahead = final
         ahead.seconds = max(game.seconds, record.summary.seconds)
         if record.summary.assisted_from is not None:
             state = {**state, "assisted": True}  # a hint among the steps the save missed
         return ahead, state
+
+    def _replayed_ends(self, record: GameRecord) -> tuple[Game | None, Game] | None:
+        """The ends caught_up() just replayed of this very record, once; else None."""
+        ends, self._ends = self._ends, None
+        if ends is None or ends[:2] != (record.summary.game_id, len(record.steps)):
+            return None
+        before, final = ends[2]
+        return (None if before is None else Game.from_dict(before)), Game.from_dict(final)
 
     def _in_play(self, size: int) -> list[GameRecord]:
         """The kept games of this size still in play that can be read, newest first."""
@@ -207,11 +221,16 @@ def _progressed(summary: GameSummary, game: Game, steps: int) -> GameSummary:
     )
 
 
-def _reconcile(record: GameRecord, game: Game, changes: list[Change]) -> GameSummary | None:
+def _reconcile(
+    record: GameRecord,
+    game: Game,
+    changes: list[Change],
+    ends: tuple[Game | None, Game] | None = None,
+) -> GameSummary | None:
     """Continue `record` for `game` if they agree, or are one step apart (adding the changes
-    that make them agree); None if they do not."""
+    that make them agree); None if they do not. `ends`: the record replayed already."""
     try:
-        before, final = _replayed_ends(record)
+        before, final = ends or _replayed(record)[:2]
     except ReplayError:
         return None
     summary = record.summary
@@ -236,31 +255,25 @@ def _reconcile(record: GameRecord, game: Game, changes: list[Change]) -> GameSum
     return None
 
 
-def _played_on_from(record: GameRecord, game: Game) -> Game | None:
-    """The game at the record's end if the record passes through `game` before its end (the
-    saves missed its last steps); None if it does not, or ends there."""
-    position = start_game(record)
-    met = False
-    for index, step in enumerate(record.steps):
-        met = met or _same_cheaply(position, game)
-        play_step(position, step, index)
-    return position if met and not _same_cheaply(position, game) else None
-
-
 def _same_cheaply(a: Game, b: Game) -> bool:
     """`_same`, looking first at what differs between most positions."""
     return a.moves == b.moves and a.score == b.score and a.grid == b.grid and _same(a, b)
 
 
-def _replayed_ends(record: GameRecord) -> tuple[Game | None, Game]:
-    """The game one step before the record's end (None without steps), and at its end."""
-    game = start_game(record)
+def _replayed(record: GameRecord, game: Game | None = None) -> tuple[Game | None, Game, bool]:
+    """The game one step before the record's end (None without steps), the game at its end,
+    and whether the record passed through `game` before its end (the saves missed its last
+    steps)."""
+    position = start_game(record)
     before = None
+    met = False
+    last = len(record.steps) - 1
     for index, step in enumerate(record.steps):
-        if index == len(record.steps) - 1:
-            before = Game.from_dict(game.to_dict())
-        play_step(game, step, index)
-    return before, game
+        met = met or (game is not None and _same_cheaply(position, game))
+        if index == last:
+            before = Game.from_dict(position.to_dict())
+        play_step(position, step, index)
+    return before, position, met
 
 
 def _same(a: Game, b: Game) -> bool:
