@@ -103,6 +103,7 @@ from game.storage.files import (
     make_private_folder,
     remove_leftovers,
     set_aside,
+    take_lock,
 )
 from game.storage.folders import DATA_DIR_ENV, Folders
 from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
@@ -246,13 +247,8 @@ class Storage:
         return None
 
     def _take_lock(self, wait: float) -> FileLock:
-        # Not thread-local: the writer thread may take it anew (a deleted folder), and the main
-        # thread lets it go.
-        lock = FileLock(
-            str(self.data_dir / LOCK_NAME), timeout=wait, mode=0o600, thread_local=False
-        )
-        lock.acquire()
-        return lock
+        # The writer thread may take it anew (a deleted folder), and the main thread lets it go.
+        return take_lock(self.data_dir / LOCK_NAME, wait)
 
     def close(self) -> None:
         """Write what is still pending, then let go of the lock. Safe to call twice."""

@@ -28,6 +28,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from filelock import FileLock
+
 TEMP_SUFFIX = ".tmp"
 MAX_FILE_BYTES = 1 << 20  # a real file is a few dozen kilobytes; anything huge is not ours
 _COPY_CHUNK = 1 << 20
@@ -230,3 +232,16 @@ def read_file(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> byte
     if total > limit:
         raise DamagedFile("too big: it grew while being read")
     return b"".join(chunks)
+
+
+def take_lock(path: str | os.PathLike[str], wait: float) -> FileLock:
+    """The single-copy lock at `path`, waited for `wait` seconds at most (filelock's Timeout
+    past it). A link at its place is never followed: it is removed first, for a lock that
+    followed it would open, and truncate, whatever file it names (filelock before 3.15 does).
+    Not thread-local: one thread may take it and another let it go."""
+    with contextlib.suppress(FileNotFoundError):
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            os.unlink(path)
+    lock = FileLock(os.fspath(path), timeout=wait, mode=0o600, thread_local=False)
+    lock.acquire()
+    return lock

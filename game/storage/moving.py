@@ -48,7 +48,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 
-from filelock import FileLock, Timeout
+from filelock import Timeout
 
 from game.kept.archive.schema import APPLICATION_ID, SIDE_FILES
 from game.kept.archive.store import ARCHIVE_FILE
@@ -60,6 +60,7 @@ from game.storage.files import (
     make_private_folder,
     read_start,
     remove_leftovers,
+    take_lock,
 )
 from game.storage.folders import LOGS_FOLDER, Folders, old_folder
 from game.storage.schema import BACKUP_SUFFIX, DATA_FILES
@@ -125,9 +126,8 @@ def move_old_files(old: Path, new: Folders, lock_wait: float = LOCK_WAIT) -> boo
     """Move the game's files from `old` into `new`. True when they are there, so this run plays
     from `new`; False when it must play from `old`: an earlier version holds it, or the move
     failed (and what it moved went back)."""
-    lock = FileLock(str(old / LOCK_NAME), timeout=lock_wait, mode=0o600, thread_local=False)
     try:
-        lock.acquire()
+        lock = take_lock(old / LOCK_NAME, lock_wait)
     except Timeout:
         return False
     except OSError as error:
