@@ -25,7 +25,7 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from filelock import FileLock
@@ -55,11 +55,35 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     over the old one with os.replace (which replaces a link, never what it points at), then the
     folder fsynced where the system allows. On any error the temporary file is removed and the
     error raised; the old file is untouched."""
-    path = Path(path)
+    _replace_with(Path(path), lambda fd, temp: _write_all(fd, data, temp))
+
+
+def atomic_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Copy the regular file at `source` (never through a link) to `target` as atomic_write
+    writes one: a new temporary file beside `target`, fsynced, renamed into place (over what is
+    there). On any error the temporary file is removed and the error raised."""
+    source_fd = os.open(source, _READ | _FLAG["O_NOFOLLOW"] | _NO_INHERIT)
+    try:
+        if not stat.S_ISREG(os.fstat(source_fd).st_mode):
+            raise DamagedFile("not a regular file")
+
+        def fill(fd: int, temp: Path) -> None:
+            while chunk := os.read(source_fd, _COPY_CHUNK):
+                _write_all(fd, chunk, temp)
+
+        _replace_with(Path(target), fill)
+    finally:
+        os.close(source_fd)
+
+
+def _replace_with(path: Path, fill: Callable[[int, Path], None]) -> None:
+    """The one way atomic_write and atomic_copy put a file in place: `fill` writes a new
+    temporary file beside `path`, which is fsynced, renamed over `path`, and its folder
+    fsynced; on any error the temporary file is removed and the error raised."""
     temp, fd = _new_temporary(path)
     try:
         try:
-            _write_all(fd, data, temp)
+            fill(fd, temp)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -69,33 +93,6 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
             os.unlink(temp)
         raise
     fsync_folder(path.parent)
-
-
-def atomic_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
-    """Copy the regular file at `source` (never through a link) to `target` as atomic_write
-    writes one: a new temporary file beside `target`, fsynced, renamed into place (over what is
-    there). On any error the temporary file is removed and the error raised."""
-    target = Path(target)
-    source_fd = os.open(source, _READ | _FLAG["O_NOFOLLOW"] | _NO_INHERIT)
-    try:
-        if not stat.S_ISREG(os.fstat(source_fd).st_mode):
-            raise DamagedFile("not a regular file")
-        temp, fd = _new_temporary(target)
-        try:
-            try:
-                while chunk := os.read(source_fd, _COPY_CHUNK):
-                    _write_all(fd, chunk, temp)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(temp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
-            raise
-    finally:
-        os.close(source_fd)
-    fsync_folder(target.parent)
 
 
 def _write_all(fd: int, data: bytes, temp: Path) -> None:
