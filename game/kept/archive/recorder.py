@@ -55,8 +55,9 @@ class ArchiveRecorder:
         self.archive = archive
         self._kept: GameSummary | None = None  # the record of the game in play, as last written
         self._start: dict[str, Any] | None = None  # the position a new record would start from
-        # The ends of the record caught_up() replayed last: (game id, steps, (before, end)).
-        self._ends: tuple[int, int, tuple[dict | None, dict]] | None = None
+        # The record caught_up() loaded and replayed last, and its ends (before, end): attach()
+        # comes next and needs both, so the record is read and replayed once, not twice.
+        self._caught: tuple[GameRecord, tuple[dict | None, dict]] | None = None
 
     def attach(self, session: Session) -> None:
         """Follow `session`'s game from now on: continue its record, or be ready to start one."""
@@ -71,6 +72,7 @@ class ArchiveRecorder:
                 self._kept = _reconcile(record, game, changes, self._replayed_ends(record))
             if self._kept is None or self._kept.game_id != record.summary.game_id:
                 changes.append(self._ended(record.summary))
+        self._caught = None
         if self._kept is None:
             self._start = game.to_dict()
         self.archive.write(changes)
@@ -92,9 +94,7 @@ class ArchiveRecorder:
             before, final, met = _replayed(record, game)
         except ReplayError:
             return game, state
-        # attach() comes next and needs the same ends: the record is replayed once, not twice.
-        copies = (None if before is None else before.to_dict(), final.to_dict())
-        self._ends = (record.summary.game_id, len(record.steps), copies)
+        self._caught = record, (None if before is None else before.to_dict(), final.to_dict())
         if not met or _same_cheaply(final, game):
             return game, state
         ahead = final
@@ -104,11 +104,10 @@ class ArchiveRecorder:
         return ahead, state
 
     def _replayed_ends(self, record: GameRecord) -> tuple[Game | None, Game] | None:
-        """The ends caught_up() just replayed of this very record, once; else None."""
-        ends, self._ends = self._ends, None
-        if ends is None or ends[:2] != (record.summary.game_id, len(record.steps)):
+        """The ends caught_up() just replayed of this very record; else None."""
+        if self._caught is None or self._caught[0] is not record:
             return None
-        before, final = ends[2]
+        before, final = self._caught[1]
         return (None if before is None else Game.from_dict(before)), Game.from_dict(final)
 
     def _in_play(self, size: int) -> list[GameRecord]:
@@ -118,7 +117,11 @@ class ArchiveRecorder:
         except ArchiveError:
             return []
         records = []
+        caught = self._caught[0] if self._caught is not None else None
         for number in numbers:
+            if caught is not None and caught.summary.game_id == number:
+                records.append(caught)  # read by caught_up() just now
+                continue
             try:
                 records.append(self.archive.load(number))
             except (ArchiveError, KeyError):
@@ -127,9 +130,12 @@ class ArchiveRecorder:
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
         """One batch of the session's events: one transaction at most."""
+        resumed = any(isinstance(event, ev.GameStarted | ev.GameResumed) for event in events)
+        if not resumed:
+            self._caught = None  # only the attach() that follows a load may use what it read
         if not self.archive.recording:
             return
-        if any(isinstance(event, ev.GameStarted | ev.GameResumed) for event in events):
+        if resumed:
             # A new game of the same size leaves the last one; another size keeps it in its slot,
             # and a size's game that comes back resumes its record.
             fresh = any(isinstance(event, ev.GameStarted) for event in events)
