@@ -456,8 +456,6 @@ class Browser:
 
     def _imported(self) -> list[ev.Event]:
         events: list[ev.Event] = []
-        if not self.importing and self.waiting:
-            self.importing.append(Importing(self.waiting.popleft(), self.archive))
         for importing in [i for i in self.importing if i.done]:
             self.importing.remove(importing)
             if self.waiting:  # the next file's turn
