@@ -217,11 +217,11 @@ class Storage:
         return self
 
     def _mend_lock(self, error: OSError) -> FileLock | None:
-        """The lock after an error taking it. A planted link at its place (ELOOP) is removed,
-        and a lock file of ours the game may not open (chmod 000) is given back its mode; no
-        running copy can hold either (a link is never followed; chmod keeps the file a copy
-        may hold locked), so the lock is then tried once more. None, and one notice saying
-        what to do, if that fails too or the trouble was the folder's."""
+        """The lock after an error taking it. A lock file of ours the game may not open (chmod
+        000) is given back its mode (chmod keeps the file a copy may hold locked), and a link
+        planted at its place just then is tried again (take_lock removes links), so the lock
+        is tried once more. None, and one notice saying what to do, if that fails too or the
+        trouble was the folder's."""
         path = self.data_dir / LOCK_NAME
         try:
             info = os.lstat(path)
@@ -232,9 +232,7 @@ class Storage:
             self._notice(NoticeKey.CANNOT_SAVE, error=error_name(error), folder=str(self.data_dir))
             return None
         try:
-            if stat.S_ISLNK(info.st_mode):
-                os.unlink(path)
-            else:
+            if stat.S_ISREG(info.st_mode):
                 os.chmod(path, 0o600)
             return self._take_lock(self._lock_wait)
         except Timeout:
