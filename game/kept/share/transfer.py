@@ -8,13 +8,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import threading
 from pathlib import Path
 
 import platformdirs
 
 from game.core.record import GameRecord
 from game.kept.archive.store import Archive
+from game.kept.background import BackgroundWork
 from game.kept.share.shared_file import (
     SHARE_SUFFIX,
     ShareError,
@@ -70,7 +70,7 @@ def claim_name(path: Path) -> Path:
             name = path.with_name(f"{stem} ({number}){SHARE_SUFFIX}")
 
 
-class Importing:
+class Importing(BackgroundWork[tuple[str, dict[str, object], int | None]]):
     """A shared file read, checked and kept on a thread of its own: checking replays every
     move, which for the longest game a file may hold (share.MAX_STEPS) takes seconds, and
     keeping it writes every step in one transaction (a third of a second at that length); the
@@ -84,37 +84,20 @@ class Importing:
     def __init__(self, path: str | Path, archive: Archive) -> None:
         self.path = path
         self._archive = archive
-        self._outcome: tuple[str, dict[str, object], int | None] | BaseException | None = None
-        # A daemon: quitting never waits for a check. A transaction begun is the archive's:
-        # its writer thread ends it before the game quits, and a kill loses it whole.
-        self._thread = threading.Thread(target=self._import, name="import", daemon=True)
-        self._thread.start()
+        # A transaction begun is the archive's: its writer thread ends it before the game quits,
+        # and a kill loses it whole.
+        super().__init__("import")
 
-    def _import(self) -> None:
+    def _work(self) -> tuple[str, dict[str, object], int | None]:
         try:
             result = keep_shared(self._archive, read_shared(self.path))
-            key = "import_already" if result.already_kept else "import_done"
-            self._outcome = key, {}, result.game_id
         except ShareError as error:
             log.warning("%s could not be imported: %s", self.path, error)
-            self._outcome = error.key, error.fields, None
-        except BaseException as error:  # raised again on the game's thread, in `outcome`
-            self._outcome = error
-
-    @property
-    def done(self) -> bool:
-        return not self._thread.is_alive()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Whether the import is over (tests)."""
-        self._thread.join(timeout)
-        return self.done
+            return error.key, error.fields, None
+        return ("import_already" if result.already_kept else "import_done"), {}, result.game_id
 
     def outcome(self) -> tuple[str, dict[str, object], int | None]:
         """What to tell the player (a key and its fields), and the game's number among the
         kept ones (None if it was refused: nothing kept was touched then). A fault of the
         game's own met on the import's thread is raised here, on the game's thread."""
-        assert self.done and self._outcome is not None
-        if isinstance(self._outcome, BaseException):
-            raise self._outcome
-        return self._outcome
+        return self.answer()
