@@ -125,7 +125,7 @@ class App:
         #   records are on their way to disk before the archive's commit is handed over.
         self.listeners: tuple[Listener, ...] = (
             self.view.handle,
-            lambda events, session: self.audio.handle(events),
+            lambda events, session: self.audio.handle(ev.unfolded(events)),
             self.recorder.handle,
             self.autosave.handle,
             self.kept_games.handle,
@@ -157,6 +157,7 @@ class App:
             session = Session(self._new_game(size), slots=self.slots)
         else:
             session = Session.restore(*saved, slots=self.slots)
+        session.games_screens = self.browser
         session.new_game_factory = self._new_game
         session.set_undo_enabled(self.settings.undo_enabled)
         return session
@@ -165,6 +166,7 @@ class App:
         """Play `session` from now on (a loaded save, a test's position)."""
         session.new_game_factory = self._new_game
         session.slots = self.slots
+        session.games_screens = self.browser
         session.set_undo_enabled(self.settings.undo_enabled)
         self.session = session
         self.recorder.adopt(session)
@@ -218,17 +220,15 @@ class App:
                 self.command(command)
 
     def command(self, command: cmd.Command) -> None:
-        """A command of the player's (or of autoplay): the session says what it means, or
-        the kept games' screens while they are open."""
-        if self.browser.takes(command):
-            self.browsed(self.browser.handle(command))
-        else:
-            self.dispatch(self.session.handle(command))
+        """A command of the player's (or of autoplay): the session says what it means (the
+        screen on top of its stack answers it)."""
+        self.dispatch(self.session.handle(command))
 
     def browsed(self, events: list[ev.Event]) -> None:
-        """The kept games' screens' events: to be seen and heard, never played or kept."""
-        self.view.browsed(events)
-        self.audio.handle(events)
+        """What the kept games' screens tell of themselves (time passed, a file read), on the
+        one bus, wrapped as the session wraps their answers: seen and heard, never kept."""
+        if events:
+            self.dispatch([ev.OnScreens(tuple(events))])
 
     def dispatch(self, events: list[ev.Event]) -> None:
         """Hand the session's events to everything that reacts to them."""
@@ -248,8 +248,6 @@ class App:
                 self.autoplay.play(session.game)
             elif isinstance(event, ev.AutoplayStopped):
                 self.autoplay.stop()
-            elif isinstance(event, ev.GamesRequested):
-                self.browsed(self.browser.open())
             elif isinstance(event, ev.MenuOpened):
                 self.view.pad_labels = self.gamepad.button_labels()
                 if event.name == MenuKind.STATS.value:

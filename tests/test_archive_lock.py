@@ -21,6 +21,7 @@ from game.core.engine import Direction
 from game.core.record import replay
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import ARCHIVE_FILE, Archive, ArchiveBusy
+from game.play import commands as cmd
 from game.text import notice_text, tr
 
 ARROWS = {
@@ -310,7 +311,7 @@ def test_the_real_loop_never_waits_for_the_held_games_and_games_lists_them_after
     def look_while_held():
         open_games(app)
         seen["unreadable while held"] = app.browser.games.unreadable
-        app.browsed(app.browser.leave())  # back to the pause menu
+        app.command(cmd.Pause())  # back to the pause menu
 
     clock.at(11.5, look_while_held)
 

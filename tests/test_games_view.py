@@ -72,7 +72,7 @@ def screens(app):
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
     assert app.browser.screen is Screen.MISTAKES
     yield "mistakes"
-    app.browser.leave()
+    app.command(cmd.Pause())  # back to the pause menu
 
 
 def check(app, name: str, size) -> None:

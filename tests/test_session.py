@@ -779,3 +779,66 @@ def test_reading_the_menu_changes_nothing():
     first = session.menu
     session.handle(cmd.MenuFocus(1))
     assert session.menu is first and session.menu is first and first.focus == 1
+
+
+# -- the one stack of screens (issue 19) ---------------------------------------------------------
+
+
+class FakeGamesScreens:
+    """Kept games' screens that take every command they are handed; Back leaves them."""
+
+    def __init__(self) -> None:
+        self.is_open = False
+        self.handed: list[cmd.Command] = []
+
+    def open(self) -> list[ev.Event]:
+        self.is_open = True
+        return [ev.MenuOpened("games")]
+
+    def handle(self, command: cmd.Command) -> list[ev.Event]:
+        self.handed.append(command)
+        if isinstance(command, cmd.Back):
+            self.is_open = False
+            return [ev.MenuClosed("games")]
+        return [ev.MenuMoved()]
+
+
+def games_over_the_pause_menu() -> tuple[Session, FakeGamesScreens]:
+    screens = FakeGamesScreens()
+    session = started_session()
+    session.games_screens = screens
+    session.handle(cmd.Pause())
+    events = session.handle(cmd.Select(session.menu.items.index("games")))
+    assert ev.OnScreens((ev.MenuOpened("games"),)) in events
+    return session, screens
+
+
+def test_the_kept_games_screens_are_an_entry_of_the_stack_that_stops_the_clock_itself():
+    """The clock stood still under Games only because the pause menu was below them; now they
+    are on the stack, and the stack stops it, whatever is below."""
+    session, _ = games_over_the_pause_menu()
+    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE, MenuKind.GAMES]
+    del session.overlays[0]  # nothing below them
+    assert run(session, 2.0) == 0.0
+
+
+def test_the_top_of_the_stack_takes_the_commands_and_back_returns_to_the_menu_below():
+    session, screens = games_over_the_pause_menu()
+    pause = session.overlays[0]
+    events = session.handle(cmd.Move(DOWN))
+    assert events == [ev.OnScreens((ev.MenuMoved(),))]  # the screens', never a game move
+    assert session.game.moves == 1 and pause.focus == pause.items.index("games")
+    for everywhere in (cmd.ToggleMute(), cmd.Quit()):  # answered by the session everywhere
+        session.handle(everywhere)
+    assert screens.handed == [cmd.Move(DOWN)]
+    assert session.handle(cmd.Back()) == [ev.OnScreens((ev.MenuClosed("games"),))]
+    assert session.overlays == [pause] and session.menu is pause
+    session.handle(cmd.Back())
+    assert session.menu is None and run(session, 1.0) == pytest.approx(1.0)
+
+
+def test_no_games_screens_no_games_entry():
+    session = started_session()
+    session.handle(cmd.Pause())
+    assert session.handle(cmd.Select(session.menu.items.index("games"))) == []
+    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE]

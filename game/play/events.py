@@ -141,8 +141,12 @@ class QuitRequested:
 
 
 @dataclass(frozen=True)
-class GamesRequested:
-    """Games was chosen in the pause menu: the kept games' screens open over it (R22)."""
+class OnScreens:
+    """What the kept games' screens answered (R22, R23), in order: seen and heard, never played
+    or kept (their moves are a replay's, not the game's), so the listeners that keep the game
+    pass them by."""
+
+    events: tuple[Event, ...]
 
 
 @dataclass(frozen=True)
@@ -184,7 +188,16 @@ Event = (
     | AutoplayStopped
     | HintShown
     | QuitRequested
-    | GamesRequested
+    | OnScreens
     | PositionShown
     | Told
 )
+
+
+def unfolded(events: list[Event]) -> list[Event]:
+    """The batch with the screens' answers in their place, for those that hear them all (the
+    sound)."""
+    flat: list[Event] = []
+    for event in events:
+        flat.extend(event.events if isinstance(event, OnScreens) else (event,))
+    return flat

@@ -10,6 +10,7 @@ from __future__ import annotations
 from game.core.engine import Direction
 from game.play import commands as cmd
 from game.play import events as ev
+from game.play.focus import moved, pointed, turned
 from game.play.menus import Menu, SettingItem
 
 # A direction as a step: through pages and settings (sideways), through items (upright).
@@ -35,10 +36,11 @@ def move_in(menu: Menu, command: cmd.Command) -> list[ev.Event] | None:
                 menu.focus = index
                 return step_setting(item, step)
             return turn_page(menu, step) if menu.pages > 1 else []
-        case cmd.Point(index) if 0 <= index < len(menu.items) and index != menu.focus:
-            if not menu.active(menu.items[index]):
+        case cmd.Point(index):
+            focus = pointed(menu.focus, index, len(menu.items), menu.can_focus)
+            if focus is None:
                 return []
-            menu.focus = index
+            menu.focus = focus
             return [ev.MenuPointed()]
     return None
 
@@ -49,16 +51,13 @@ def step_setting(item: SettingItem, step: int) -> list[ev.Event]:
 
 
 def move_focus(menu: Menu, step: int) -> list[ev.Event]:
-    if not menu.items:
-        return []
     focus = menu.focus
-    menu.focus = (menu.focus + step) % len(menu.items)
-    menu.settle_focus(step)  # past an item that cannot act now
+    menu.focus = moved(focus, step, len(menu.items), menu.can_focus)
     return [ev.MenuMoved()] if menu.focus != focus else []
 
 
 def turn_page(menu: Menu, step: int) -> list[ev.Event]:
-    page = min(max(menu.page + step, 0), menu.pages - 1)
+    page = turned(menu.page, step, menu.pages)
     if page == menu.page:
         return []
     menu.page = page

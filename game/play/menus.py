@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
+from game.play.focus import settled
 
 
 class MenuKind(enum.Enum):
@@ -23,6 +24,7 @@ class MenuKind(enum.Enum):
     SETTINGS = "settings"
     WON = "won"  # the win banner's two buttons
     OVER = "over"  # the game-over panel's buttons
+    GAMES = "games"  # the kept games' screens: they answer for themselves (session.py)
 
 
 class Item(enum.StrEnum):
@@ -100,12 +102,12 @@ class Menu:
             return self.page < self.pages - 1
         return True
 
+    def can_focus(self, index: int) -> bool:
+        return self.active(self.items[index])
+
     def settle_focus(self, step: int = 1) -> None:
         """Keep the focus off an item that cannot act: on to the next one that can."""
-        for _ in range(len(self.items)):
-            if self.active(self.items[self.focus]):
-                return
-            self.focus = (self.focus + step) % len(self.items)
+        self.focus = settled(self.focus, len(self.items), self.can_focus, step)
 
 
 def _paged(kind: MenuKind, pages: int, page: int = 0) -> Menu:
@@ -157,6 +159,11 @@ def pause_items() -> list[MenuItem]:
 
 def pause_menu() -> Menu:
     return Menu(MenuKind.PAUSE, pause_items())
+
+
+def games_entry() -> Menu:
+    """The kept games' screens' place on the stack: over the pause menu, no items of its own."""
+    return Menu(MenuKind.GAMES, [])
 
 
 def won_panel() -> Menu:

@@ -5,6 +5,12 @@ does nothing, Escape closes the menu that is open or opens the pause menu, New g
 while a game is in progress (R15), a hint or autoplay marks the game assisted (R20), any key of
 the player's only stops autoplay, and the undo setting holds for every game (R14). It knows
 nothing of pygame, files or real time: the loop tells it how much time passed.
+
+It owns the one stack of screens over the board (`overlays`): the menus, and the kept games'
+screens (R22, R23) as one entry over the pause menu. Whatever is on the stack stops the clock
+(R17); the top entry takes the player's commands; Back closes it. The kept games' screens are
+handed in (`games_screens`, game/kept/screens/navigator.py) and answer their commands
+themselves; their events come back wrapped (`ev.OnScreens`), to be seen and heard, never kept.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import enum
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.engine import Direction, Game, is_game_id
 from game.play import commands as cmd
@@ -27,6 +33,7 @@ from game.play.menus import (
     SettingItem,
     SizeItem,
     confirm_menu,
+    games_entry,
     help_menu,
     over_panel,
     pause_menu,
@@ -42,6 +49,17 @@ class Phase(enum.Enum):
     WON_BANNER = "won_banner"  # the first 2048 stands; Keep going or New game (R10)
     CONTINUING = "continuing"  # kept going after the win
     GAME_OVER = "game_over"
+
+
+class GamesScreens(Protocol):
+    """The kept games' screens, as the session's stack sees them."""
+
+    @property
+    def is_open(self) -> bool: ...
+
+    def open(self) -> list[ev.Event]: ...
+
+    def handle(self, command: cmd.Command) -> list[ev.Event]: ...
 
 
 def new_game_id() -> str:
@@ -62,6 +80,7 @@ class Session:
     started: bool | None = None  # the game has had its first valid move (R17); None: guess
     autoplaying: bool = False  # the solver plays (R20)
     undo_enabled: bool | None = None  # the player's setting (R14); None: as the game says
+    games_screens: GamesScreens | None = None  # the kept games' screens, when there are some
     _panel_menu: Menu | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -155,6 +174,8 @@ class Session:
         if self.autoplaying:
             return self.stop_autoplay()  # the player's key only stops it (R20)
         menu = self.menu
+        if menu is not None and menu.kind is MenuKind.GAMES:
+            return self._on_games_screens(command)
         if menu is not None:
             return self._handle_in_menu(menu, command)
         return self._handle_in_play(command)
@@ -376,8 +397,9 @@ class Session:
             case Item.AUTOPLAY:
                 self.overlays.clear()
                 return events + self._start_autoplay()
-            case Item.GAMES:
-                return [*events, ev.GamesRequested()]  # over the pause menu: no clock (R17)
+            case Item.GAMES if self.games_screens is not None:
+                self.overlays.append(games_entry())  # over the pause menu: no clock (R17)
+                return [*events, ev.OnScreens(tuple(self.games_screens.open()))]
             case Item.SETTINGS:
                 return events + self._open(settings_menu())
             case Item.PREV_PAGE | Item.NEXT_PAGE:
@@ -402,6 +424,15 @@ class Session:
                 return [ev.MenuClosed(m.kind.value) for m in reversed(closed)]
         self.overlays.append(menu)
         return [*self.stop_autoplay(), ev.MenuOpened(menu.kind.value)]
+
+    def _on_games_screens(self, command: cmd.Command) -> list[ev.Event]:
+        """The kept games' screens on top answer the command; once the player leaves them, their
+        entry leaves the stack, and the menu below shows again."""
+        assert self.games_screens is not None
+        events = self.games_screens.handle(command)
+        if not self.games_screens.is_open:
+            self.overlays.pop()
+        return [ev.OnScreens(tuple(events))] if events else []
 
     def _close_top(self) -> list[ev.Event]:
         if not self.overlays:

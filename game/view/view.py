@@ -127,13 +127,15 @@ class View:
                 self.hint = event.direction
             if isinstance(event, ev.Moved):
                 self.tip = ()  # the newcomer has found how to move
+            if isinstance(event, ev.OnScreens):
+                self.browsed(event.events)
             if isinstance(event, ev.UndoRefused):
                 words = tr(f"undo_refused_{event.reason}", self.lang)
                 self.show_notice(words, BRIEF_NOTICE_SECONDS)
         if events:
             self.dirty = True
 
-    def browsed(self, events: list[ev.Event]) -> None:
+    def browsed(self, events: tuple[ev.Event, ...]) -> None:
         """The kept games' screens' events: their board's moves, and what to tell."""
         self.screens.board.speed = self.board.speed
         for event in events:

@@ -7,6 +7,7 @@ import math
 
 from game.core.record import GameSummary
 from game.kept.archive.store import Archive, ArchiveError
+from game.play.focus import turned
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
 log = logging.getLogger("game.kept.screens.navigator")
@@ -37,7 +38,7 @@ class GamesList:
 
     def turn(self, step: int) -> bool:
         """Turn `step` pages (held to the first and the last); whether the page changed."""
-        page = min(max(self.page + step, 0), self.pages - 1)
+        page = turned(self.page, step, self.pages)
         if page == self.page:
             return False
         self.load(page)

@@ -3,10 +3,12 @@ Commands in, events out; no pygame.
 
     browser = Browser(archive, analyse=make_analysis, export_dir=folder)
     browser.open()                   # Games in the pause menu: the list, newest first
-    events = browser.handle(command) # while `browser.is_open`, the app routes commands here
+    events = browser.handle(command) # while open, the session's stack hands its commands here
     events = browser.pass_time(s)    # every frame, open or not: a review goes on meanwhile
 
-The screens open over the pause menu, so the game clock stands still while they show (R17).
+The screens are one entry of the session's stack of screens (game/play/session.py), over the
+pause menu, so the game clock stands still while they show (R17); the session keeps the
+commands it answers everywhere (quit, fullscreen, sound) and hands these screens the rest.
 Each screen has its items in order (`items`: the games of a page, buttons, controls), which
 the view draws in that order, so that a click on the n-th drawn thing is `Select(n)`; `focus`
 is the item the keyboard and pad act on. Back goes one screen back, from the list to the
@@ -42,13 +44,13 @@ from game.kept.screens.review import Stepping
 from game.kept.share.transfer import Importing, export_to
 from game.play import commands as cmd
 from game.play import events as ev
+from game.play.focus import moved, pointed, settled
 from game.play.menu_moves import SIDEWAYS, UPRIGHT
 from game.play.menus import Item
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
 MAX_WAITING_IMPORTS = 100  # files dropped at once that wait their turn to be read
 log = logging.getLogger("game.kept.screens.navigator")
-LEFT_TO_THE_SESSION = (cmd.Quit, cmd.ToggleFullscreen, cmd.ToggleMute, cmd.SolverMove)
 
 
 def _analysis(grids, size: int, depth: int, tables_dir=None) -> Analysis:
@@ -97,11 +99,6 @@ class Browser:
     @property
     def is_open(self) -> bool:
         return self.screen is not None
-
-    def takes(self, command: cmd.Command) -> bool:
-        """Whether the screens take `command` (open, and not one the session answers
-        everywhere: quit, fullscreen, sound)."""
-        return self.is_open and not isinstance(command, LEFT_TO_THE_SESSION)
 
     @property
     def busy(self) -> bool:
@@ -252,26 +249,18 @@ class Browser:
 
     def _settle(self, step: int = 1) -> None:
         """Keep the focus on an item that can act (the pointer's seek bar is never focused)."""
-        items = self.items
-        if not items:
-            self.focus = 0
-            return
-        self.focus %= len(items)
-        for _ in range(len(items)):
-            if self._focusable(self.focus):
-                return
-            self.focus = (self.focus + step) % len(items)
+        self.focus = settled(self.focus, len(self.items), self._focusable, step)
 
     def _move_focus(self, step: int) -> list[ev.Event]:
         before = self.focus
-        self.focus += step
-        self._settle(step)
+        self.focus = moved(before, step, len(self.items), self._focusable)
         return [ev.MenuMoved()] if self.focus != before else []
 
     def _point(self, index: int) -> list[ev.Event]:
-        if not 0 <= index < len(self.items) or index == self.focus or not self._focusable(index):
+        focus = pointed(self.focus, index, len(self.items), self._focusable)
+        if focus is None:
             return []
-        self.focus = index
+        self.focus = focus
         return [ev.MenuPointed()]
 
     def _to_screen(self, screen: Screen, focus: BrowserItem | int = 0) -> list[ev.Event]:
