@@ -460,15 +460,15 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
     play_some_merges(app)
     score = app.session.game.score
     assert score > 0
-    assert app.view.best == score  # rises live with the score
+    assert app.view.model.best == score  # rises live with the score
     app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False, size=4))
     try:
-        assert again.view.best == score  # kept across runs
+        assert again.view.model.best == score  # kept across runs
         press(again, pygame.K_ESCAPE)
         again.command(cmd.Select(again.session.menu.items.index(SizeItem(5))))
         assert again.session.game.size == 5
-        assert again.view.best == 0  # each size has its own best
+        assert again.view.model.best == 0  # each size has its own best
     finally:
         again.close()
 
@@ -479,7 +479,7 @@ def test_r20_an_assisted_games_score_is_not_the_players_best(tmp_path):
         press(app, pygame.K_t)  # a hint marks the game assisted
         play_some_merges(app)
         assert app.session.assisted and app.session.game.score > 0
-        assert app.view.best == 0
+        assert app.view.model.best == 0
         assert app.recorder.stats.for_size(4, assisted=True).best_score == app.session.game.score
     finally:
         app.close()

@@ -214,7 +214,7 @@ def test_the_help_page_names_the_pads_buttons(app):
     plug_pad(app, "PS5 Controller")
     run(app, button(pygame.CONTROLLER_BUTTON_BACK))
     assert app.session.menu.kind is MenuKind.HELP
-    assert app.view.pad_labels["a"] == "Cross"
+    assert app.view.model.pad_labels["a"] == "Cross"
 
 
 def test_pause_menu_lists_every_size_and_screen():

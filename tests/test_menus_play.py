@@ -161,7 +161,7 @@ def test_statistics_show_every_size_a_page_each_opening_on_the_size_played(app):
     menu = app.session.menu
     assert menu.kind is MenuKind.STATS and menu.pages == len(BOARD_SIZES)
     assert BOARD_SIZES[menu.page] == app.session.game.size
-    assert set(app.view.stats_pages) == set(BOARD_SIZES)
+    assert set(app.view.model.stats_pages) == set(BOARD_SIZES)
     app.frame(STEP, [key(pygame.K_RIGHT)])
     assert BOARD_SIZES[menu.page] == 5
     assert stats_menu(6).focused_item is Item.BACK  # no page after 6x6: Back is focused
@@ -237,18 +237,19 @@ def test_the_key_that_stops_autoplay_plays_no_move(app):
 def test_a_newcomers_first_game_says_how_to_play_until_the_first_move(tmp_path):
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert app.view.tip == first_tip(app.view.lang) and "F1" in " ".join(app.view.tip)
+        tip = app.view.model.tip
+        assert tip == first_tip(app.view.lang) and "F1" in " ".join(tip)
         drawn = []
         draw = app.view.hud.draw
         app.view.hud.draw = lambda *a, **k: (drawn.append(k["tip"]), draw(*a, **k))
         app.frame(STEP, [])
-        assert drawn[-1] == app.view.tip  # in the info line's place: no tile hidden
+        assert drawn[-1] == app.view.model.tip  # in the info line's place: no tile hidden
         app.frame(STEP, [key(pygame.K_LEFT), key(pygame.K_UP), key(pygame.K_RIGHT)])
-        assert app.view.tip == ()
+        assert app.view.model.tip == ()
     finally:
         app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert again.view.tip == ()  # a returning player needs no tip
+        assert again.view.model.tip == ()  # a returning player needs no tip
     finally:
         again.close()

@@ -236,13 +236,13 @@ def test_the_best_box_shows_the_stored_best_after_an_undo_a_hint_and_during_auto
     try:
         app.frame(STEP, [key(pygame.K_LEFT)])
         best = app.session.game.score
-        assert best > 0 and app.view.best == best  # rose live
+        assert best > 0 and app.view.model.best == best  # rose live
         app.frame(STEP, [key(pygame.K_u)])
-        assert app.session.game.score < best and app.view.best == best  # no fall after undo
+        assert app.session.game.score < best and app.view.model.best == best  # no fall after undo
         app.frame(STEP, [key(pygame.K_t)])  # a hint: the game is assisted from now
-        assert app.view.best == best  # the stored best, not 0
+        assert app.view.model.best == best  # the stored best, not 0
         app.frame(STEP, [key(pygame.K_LEFT)])
         app.frame(STEP, [key(pygame.K_RIGHT)])
-        assert app.view.best == best  # an assisted score does not raise it
+        assert app.view.model.best == best  # an assisted score does not raise it
     finally:
         app.close()

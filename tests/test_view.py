@@ -47,7 +47,7 @@ def playing(app, lang: str, grid=GRID, **state) -> Session:
     app.view.hud.floats = []
     autoplay(app, False)
     app.view.lang = lang
-    app.view.setting_values = app.setting_values()
+    app.show()  # the settings' values in that language
     return session
 
 

@@ -176,7 +176,7 @@ def main() -> None:
     )
     for lang in ("en", "el"):
         app.view.lang = lang
-        app.view.setting_values = app.setting_values()
+        app.show()  # the settings' values in that language
         for size in SIZES:
             row = []
             for _, menu in screens:

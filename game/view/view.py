@@ -17,6 +17,7 @@ from game.view.browser_view import BrowserView
 from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
 from game.view.memory import release_freed_memory
+from game.view.model import ViewModel
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
@@ -55,12 +56,8 @@ class View:
         self.theme: Theme = theme_named(theme)
         self.lang = lang
         self.layout: Layout | None = None
-        self.best = 0  # the BEST box: the records' best of this size (R9)
-        self.stats_pages: dict[int, list[str]] = {}  # the statistics' lines of each size
+        self.model = ViewModel()  # what the app hands over to draw (game/view/model.py)
         self._was_busy = False  # the screens were busy at the last step
-        self.tip: tuple[str, ...] = ()  # a newcomer's words on how to play, until a first move
-        self.setting_values: dict[str, str] = {}  # the settings menu's values, in words
-        self.pad_labels: dict[str, str] = {}  # the face buttons as the player's pad names them
         self.hint: Direction | None = None
         self.browser = browser  # the kept games' screens, drawn while open
         self.screens = BrowserView(self.text)
@@ -125,8 +122,6 @@ class View:
                 self.hint = None
             if isinstance(event, ev.HintShown):
                 self.hint = event.direction
-            if isinstance(event, ev.Moved):
-                self.tip = ()  # the newcomer has found how to move
             if isinstance(event, ev.OnScreens):
                 self.browsed(event.events)
             if isinstance(event, ev.UndoRefused):
@@ -210,14 +205,14 @@ class View:
             return
         layout = self.layout_for(surface.get_size(), session.game.size)
         surface.fill(theme.background)
-        game = session.game
+        game, model = session.game, self.model
         self.hud.draw(
             surface,
             layout,
             theme,
             self.lang,
             score=game.score,
-            best=self.best,
+            best=model.best,
             moves=game.moves,
             seconds=game.seconds,
             undos_left=game.undos_left if game.undo_enabled else None,
@@ -226,7 +221,7 @@ class View:
             autoplaying=session.autoplaying,
             ahead=ahead,
             inactive=inactive_buttons(session),
-            tip=self.tip,
+            tip=model.tip,
         )
         self.board.draw(surface, layout, theme, ahead)
         if self.hint is not None and session.menu is None:
@@ -243,10 +238,10 @@ class View:
                 session,
                 self.lang,
                 self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
-                self.stats_pages,
+                model.stats_pages,
                 self._veils,
-                self.setting_values,
-                self.pad_labels,
+                model.setting_values,
+                model.pad_labels,
             )
         if self.notices:
             self._notice_box(surface, layout.board, layout.gap, self.notices[0])
