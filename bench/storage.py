@@ -30,10 +30,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.engine import Game  # noqa: E402
+from game.core.settings import Settings  # noqa: E402
 from game.core.stats import Stats  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import load_tables, save_tables  # noqa: E402
-from game.storage import GAME_FORMAT, Settings, Storage, encode_document  # noqa: E402
+from game.storage.envelope import GAME_FORMAT, encode_document  # noqa: E402
+from game.storage.store import Storage  # noqa: E402
 
 BUDGET_MS = 5.0
 

@@ -24,8 +24,9 @@ import pygame  # noqa: E402
 
 from game.app import App, Options  # noqa: E402
 from game.core.engine import Direction, shift  # noqa: E402
+from game.core.settings import Settings  # noqa: E402
 from game.play import commands  # noqa: E402
-from game.storage import Settings, Storage  # noqa: E402
+from game.storage.store import Storage  # noqa: E402
 
 SEED = 2048
 MOVES = 250

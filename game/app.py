@@ -14,7 +14,7 @@ import pygame
 from game.audio.player import Audio
 from game.cli import Options, parse_args
 from game.core.engine import BOARD_SIZES, Game
-from game.core.settings import clamp_window, value_text
+from game.core.settings import Settings, clamp_window, value_text
 from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput
 from game.input.keys_and_pointer import PointerInput, keyboard_command
 from game.kept.archive.recorder import ArchiveRecorder
@@ -34,8 +34,9 @@ from game.play.menus import SETTINGS_ITEMS, SettingItem
 from game.play.records import Recorder
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
-from game.storage import Folders, Settings, Storage
+from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
+from game.storage.store import Storage
 from game.text import first_tip, notice_text, system_language, tr
 from game.text.records_words import stats_lines
 from game.view import window

@@ -15,7 +15,8 @@ import sys
 import time
 
 from game.core.engine import Game
-from game.storage import Settings, Storage
+from game.core.settings import Settings
+from game.storage.store import Storage
 from game.text import notice_text
 
 

@@ -18,7 +18,7 @@ from game.platform.guard import run_guarded
 from game.play import commands as cmd
 from game.play.menus import MenuKind, SizeItem
 from game.play.session import Phase, Session
-from game.storage import Storage
+from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 

@@ -246,7 +246,7 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
     def refused(path, read_only):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("game.kept.archive.store.connect", refused)
+    monkeypatch.setattr("game.kept.archive.database_file.connect", refused)
     with caplog.at_level(logging.WARNING, logger="game.kept.archive.store"):
         archive = Archive.open(tmp_path, read_only=True)
     assert not archive.none_kept and caplog.records  # said in the log, shown as unreadable
@@ -276,13 +276,13 @@ def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_p
     recorder = ArchiveRecorder(archive)
     recorder.attach(session)
     release = threading.Event()
-    written = game.kept.archive.store._transaction
+    written = game.kept.archive.store.write_changes
 
     def slow_disk(connection, changes):
         release.wait(10)
         written(connection, changes)
 
-    monkeypatch.setattr(game.kept.archive.store, "_transaction", slow_disk)
+    monkeypatch.setattr(game.kept.archive.store, "write_changes", slow_disk)
     play(session, recorder, [D])  # handed over: in flight
     second = threading.Thread(target=lambda: play(session, recorder, [R]))
     second.start()

@@ -14,8 +14,9 @@ from archive_helpers import play, random_actions, recorded, seeded_session, send
 
 from game.core.record import replay
 from game.kept.archive import schema as archive_db
+from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import ARCHIVE_FILE, Archive
+from game.kept.archive.store import Archive
 from game.play import commands as cmd
 from game.text import notice_text
 

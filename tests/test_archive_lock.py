@@ -14,13 +14,15 @@ from archive_helpers import play, random_actions, recorded, seeded_session
 from games_helpers import open_games
 from loop_helpers import ScriptedClock, key
 
-import game.kept.archive.schema
+import game.kept.archive.database_file
+import game.kept.archive.failures
 import game.kept.archive.store
 from game.app import App, Options
 from game.core.engine import Direction
 from game.core.record import replay
+from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import ARCHIVE_FILE, Archive, ArchiveBusy
+from game.kept.archive.store import Archive, ArchiveBusy
 from game.play import commands as cmd
 from game.text import notice_text, tr
 
@@ -128,13 +130,13 @@ def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_p
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(1, 5))
-    written = game.kept.archive.store._transaction
+    written = game.kept.archive.store.write_changes
 
     def slow_disk(connection, changes):
         time.sleep(1.0)
         written(connection, changes)
 
-    monkeypatch.setattr(game.kept.archive.store, "_transaction", slow_disk)
+    monkeypatch.setattr(game.kept.archive.store, "write_changes", slow_disk)
     monkeypatch.setattr(game.kept.archive.store, "WRITE_WAIT_SECONDS", 0.0)
     play(session, recorder, random_actions(2, 2))
     started = time.perf_counter()
@@ -156,7 +158,7 @@ def test_held_at_the_start_by_a_program_that_blocks_reading_too_it_says_so_at_on
     other.execute("BEGIN EXCLUSIVE")
     started = time.perf_counter()
     archive = Archive.open(tmp_path)
-    assert time.perf_counter() - started < game.kept.archive.schema.OPEN_WAIT_SECONDS + 1.0
+    assert time.perf_counter() - started < game.kept.archive.database_file.OPEN_WAIT_SECONDS + 1.0
     [notice] = archive.pop_notices()
     assert notice.key == "archive_busy_at_start" and not archive.recording
     assert "in use by another program" in notice_text(notice, "en")
@@ -211,7 +213,7 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
         error.sqlite_errorcode, error.sqlite_errorname = code, name
         raise error
 
-    monkeypatch.setattr(game.kept.archive.store, "_transaction", refused)
+    monkeypatch.setattr(game.kept.archive.store, "write_changes", refused)
 
 
 @pytest.mark.parametrize(
@@ -250,7 +252,7 @@ def test_a_file_the_game_may_not_open_says_not_allowed(tmp_path, monkeypatch):
         return real_connect(tmp_path / "no" / "such" / "folder", *args, **kwargs)
 
     monkeypatch.setattr(sqlite3, "connect", no_permission)
-    monkeypatch.setattr(game.kept.archive.store.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(game.kept.archive.failures.os, "access", lambda path, mode: False)
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_not_allowed"

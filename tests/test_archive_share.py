@@ -16,7 +16,7 @@ from archive_helpers import random_actions, recorded
 
 from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
 from game.core.record import replay
-from game.kept.archive.schema import utc_text
+from game.kept.archive.rows import utc_text
 from game.kept.archive.store import Archive
 from game.kept.share import shared_file as share
 from game.kept.share.shared_file import (

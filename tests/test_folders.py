@@ -25,14 +25,15 @@ from game.app import App, Options
 from game.core.engine import Game
 from game.core.settings import Settings
 from game.core.stats import Stats
+from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.schema import APPLICATION_ID
-from game.kept.archive.store import ARCHIVE_FILE
 from game.platform.crashlog import write_crash_log
 from game.platform.gamelog import LOG_NAME
 from game.platform.identity import APP_ID
-from game.storage import DATA_DIR_ENV, Folders, Notice, NoticeKey, Storage
-from game.storage.folders import old_folder
+from game.storage.folders import DATA_DIR_ENV, Folders, old_folder
 from game.storage.moving import MARKER, folders_to_play, move_old_files, settle_old_folder
+from game.storage.notices import Notice, NoticeKey
+from game.storage.store import Storage
 from game.text import notice_text
 
 MOVING_CHILD = Path(__file__).resolve().parent / "moving_child.py"

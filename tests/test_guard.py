@@ -20,7 +20,7 @@ from test_games_list import latin1_folder
 from game.app import App, Options
 from game.core.engine import Game
 from game.platform.guard import QuitSignals, run_guarded
-from game.storage import LOCK_NAME, Storage
+from game.storage.store import LOCK_NAME, Storage
 from game.text import tr
 
 ROOT = Path(__file__).resolve().parent.parent

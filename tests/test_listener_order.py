@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import App, Options
-from game.storage import Storage
+from game.storage.store import Storage
 
 ARROWS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import Storage
+from game.storage.store import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")

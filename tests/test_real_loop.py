@@ -12,7 +12,7 @@ from game.app import App, Options
 from game.core.engine import Direction, Game
 from game.play.menus import MenuKind
 from game.play.session import Phase, Session
-from game.storage import Notice, NoticeKey
+from game.storage.notices import Notice, NoticeKey
 from game.text import format_clock, notice_text
 from game.view.view import NOTICE_SECONDS
 

@@ -19,7 +19,7 @@ from game.core.engine import Game
 from game.play import commands as cmd
 from game.play.menus import SizeItem
 from game.play.session import Session
-from game.storage import Storage
+from game.storage.store import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = Path(__file__).resolve().parent / "records_driver.py"

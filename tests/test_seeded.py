@@ -21,7 +21,7 @@ from game.app import App, Options
 from game.cli import parse_args
 from game.play import commands as cmd
 from game.solver.bitboard import BitLayout
-from game.storage import Storage
+from game.storage.store import Storage
 
 DRIVER = Path(__file__).resolve().parent / "seeded_driver.py"
 ARROWS = (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN)

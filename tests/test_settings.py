@@ -16,7 +16,8 @@ from game.core.settings import (
     step,
     value_text,
 )
-from game.storage import SETTINGS_FORMAT, Storage, encode_document
+from game.storage.envelope import SETTINGS_FORMAT, encode_document
+from game.storage.store import Storage
 from game.text import STRINGS, tr
 
 

@@ -12,18 +12,13 @@ import pytest
 from storage_helpers import ROOT, finished_game, played_game, said
 
 from game.core.engine import Direction
+from game.core.settings import Settings
 from game.core.stats import Stats
 from game.platform.identity import APP_ID
-from game.storage import (
-    BACKUP_SUFFIX,
-    DATA_DIR_ENV,
-    SETTINGS_FORMAT,
-    VERSIONS,
-    Settings,
-    Storage,
-    encode_document,
-    resolve_data_dir,
-)
+from game.storage.envelope import SETTINGS_FORMAT, VERSIONS, encode_document
+from game.storage.folders import DATA_DIR_ENV, resolve_data_dir
+from game.storage.schema import BACKUP_SUFFIX
+from game.storage.store import Storage
 
 
 @pytest.fixture

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from storage_helpers import counting, disk_error, failing, played_game, start_child
 
-from game.storage import GAME_FORMAT, Storage, atomic_write, decode_document
+from game.storage.envelope import GAME_FORMAT, decode_document
+from game.storage.files import atomic_write
+from game.storage.store import Storage
 
 
 @pytest.fixture

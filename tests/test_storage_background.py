@@ -10,7 +10,8 @@ import time
 
 from storage_helpers import disk_error, failing, played_game, said, start_child
 
-from game.storage import GAME_FORMAT, Storage, decode_document
+from game.storage.envelope import GAME_FORMAT, decode_document
+from game.storage.store import Storage
 
 
 def _counter_on_disk(path) -> int:

@@ -15,7 +15,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from storage_helpers import disk_error, failing
 
 from game.core.engine import Direction, Game
-from game.storage import Storage
+from game.storage.store import Storage
 
 
 class BestScoreOnDisk(RuleBasedStateMachine):

@@ -21,7 +21,7 @@ from game.core.engine import (
     max_tile_value,
 )
 from game.core.stats import SizeStats, Stats
-from game.storage import Storage
+from game.storage.store import Storage
 
 STEPS = 12  # moves, undos and clock ticks played from each generated state
 

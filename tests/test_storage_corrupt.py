@@ -12,17 +12,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import played_game, said
 
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import (
+from game.storage.envelope import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
     STATS_FORMAT,
-    DamagedFile,
-    Settings,
-    Storage,
     decode_document,
     encode_document,
 )
+from game.storage.files import DamagedFile
+from game.storage.store import Storage
 from game.text import notice_text
 
 MAIN, BACKUP = "game-4.json", "game-4.json.bak"

@@ -16,8 +16,10 @@ import pytest
 from storage_helpers import disk_error, failing, played_game, snapshot, unreadable
 
 from game.core.engine import Game
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import GAME_FORMAT, Settings, Storage, encode_document
+from game.storage.envelope import GAME_FORMAT, encode_document
+from game.storage.store import Storage
 from game.text import notice_text
 
 GAME, STATS = ("game-4.json", "game-4.json.bak"), ("stats.json", "stats.json.bak")

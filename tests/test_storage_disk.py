@@ -8,8 +8,9 @@ import errno
 import pytest
 from storage_helpers import disk_error, failing, played_game, said
 
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import Settings, Storage
+from game.storage.store import Storage
 
 ERRORS = {
     "disk full": errno.ENOSPC,

@@ -14,8 +14,9 @@ import time
 import pytest
 from storage_helpers import played_game, said, snapshot, start_child
 
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import LOCK_NAME, Settings, Storage
+from game.storage.store import LOCK_NAME, Storage
 
 
 def _fill(folder):

@@ -10,8 +10,10 @@ import threading
 import pytest
 from storage_helpers import disk_error, failing, played_game, snapshot
 
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import Settings, Storage, atomic_write
+from game.storage.files import atomic_write
+from game.storage.store import Storage
 
 NAMES = ("game-4.json", "settings.json", "stats.json")
 BEST = Stats().score_reached(4, assisted=False, score=900, biggest_tile=64)

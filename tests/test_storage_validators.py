@@ -16,9 +16,10 @@ from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play.records import Recorder
 from game.play.session import Session
-from game.storage import GAME_FORMAT, NoticeKey, Storage, encode_document
-from game.storage.notices import REFUSED
+from game.storage.envelope import GAME_FORMAT, encode_document
+from game.storage.notices import REFUSED, NoticeKey
 from game.storage.schema import parse_game
+from game.storage.store import Storage
 
 SESSION_VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(), st.text(max_size=40), st.floats(allow_nan=False)

@@ -8,17 +8,17 @@ import json
 import pytest
 from storage_helpers import played_game, said, snapshot
 
+from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage import (
+from game.storage import envelope as storage_module
+from game.storage.envelope import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
     STATS_FORMAT,
     VERSIONS,
-    Settings,
-    Storage,
     encode_document,
 )
-from game.storage import envelope as storage_module
+from game.storage.store import Storage
 
 
 def _newer(kind: str) -> bytes:

@@ -15,7 +15,7 @@ from storage_helpers import disk_error, failing
 
 from game.solver.bitboard import BitLayout
 from game.solver.table_cache import EDGE_ROWS, cache_path, load_tables, save_tables
-from game.storage import Storage
+from game.storage.store import Storage
 
 ROWS = 1 << 16
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links and FIFOs")

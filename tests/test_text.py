@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import Notice, NoticeKey
+from game.storage.notices import Notice, NoticeKey
 from game.text import HELP, LANGUAGES, STRINGS, format_clock, help_lines, notice_text, tr
 from game.text.paths import shown_path
 

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.app import App, Options
-from game.core.settings import MIN_WINDOW
-from game.storage import Settings, Storage
+from game.core.settings import MIN_WINDOW, Settings
+from game.storage.store import Storage
 from game.view.window import MAX_SIDE, GameWindow, fit_to_display, within_sdl
 
 STEP = 1 / 120

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
-from game.storage import Folders
+from game.storage.folders import Folders
 from game.text.paths import shown_path
 
 ENTRY_NAME = f"{APP_ID}.desktop"

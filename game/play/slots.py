@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.engine import Game
 
 if TYPE_CHECKING:  # the session needs no files: only the app hands it these slots
-    from game.storage import Storage
+    from game.storage.store import Storage
 
 CatchUp = Callable[[Game, dict[str, Any]], tuple[Game, dict[str, Any]]]
 

@@ -70,6 +70,13 @@ class Folders:
         return cls.of_system()
 
 
+def resolve_data_dir(
+    cli_value: str | os.PathLike[str] | None = None, environ: Mapping[str, str] = os.environ
+) -> Path:
+    """Where the saves are: the data folder of `Folders.for_player`."""
+    return Folders.for_player(cli_value, environ).data
+
+
 def old_folder() -> Path:
     """Where earlier versions kept everything."""
     return platformdirs.user_data_path(OLD_NAME, appauthor=False)

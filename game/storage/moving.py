@@ -50,9 +50,8 @@ from pathlib import Path
 
 from filelock import Timeout
 
-from game.kept.archive.schema import APPLICATION_ID, SIDE_FILES
-from game.kept.archive.store import ARCHIVE_FILE
-from game.storage import LOCK_NAME
+from game.kept.archive.database_file import ARCHIVE_FILE, SIDE_FILES
+from game.kept.archive.schema import APPLICATION_ID
 from game.storage.files import (
     atomic_copy,
     fsync_folder,
@@ -64,6 +63,7 @@ from game.storage.files import (
 )
 from game.storage.folders import LOGS_FOLDER, Folders, old_folder
 from game.storage.schema import BACKUP_SUFFIX, DATA_FILES
+from game.storage.store import LOCK_NAME
 
 MARKER = ".moving"  # in the old folder while its files move
 LOCK_WAIT = 1.0  # seconds to wait for a copy that is just quitting, as Storage does

@@ -44,7 +44,7 @@ from game.core.record import (
     play_step,
     start_game,
 )
-from game.kept.archive.schema import AddGame, AddSteps, Change, DropStep, UpdateSummary
+from game.kept.archive.rows import AddGame, AddSteps, Change, DropStep, UpdateSummary
 from game.kept.archive.store import Archive, ArchiveError
 from game.play import events as ev
 from game.play.session import Session

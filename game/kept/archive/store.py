@@ -1,15 +1,5 @@
-"""Every game kept (R22): a local SQLite database in the data folder, one small write per move.
-
-    archive = Archive.open(data_dir, read_only=storage.read_only)   # never raises
-    recorder = ArchiveRecorder(archive)  # game/kept/archive/recorder.py: the session's events in
-    archive.list_games(limit=50)        # GameSummary rows, newest first
-    record = archive.load(game_id)      # GameRecord; game.core.record.replay(record) replays it
-    for notice in archive.pop_notices(): show(notice_text(notice, lang))
-    archive.close()
-
-The promises: a SIGKILL at any moment loses at most the last move; a damaged database never
-crashes the game; a disk error never stops it; another program holding the database never
-stops a frame, and loses nothing.
+"""`Archive`: the kept games in one SQLite file, written on one writer thread, read after the
+writes. How it keeps the archive's promises (game/kept/archive/__init__.py):
 
 - Durability: each batch of events (one move, usually) is one transaction, committed with
   `synchronous=FULL` in WAL mode, so a commit is on disk even across a power cut. The commits
@@ -26,71 +16,49 @@ stops a frame, and loses nothing.
   them all in one transaction when it lets go. Meanwhile the frame never waits for a write,
   and a read (the games list) says the kept games are busy rather than answer without the
   moves still queued. The player is told once that it is held, and once that it was written.
-- Damage: a file that is not a regular file (a planted link, a FIFO), not a database, not
-  ours (its application_id), does not have exactly our tables, or whose -wal would lose
-  committed moves (game/kept/archive/wal.py), is renamed to `games.sqlite3.corrupt-<time>` (its
-  -wal and -shm beside it), never deleted, and a new database is started; the player is told
-  once. A -wal or -shm that is not a regular file (a folder, a link) is not the database's
-  damage: it alone is renamed to NAME.aside-<time>, and the games stay as they are. Whether
-  every page is whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a
-  million kept moves, too long for the start to wait): damage found stops the recording for
-  the run, with one notice, and the file is set aside at the next start. A database of a newer
-  version (`PRAGMA user_version` above ours) is left untouched and nothing is written to it.
-- Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
-  `user_version` (version 0 is a new, empty database).
-- Disk errors: a write that fails switches recording off for the run; one notice says why (the
-  disk is full, the file is read-only, the game may not open it, or which disk error).
+- Damage: a damaged file is set aside, never deleted, and a new database started; a newer
+  version's is left untouched (game/kept/archive/database_file.py). Whether every page is
+  whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a million kept moves,
+  too long for the start to wait): damage found stops the recording for the run, with one
+  notice, and the file is set aside at the next start.
+- Disk errors: a write that fails switches recording off for the run; one notice says why
+  (game/kept/archive/failures.py).
 - The file deleted while the game runs (its folder removed): each commit first looks whether
-  the path is still the file the connection writes (a stat); if it is gone, the folder and the
-  file are made again from what the open connection still reads (`Connection.backup`), and
-  recording goes on there; the player is told once. A file put in its place is not written to.
+  the path is still the file the connection writes (a stat); if it is gone, it is made again
+  (game/kept/archive/database_file.py) and recording goes on there; the player is told once. A
+  file put in its place is not written to.
 """
 
 from __future__ import annotations
 
 import contextlib
-import errno
-import json
 import logging
 import os
 import sqlite3
-import stat
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from game.core.record import GameRecord, GameSummary
-from game.kept.archive.schema import (
-    SUMMARY_COLUMNS,
-    AddGame,
-    AddSteps,
-    Change,
-    Damaged,
-    Newer,
-    OddSideFile,
-    SaveScores,
-    apply,
-    connect,
-    create_private,
+from game.kept.archive import rows
+from game.kept.archive.database_file import (
+    ARCHIVE_FILE,
     damage_mark,
-    in_transaction,
-    is_empty,
-    odd_side_files,
-    put_aside,
-    record_of,
-    set_aside,
-    summary_of,
+    filled_copy,
+    identity,
+    open_database,
+    put_in_place,
 )
+from game.kept.archive.failures import failure, is_busy, is_corrupt, notice
+from game.kept.archive.rows import AddGame, AddSteps, Change, SaveScores, write_changes
 from game.kept.archive.threads import IntegrityCheck, JobWriter, Waited
-from game.storage import Notice, NoticeKey
-from game.storage.files import make_private_folder
+from game.storage.notices import Notice
 
-ARCHIVE_FILE = "games.sqlite3"
-REMADE_SUFFIX = ".remade"  # the new file, while it is filled from the one deleted
 BUSY_WAIT_SECONDS = 0.005  # a commit waits this long for another program (writer thread)
 RETRY_SECONDS = 0.25  # then it is tried again this often, the moves queued meanwhile
 MAX_PENDING_BATCHES = 20_000  # queued while held: 5 hours at a move a second, some 14 MB
@@ -107,9 +75,6 @@ class ArchiveError(Exception):
 
 class ArchiveBusy(ArchiveError):
     """Another program holds the kept games (or moves wait to be written): ask again later."""
-
-
-# -- the archive -------------------------------------------------------------------------------
 
 
 class Archive:
@@ -135,7 +100,7 @@ class Archive:
         self._connection = connection
         self._path = path
         self._durable = durable
-        self._identity = _identity(path) if path is not None and not self.read_only else None
+        self._identity = identity(path) if path is not None and not self.read_only else None
         self._notices: list[Notice] = list(notices)
         self._told: set[str] = set()  # the notices said at most once a run
         self._lock = threading.Lock()  # the notices and the queue, from the writer thread too
@@ -143,7 +108,7 @@ class Archive:
         self._drain_queued = False
         self._next_id = 1
         if connection is not None:
-            self._next_id = 1 + _largest_id(connection)
+            self._next_id = 1 + rows.largest_id(connection)
             if not self.read_only:
                 connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
         self._writer = JobWriter(RETRY_SECONDS) if background and connection is not None else None
@@ -180,60 +145,20 @@ class Archive:
         `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety).
         `played_before`: the player's statistics count games, so an empty file lost them."""
         path = Path(data_dir) / ARCHIVE_FILE
-        notices: list[Notice] = []
-        none_kept = False
-        if not read_only:
-            _leave_no_remade_file(path)
-            notices += _odd_side_files_aside(path, now())
-            if played_before and is_empty(path):
-                notices.append(_notice("archive_emptied"))
-        try:
-            connection = connect(path, read_only)
-        except Newer:
-            notices.append(_notice("archive_newer"))
-            connection = None
-        except OddSideFile as odd:  # read-only, or it could not be set aside (told above)
-            log.warning("%s: %s", path, odd)
-            connection = None
-        except Damaged as damage:
-            log.warning("%s: %s", path, damage)
-            connection = None
-            if not read_only:
-                try:
-                    kept = set_aside(path, now())
-                    notices.append(_notice("archive_set_aside", kept=kept.name))
-                    connection = connect(path, read_only)
-                except (Damaged, Newer, OddSideFile, sqlite3.Error, OSError) as error:
-                    log.warning("%s: %s", path, error)
-                    notices.append(_failure(error, path))
-        except (sqlite3.Error, OSError) as error:
-            connection = None
-            none_kept = read_only and isinstance(error, FileNotFoundError)
-            if not none_kept:
-                log.warning("%s: %s", path, error)
-            if not read_only:
-                notices.append(_failure(error, path))
-        if connection is not None and not durable:
-            connection.execute("PRAGMA synchronous = OFF")
-        if connection is not None:
-            try:
-                _largest_id(connection)
-            except sqlite3.Error as error:  # damage deeper than the checks at opening saw
-                log.warning("%s: %s", path, error)
-                connection.close()
-                connection = None
-                notices.append(_failure(error, path))
+        opened = open_database(
+            path, read_only=read_only, durable=durable, played_before=played_before, now=now
+        )
         archive = cls(
-            connection,
+            opened.connection,
             path=path,
             background=background,
             read_only=read_only,
             durable=durable,
-            notices=notices,
+            notices=opened.notices,
             now=now,
-            none_kept=none_kept,
+            none_kept=opened.none_kept,
         )
-        if connection is not None and not read_only:
+        if opened.connection is not None and not read_only:
             archive._start_check(path)
         return archive
 
@@ -250,7 +175,7 @@ class Archive:
             if once and key in self._told:
                 return
             self._told.add(key)
-            self._notices.append(_notice(key, **fields))
+            self._notices.append(notice(key, **fields))
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every write asked for so far is on disk (or failed), at most `timeout`
@@ -312,7 +237,7 @@ class Archive:
         with self._lock:
             if len(self._pending) >= MAX_PENDING_BATCHES:
                 self.recording = False  # the queue is full: what is in it is still written
-                self._notices.append(_notice("archive_held_too_long"))
+                self._notices.append(notice("archive_held_too_long"))
                 return
             self._pending.append(tuple(changes))
             queued, self._drain_queued = self._drain_queued, True
@@ -331,9 +256,9 @@ class Archive:
             return True
         try:
             if self._keep_file():
-                _transaction(self._connection, [c for batch in batches for c in batch])
+                write_changes(self._connection, [c for batch in batches for c in batch])
         except (sqlite3.Error, OSError) as error:
-            if _is_busy(error):
+            if is_busy(error):
                 with self._lock:
                     self._drain_queued = True  # this job is tried again: no other needed
                     self.held = True
@@ -343,11 +268,11 @@ class Archive:
             self.recording = False
             with self._lock:
                 self._pending.clear()
-            if _is_corrupt(error) and self._path is not None:
+            if is_corrupt(error) and self._path is not None:
                 self._damaged(self._path, str(error))
             else:
                 with self._lock:
-                    self._notices.append(_failure(error, self._path))
+                    self._notices.append(failure(error, self._path))
             return True
         with self._lock:
             del self._pending[: len(batches)]
@@ -363,7 +288,7 @@ class Archive:
         if self._path is None or self._identity is None or self._connection is None:
             return True
         try:
-            now = _identity(self._path)
+            now = identity(self._path)
         except FileNotFoundError:
             self._remake(self._path)
             self._tell("archive_remade", once=True)
@@ -382,26 +307,14 @@ class Archive:
         file and its log), and a connection to it in place of the old one."""
         assert self._connection is not None
         log.warning("%s was deleted while the game ran: made again", path)
-        make_private_folder(path.parent)
-        fresh = path.with_name(path.name + REMADE_SUFFIX)
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(fresh)
-        create_private(fresh)
-        copy = sqlite3.connect(fresh, isolation_level=None)
-        try:
-            self._connection.backup(copy)
-        finally:
-            copy.close()
+        fresh = filled_copy(self._connection, path)
         # Closed before the new file takes the name: closing removes its -wal and -shm by name.
         self._connection.close()
         self._connection = None
-        os.replace(fresh, path)
-        connection = connect(path, read_only=False)
-        if not self._durable:
-            connection.execute("PRAGMA synchronous = OFF")
+        connection = put_in_place(fresh, path, durable=self._durable)
         connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
         self._connection = connection
-        self._identity = _identity(path)
+        self._identity = identity(path)
 
     def add_record(self, record: GameRecord, *, imported: bool = True) -> int:
         """Keep a whole game at once (an import); its new number. Waits for the disk (at most
@@ -416,7 +329,7 @@ class Archive:
         def keep(connection: sqlite3.Connection) -> None:
             if not self._keep_file():
                 raise sqlite3.OperationalError("the kept games' file was replaced")
-            _transaction(self._connection or connection, changes)  # (a file made again)
+            write_changes(self._connection or connection, changes)  # (a file made again)
 
         self._call(keep)
         return game_id
@@ -437,7 +350,7 @@ class Archive:
         except Waited as waited:
             raise ArchiveBusy(f"the kept games are busy: {waited}") from None
         except sqlite3.Error as error:
-            if _is_busy(error):
+            if is_busy(error):
                 raise ArchiveBusy("another program holds the kept games") from None
             raise ArchiveError(f"the kept games could not be read: {error}") from error
 
@@ -453,79 +366,36 @@ class Archive:
         """Kept games, newest first (a row that cannot be read is left out)."""
         if self.none_kept:
             return []
-        where, args = ("WHERE size = ?", (size,)) if size is not None else ("", ())
-
-        def query(connection: sqlite3.Connection) -> list[tuple]:
-            return connection.execute(
-                f"SELECT {SUMMARY_COLUMNS} FROM games {where} ORDER BY id DESC LIMIT ? OFFSET ?",
-                (*args, max(0, limit), max(0, offset)),
-            ).fetchall()
-
-        summaries = []
-        for row in self._call(query):
-            try:
-                summaries.append(summary_of(row))
-            except ValueError as error:
-                log.warning("kept game %r left out: %s", row[0], error)
-        return summaries
+        return rows.summaries_of(
+            self._call(partial(rows.summary_rows, limit=limit, offset=offset, size=size))
+        )
 
     def count_games(self, *, size: int | None = None) -> int:
         if self.none_kept:
             return 0
-        where, args = ("WHERE size = ?", (size,)) if size is not None else ("", ())
-        return self._call(
-            lambda c: c.execute(f"SELECT count(*) FROM games {where}", args).fetchone()[0]
-        )
+        return self._call(partial(rows.game_count, size=size))
 
     def load(self, game_id: int) -> GameRecord:
         """The whole record of a kept game. KeyError if there is none; ArchiveError if it
         cannot be read. (Whether it replays is `game.core.record.replay`'s to say.)"""
-
-        def query(connection: sqlite3.Connection) -> tuple[tuple | None, list[tuple]]:
-            row = connection.execute(
-                f"SELECT {SUMMARY_COLUMNS}, start FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-            steps = connection.execute(
-                "SELECT number, action, seconds FROM steps WHERE game_id = ? ORDER BY number",
-                (game_id,),
-            ).fetchall()
-            return row, steps
-
-        row, steps = self._call(query)
+        row, steps = self._call(partial(rows.game_rows, game_id=game_id))
         if row is None:
             raise KeyError(game_id)
         try:
-            return record_of(row[:-1], row[-1], steps)
+            return rows.record_of(row[:-1], row[-1], steps)
         except ValueError as error:
             raise ArchiveError(f"kept game {game_id} is damaged: {error}") from None
 
     def in_play(self, size: int) -> list[int]:
         """The games of this size still in play, newest first (one, unless a crash split one)."""
-        return [
-            row[0]
-            for row in self._call(
-                lambda c: c.execute(
-                    "SELECT id FROM games WHERE size = ? AND outcome = 'in_play' AND imported = 0 "
-                    "ORDER BY id DESC",
-                    (size,),
-                ).fetchall()
-            )
-        ]
+        return self._call(partial(rows.in_play_ids, size=size))
 
     def last_played(self, size: int) -> int | None:
         """The newest game of this size played here (not imported), however it stands."""
-        row = self._call(
-            lambda c: c.execute(
-                "SELECT max(id) FROM games WHERE size = ? AND imported = 0", (size,)
-            ).fetchone()
-        )
-        return row[0]
+        return self._call(partial(rows.last_played_id, size=size))
 
     def find_uid(self, uid: str) -> int | None:
-        row = self._call(
-            lambda c: c.execute("SELECT id FROM games WHERE uid = ?", (uid,)).fetchone()
-        )
-        return None if row is None else row[0]
+        return self._call(partial(rows.uid_id, uid=uid))
 
     # -- the review's scores, kept so that a second look is instant ------------------------------
 
@@ -538,108 +408,4 @@ class Archive:
 
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]:
         """The kept scores of a game's positions at this depth (those that can be read)."""
-        rows = self._call(
-            lambda c: c.execute(
-                "SELECT position, scores FROM analyses WHERE game_id = ? AND depth = ?",
-                (game_id, depth),
-            ).fetchall()
-        )
-        kept: dict[int, tuple[float | None, ...]] = {}
-        for position, text in rows:
-            try:
-                values = json.loads(text)
-            except ValueError:
-                continue
-            if type(values) is list and len(values) == 4 and all(_is_score(v) for v in values):
-                kept[position] = tuple(values)
-        return kept
-
-
-def _is_score(value: Any) -> bool:
-    return value is None or type(value) in (int, float)
-
-
-def _transaction(connection: sqlite3.Connection, changes: Sequence[Change]) -> None:
-    with in_transaction(connection):
-        for change in changes:
-            apply(connection, change)
-
-
-def _largest_id(connection: sqlite3.Connection) -> int:
-    return connection.execute("SELECT max(id) FROM games").fetchone()[0] or 0
-
-
-def _notice(key: str, **fields: str) -> Notice:
-    return Notice(NoticeKey(key), fields)
-
-
-def _identity(path: Path) -> tuple[int, int]:
-    """Which file `path` leads to (FileNotFoundError if none)."""
-    info = os.stat(path)
-    return info.st_dev, info.st_ino
-
-
-def _primary(error: BaseException) -> int | None:
-    code = getattr(error, "sqlite_errorcode", None)
-    return None if code is None else code & 0xFF
-
-
-def _is_busy(error: BaseException) -> bool:
-    """Another program holds the database: expected, and over when it lets go."""
-    return _primary(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
-def _is_corrupt(error: BaseException) -> bool:
-    return _primary(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
-
-
-def _failure(error: BaseException, path: Path | None) -> Notice:
-    """Why the kept games cannot be kept, as the player can act on it: another program holds
-    them (at the start), the disk is full, the file is read-only, the game may not use it, or
-    which disk error it was."""
-    code = _primary(error)
-    number = error.errno if isinstance(error, OSError) else None
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return _notice("archive_busy_at_start")
-    if code == sqlite3.SQLITE_FULL or number in (errno.ENOSPC, errno.EDQUOT):
-        return _notice("archive_full")
-    if code == sqlite3.SQLITE_READONLY or number == errno.EROFS:
-        return _notice("archive_read_only")
-    refused = code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH)
-    if number in (errno.EACCES, errno.EPERM) or (refused and not _may_use(path)):
-        return _notice("archive_not_allowed")
-    name = getattr(error, "sqlite_errorname", None) or errno.errorcode.get(number or 0)
-    return _notice("archive_failed", error=name or type(error).__name__)
-
-
-def _may_use(path: Path | None) -> bool:
-    """Whether the game may read and write the file (if it is there) and its folder."""
-    if path is None:
-        return True
-    if os.path.exists(path) and not os.access(path, os.R_OK | os.W_OK):
-        return False
-    return not os.path.isdir(path.parent) or os.access(path.parent, os.W_OK | os.X_OK)
-
-
-def _odd_side_files_aside(path: Path, moment: datetime) -> list[Notice]:
-    """A -wal or -shm that is not a regular file is renamed aside alone: the database is
-    whole without it (it is not the database's damage), and SQLite must not open it."""
-    notices = []
-    for side in odd_side_files(path):
-        log.warning("%s is not a regular file: set aside", side)
-        try:
-            kept = put_aside(side, moment)
-        except OSError as error:
-            log.warning("could not set %s aside: %s", side, error)
-            notices.append(_failure(error, path))
-            break
-        notices.append(_notice("archive_side_file_aside", kept=kept.name))
-    return notices
-
-
-def _leave_no_remade_file(path: Path) -> None:
-    """Remove a new file a kill left half made while the database was being made again."""
-    fresh = path.with_name(path.name + REMADE_SUFFIX)
-    with contextlib.suppress(FileNotFoundError):
-        if stat.S_ISREG(os.lstat(fresh).st_mode):
-            os.unlink(fresh)
+        return rows.scores_of(self._call(partial(rows.score_rows, game_id=game_id, depth=depth)))

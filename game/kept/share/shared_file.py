@@ -48,9 +48,9 @@ from game.core.record import (
     Steps,
     replay,
 )
-from game.kept.archive.schema import parse_utc, utc_text
+from game.kept.archive.rows import parse_utc, utc_text
 from game.kept.archive.store import Archive, ArchiveError
-from game.storage import atomic_write
+from game.storage.files import atomic_write
 
 SHARE_FORMAT = "2048-shared-game"
 SHARE_VERSION = 1
