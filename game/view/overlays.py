@@ -4,7 +4,8 @@ so a click can find them.
 
 A menu is drawn at the biggest size at which all of it fits: its text wraps to the width, it
 never shrinks line by line. The help pages share one size and one place for their buttons, so
-turning a page changes the words only.
+turning a page changes the words only. A menu is a column: its measures (line and button
+heights, gaps, labels' fit, the biggest size) are the ones of game/view/panel.py.
 """
 
 from __future__ import annotations
@@ -29,12 +30,21 @@ from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.review_words import costs_help_lines, review_help_lines
 from game.view.layout import Layout
-from game.view.render import LRU, Text, button_face
+from game.view.panel import (
+    BODY_WEIGHT,
+    BUTTON,
+    GAP,
+    LINE,
+    biggest_px,
+    body_px_limit,
+    button_row,
+    draw_button,
+    label_px,
+)
+from game.view.render import LRU, Text
 from game.view.theme import Theme
 
-BODY_WEIGHT = "Regular"
 PAIRED_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # drawn side by side
-LINE_SPACING = 1.25  # lines of a paragraph, in font sizes: tighter than the font's own 1.36
 
 
 @dataclass(frozen=True)
@@ -195,22 +205,6 @@ def draw_menu(
     return list(sheet.items)
 
 
-def draw_button(
-    surface: pygame.Surface,
-    text: Text,
-    theme: Theme,
-    rect: pygame.Rect,
-    words: str,
-    px: int,
-    focused: bool,
-    active: bool = True,
-) -> None:
-    """A menu item; one that cannot act now is an outline with muted words."""
-    colour = button_face(surface, rect, theme, focused, active)
-    label = text.render(words, px, colour)
-    surface.blit(label, label.get_rect(center=rect.center))
-
-
 def menu_sheet(
     text: Text,
     menu: Menu,
@@ -240,20 +234,11 @@ def menu_sheet(
     return _sheet(text, content, labels, rows, area, px, top, block)
 
 
-def _body_px_limit(area: pygame.Rect) -> int:
-    """The biggest body text a menu is given: it grows with the window."""
-    return max(13, round(min(area.width, area.height) / 20))
-
-
 def _fitting_px(text: Text, pages, labels, rows, area: pygame.Rect) -> int:
-    low, high = 6, _body_px_limit(area)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if all(_sheet(text, page, labels, rows, area, mid).height <= area.height for page in pages):
-            low = mid
-        else:
-            high = mid - 1
-    return low
+    def fits(px: int) -> bool:
+        return all(_sheet(text, p, labels, rows, area, px).height <= area.height for p in pages)
+
+    return biggest_px(fits, body_px_limit(area))
 
 
 def _item_rows(items: list[MenuItem]) -> list[list[int]]:
@@ -284,7 +269,7 @@ def _sheet(
     title_y = y
     y += text.font(title_px).get_linesize() + round(px * 0.3)
     body_w = min(width, px * 40)
-    line_h = round(px * LINE_SPACING)
+    line_h = round(px * LINE)
     lines = []
     widest = 0
     # A paragraph's later lines are indented, so each paragraph's start shows at no cost of height.
@@ -301,34 +286,25 @@ def _sheet(
     footer_y = y + round(line_h * 0.3)
     if content.footer:
         y = footer_y + line_h
-    item_h = round(px * 2.2)
-    item_gap = round(px * 0.35)
+    item_h = round(px * BUTTON)
+    item_gap = round(px * GAP)
     items_h = len(rows) * item_h + max(0, len(rows) - 1) * item_gap
     y += round(px * 0.8) if rows else 0
     if block is not None:
         y = max(y, top + block - items_h)
-    item_w = min(width, px * 24)
     rects: list[pygame.Rect | None] = [None] * len(labels)
     for row in rows:
-        each = (item_w - item_gap * (len(row) - 1)) // len(row)
-        left = area.centerx - item_w // 2
-        for position, index in enumerate(row):
-            rects[index] = pygame.Rect(left + position * (each + item_gap), y, each, item_h)
+        for index, rect in zip(row, button_row(area.centerx, y, width, len(row), px), strict=True):
+            rects[index] = rect
         y += item_h + item_gap
     placed = tuple(rect for rect in rects if rect is not None)
-    label_px = min(
-        (item_px(text, label, rect) for label, rect in zip(labels, placed, strict=True)),
+    labels_px = min(
+        (label_px(text, label, rect.size) for label, rect in zip(labels, placed, strict=True)),
         default=px,
     )
     height = (y - item_gap if rows else y) - top
     column = pygame.Rect(area.centerx - widest // 2, top, widest, height)
-    return Sheet(px, title_px, title_y, tuple(lines), footer_y, placed, label_px, height, column)
-
-
-def item_px(text: Text, label: str, rect: pygame.Rect) -> int:
-    """The biggest font size at which a menu item's label fits its button."""
-    box = (round(rect.width * 0.9), round(rect.height * 0.75))
-    return text.fit_size(label, round(rect.height * 0.5), box)
+    return Sheet(px, title_px, title_y, tuple(lines), footer_y, placed, labels_px, height, column)
 
 
 def _veil(rect: pygame.Rect, colour: tuple[int, int, int, int]) -> pygame.Surface:

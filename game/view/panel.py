@@ -8,6 +8,9 @@ games' screens are made of these (game/view/games_view.py, replay_view.py).
 
 A button or a card (a button with lines of its own, a game of the list) stands for an item of
 the screen by its index, so that the screen knows what a click on it chooses.
+
+Its measures (line and button heights, gaps, a label's fit, the biggest size that fits) serve
+the session's menus too (game/view/overlays.py).
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ import pygame
 from game.view.render import FIELDS, Text, button_face
 from game.view.theme import Theme
 
-LINE = 1.25  # a line of text, in font sizes
+BODY_WEIGHT = "Regular"
+LINE = 1.25  # a line of text, in font sizes: tighter than the font's own 1.36
 BUTTON = 2.2  # a button's height, in font sizes
-GAP = 0.35  # between the blocks, in font sizes
+GAP = 0.35  # between the blocks, and between buttons side by side, in font sizes
+BUTTON_ROW = 24  # a row of buttons' widest, in font sizes, unless it is wide
 MIN_PX = 6
 CARD_WIDTH = 32  # a card's widest, in font sizes: a game's lines stay together on a wide screen
 
@@ -38,7 +43,7 @@ class Words:
     line of its own, closer than the next block."""
 
     words: str
-    weight: str = "Regular"
+    weight: str = BODY_WEIGHT
     muted: bool = False
     left: bool = False
 
@@ -140,15 +145,11 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                 placed.pieces.append(Piece("graphic", rect, item=item, name=name))
                 y += rect.height
             case Buttons(buttons, wide):
-                row_w = width if wide else min(width, round(px * 24))
-                each = (row_w - gap * (len(buttons) - 1)) // max(1, len(buttons))
-                left = area.centerx - row_w // 2
-                height = round(px * BUTTON)
-                row_px = _labels_px(text, [label for _, label in buttons], (each, height), px)
-                for position, (item, label) in enumerate(buttons):
-                    rect = pygame.Rect(left + position * (each + gap), y, each, height)
+                rects = button_row(area.centerx, y, width, len(buttons), px, wide)
+                row_px = _row_px(text, [label for _, label in buttons], rects, px)
+                for (item, label), rect in zip(buttons, rects, strict=True):
                     placed.pieces.append(Piece("button", rect, (label,), row_px, item=item))
-                y += height
+                y += round(px * BUTTON)
             case Card(item, lines):
                 card_w = min(width, round(px * CARD_WIDTH))
                 inner = round(card_w - px * 1.2)
@@ -163,12 +164,30 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
     return placed
 
 
-def _labels_px(text: Text, labels: list[str], size: tuple[int, int], px: int) -> int:
+def button_row(
+    centerx: int, y: int, width: int, count: int, px: int, wide: bool = False
+) -> list[pygame.Rect]:
+    """`count` buttons side by side from `y`, centred on `centerx`, sharing `width` (at most
+    BUTTON_ROW font sizes of it unless `wide`), at body size `px`."""
+    row_w = width if wide else min(width, round(px * BUTTON_ROW))
+    gap = round(px * GAP)
+    each = (row_w - gap * (count - 1)) // max(1, count)
+    left = centerx - row_w // 2
+    height = round(px * BUTTON)
+    return [pygame.Rect(left + n * (each + gap), y, each, height) for n in range(count)]
+
+
+def label_px(text: Text, label: str, size: tuple[int, int]) -> int:
+    """The biggest font size at which a button's label fits a button of `size`."""
+    box = round(size[0] * 0.9), round(size[1] * 0.75)
+    return text.fit_size(label, round(size[1] * 0.5), box)
+
+
+def _row_px(text: Text, labels: list[str], rects: list[pygame.Rect], px: int) -> int:
     """One size for a row's labels, at most `px`, the one at which the longest fits its
     button: a row of buttons never mixes sizes."""
-    box = round(size[0] * 0.9), round(size[1] * 0.75)
-    words = [label for label in labels if not label.startswith("icon:")]
-    return min([px, *(text.fit_size(label, round(size[1] * 0.5), box) for label in words)])
+    words = zip(labels, rects, strict=True)
+    return min([px, *(label_px(text, w, r.size) for w, r in words if not w.startswith("icon:"))])
 
 
 def _row(area: pygame.Rect, y: int, height: int) -> pygame.Rect:
@@ -180,10 +199,25 @@ def fit_px(
 ) -> int:
     """The biggest body size at which every variant of the column (a screen's pages, or its
     states) fits `area`, so that the text keeps one size as the screen changes."""
-    low, high = MIN_PX, limit or max(13, round(min(area.width, area.height) / 20))
+
+    def fits(px: int) -> bool:
+        return all(lay_out(text, blocks, area, px).height <= area.height for blocks in variants)
+
+    return biggest_px(fits, limit or body_px_limit(area))
+
+
+def body_px_limit(area: pygame.Rect) -> int:
+    """The biggest body text a column is given: it grows with the window."""
+    return max(13, round(min(area.width, area.height) / 20))
+
+
+def biggest_px(fits: Callable[[int], bool], high: int) -> int:
+    """The biggest body size from MIN_PX to `high` at which the column `fits`; MIN_PX when
+    none does."""
+    low = MIN_PX
     while low < high:
         mid = (low + high + 1) // 2
-        if all(lay_out(text, blocks, area, mid).height <= area.height for blocks in variants):
+        if fits(mid):
             low = mid
         else:
             high = mid - 1
@@ -222,13 +256,12 @@ def draw_placed(
             graphics[piece.name](surface, rect)
         elif piece.kind == "button":
             label = piece.words[0]
-            item = piece.item
-            colour = button_face(surface, rect, theme, item == focus, active(item))  # type: ignore[arg-type]
+            focused, can_act = piece.item == focus, active(piece.item)  # type: ignore[arg-type]
             if label.startswith("icon:") and icon is not None:
+                colour = button_face(surface, rect, theme, focused, can_act)
                 icon(surface, rect.inflate(-rect.height // 3, -rect.height // 3), label[5:], colour)
             else:
-                image = text.render(label, max(piece.px, 1), colour)
-                surface.blit(image, image.get_rect(center=rect.center))
+                draw_button(surface, text, theme, rect, label, piece.px, focused, can_act)
         else:
             colour = button_face(surface, rect, theme, piece.item == focus, True)
             line_h = round(piece.px * LINE)
@@ -237,3 +270,19 @@ def draw_placed(
                 image = text.render(words, piece.px, colour, piece.weight)
                 surface.blit(image, (rect.x + round(piece.px * 0.6), y))
                 y += line_h
+
+
+def draw_button(
+    surface: pygame.Surface,
+    text: Text,
+    theme: Theme,
+    rect: pygame.Rect,
+    words: str,
+    px: int,
+    focused: bool,
+    active: bool = True,
+) -> None:
+    """A button with its label; one that cannot act now is an outline with muted words."""
+    colour = button_face(surface, rect, theme, focused, active)
+    label = text.render(words, px, colour)
+    surface.blit(label, label.get_rect(center=rect.center))
