@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.kept.archive.database_file import ARCHIVE_FILE  # noqa: E402
 from game.kept.archive.store import Archive  # noqa: E402
-from game.platform.crashlog import write_crash_log  # noqa: E402
+from game.launch.crashlog import write_crash_log  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
 from game.storage.envelope import GAME_FORMAT, encode_document  # noqa: E402

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.kept.share.shared_file import SHARE_SUFFIX
-from game.platform.desktop_entry import MIME_TYPE
+from game.launch.desktop_entry import MIME_TYPE
 from game.platform.identity import APP_ID
 
 NAME = "2048"

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+from game.launch.desktop_entry import ICON_SIZES, icon_path  # noqa: E402
 from game.platform.assets import ASSETS  # noqa: E402
-from game.platform.desktop_entry import ICON_SIZES, icon_path  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
 
 ICO_SIZES = (16, 32, 48, 64, 128, 256)

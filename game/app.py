@@ -21,11 +21,11 @@ from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
 from game.kept.screens.navigator import Browser
 from game.kept.share.transfer import export_folder
+from game.launch import desktop_entry
+from game.launch.gamelog import start_log
+from game.launch.guard import run_guarded
+from game.launch.start_all import StartAll
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
-from game.platform import desktop_entry
-from game.platform.gamelog import start_log
-from game.platform.guard import run_guarded
-from game.platform.start_all import StartAll
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
@@ -463,7 +463,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
-    """Build the game and run it to its end, guarded (see game/platform/guard.py)."""
+    """Build the game and run it to its end, guarded (see game/launch/guard.py)."""
     folders = folders or folders_for(options)
     return run_guarded(lambda: App(options, clock, folders), folders.logs)
 

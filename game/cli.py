@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game import __version__
 from game.core.engine import BOARD_SIZES
-from game.platform import desktop_entry
+from game.launch import desktop_entry
 from game.solver.tree import search_name
 
 
@@ -57,7 +57,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     # Run N frames, then quit: for the tests and CI, so not in the player's --help.
     parser.add_argument("--frames", type=_positive, metavar="N", help=argparse.SUPPRESS)
     # Every part started at once, then exit 1 unless each answered: how the tests see that a
-    # built executable lacks no module any part imports (game/platform/start_all.py). Also hidden.
+    # built executable lacks no module any part imports (game/launch/start_all.py). Also hidden.
     parser.add_argument("--start-all", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--no-sound", dest="sound", action="store_false", help="play silently")
     shared = parser.add_mutually_exclusive_group()

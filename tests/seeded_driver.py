@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.cli import parse_args  # noqa: E402
-from game.platform.guard import run_guarded  # noqa: E402
+from game.launch.guard import run_guarded  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 
 

@@ -13,7 +13,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.app import App, Options  # noqa: E402
-from game.platform.guard import run_guarded  # noqa: E402
+from game.launch.guard import run_guarded  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 
 

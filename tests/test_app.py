@@ -14,7 +14,7 @@ import pytest
 from game import __version__
 from game.app import App, Options, parse_args
 from game.core.engine import Direction, Game
-from game.platform.guard import run_guarded
+from game.launch.guard import run_guarded
 from game.play import commands as cmd
 from game.play.menus import MenuKind, SizeItem
 from game.play.session import Phase, Session

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game import __version__
-from game.platform import desktop_entry as de
+from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
 

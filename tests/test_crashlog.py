@@ -13,7 +13,7 @@ import pytest
 from storage_helpers import snapshot
 
 from game import __version__
-from game.platform.crashlog import KEEP_LOGS, write_crash_log
+from game.launch.crashlog import KEEP_LOGS, write_crash_log
 
 
 def _crash() -> BaseException:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.platform import desktop_entry as de
+from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
 from game.text.paths import shown_path

@@ -27,8 +27,8 @@ from game.core.settings import Settings
 from game.core.stats import Stats
 from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.schema import APPLICATION_ID
-from game.platform.crashlog import write_crash_log
-from game.platform.gamelog import LOG_NAME
+from game.launch.crashlog import write_crash_log
+from game.launch.gamelog import LOG_NAME
 from game.platform.identity import APP_ID
 from game.storage.folders import DATA_DIR_ENV, Folders, old_folder
 from game.storage.moving import MARKER, folders_to_play, move_old_files, settle_old_folder

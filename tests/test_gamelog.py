@@ -1,4 +1,4 @@
-"""The game's log (game/platform/gamelog.py): its warnings kept in logs/2048.log beside the crash
+"""The game's log (game/launch/gamelog.py): its warnings kept in logs/2048.log beside the crash
 logs, where a player of the executable or the app, who sees no stderr, can find them; rotated and
 bounded; never written through a link."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.platform.gamelog import BACKUPS, LOG_NAME, MAX_BYTES, start_log
+from game.launch.gamelog import BACKUPS, LOG_NAME, MAX_BYTES, start_log
 
 ROOT = Path(__file__).resolve().parent.parent
 

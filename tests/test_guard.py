@@ -19,7 +19,7 @@ from test_games_list import latin1_folder
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.platform.guard import QuitSignals, run_guarded
+from game.launch.guard import QuitSignals, run_guarded
 from game.storage.store import LOCK_NAME, Storage
 from game.text import tr
 

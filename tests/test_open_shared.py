@@ -22,7 +22,7 @@ from game.cli import parse_args
 from game.core.record import replay
 from game.kept.screens.navigator import MAX_WAITING_IMPORTS
 from game.kept.share.shared_file import SHARE_SUFFIX, export_game
-from game.platform import desktop_entry as de
+from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
 from game.play import events as ev

@@ -39,7 +39,8 @@ import game
 from game import __version__
 from game.cli import parse_args
 from game.kept.share.shared_file import SHARE_SUFFIX
-from game.platform import assets, desktop_entry
+from game.launch import desktop_entry
+from game.platform import assets
 from game.platform.identity import APP_ID
 from game.text import LANGUAGES
 
@@ -324,9 +325,8 @@ def test_start_all_is_for_the_tests_only():
 @pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
 def test_the_frozen_game_starts_every_part(tmp_path):
     """The built executable ($GAME2048_EXE) plays with every part started
-    (game/platform/start_all.py): a module PyInstaller did not take, or the spec left out, that any
-    part imports, the game's
-    or a library's, fails it here, by name."""
+    (game/launch/start_all.py): a module PyInstaller did not take, or the spec left out, that any
+    part imports, the game's or a library's, fails it here, by name."""
     exe = Path(os.environ[EXE_ENV]).absolute()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     argv = [str(exe), "--frames", "30", "--start-all", "--data-dir", str(tmp_path / "data")]
@@ -628,7 +628,7 @@ esac
 exec "{python}" -c '
 import sys
 sys.frozen, sys.executable = True, sys.argv[2]
-from game.platform import desktop_entry as entry
+from game.launch import desktop_entry as entry
 sys.exit(entry.run(entry.EntryAction(sys.argv[1])))
 ' "$action" "$0"
 """
@@ -816,8 +816,7 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
 def test_the_installed_wheel_puts_the_game_into_the_menu(installed, tmp_path):
     home = tmp_path / "home"
     code = (
-        "from game.platform import desktop_entry as d; "
-        "raise SystemExit(d.run(d.EntryAction.INSTALL))"
+        "from game.launch import desktop_entry as d; raise SystemExit(d.run(d.EntryAction.INSTALL))"
     )
     result = subprocess.run(
         [str(installed.python), "-c", code],

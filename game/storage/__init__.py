@@ -51,8 +51,8 @@ the system keeps it, or all in one folder the player names with --data-dir):
     NAME.old-YYYYmmdd-HHMMSS                an earlier version's file, kept beside (moving.py)
     .NAME.<16 hex>.tmp                      a save on its way (a leftover is cleared at start)
   the logs folder (logs/ in a folder the player names)
-    2048.log, crash-*.txt                   the game's log (game/platform/gamelog.py), crash logs
-                                            (game/platform/crashlog.py)
+    2048.log, crash-*.txt                   the game's log (game/launch/gamelog.py), crash logs
+                                            (game/launch/crashlog.py)
   the cache folder
     solver-rows-4x4-v2.bin                  the solver's row tables (game/solver/table_cache.py),
                                             rebuilt when missing

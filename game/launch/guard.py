@@ -20,7 +20,7 @@ from typing import Protocol
 
 import pygame
 
-from game.platform.crashlog import write_crash_log
+from game.launch.crashlog import write_crash_log
 from game.text import system_language, tr
 from game.text.paths import shown_path
 

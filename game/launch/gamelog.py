@@ -1,7 +1,7 @@
 """The game's log: its warnings and errors, kept where a player (and a bug report) can find them.
 
 Warnings go to stderr, which nobody sees from a menu, the Windows executable or the macOS app,
-so they also go to 2048.log in the logs folder, beside the crash logs (game/platform/crashlog.py).
+so they also go to 2048.log in the logs folder, beside the crash logs (game/launch/crashlog.py).
 It is rotated at `MAX_BYTES` with `BACKUPS` older files kept (2048.log.1, 2048.log.2), so it never
 takes more than about three quarters of a megabyte. Never through a link: a logs folder that
 is not a folder of the game's own, or a 2048.log not a file of the player's, gets no log. A
@@ -15,7 +15,7 @@ import os
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
-from game.platform.crashlog import logs_folder
+from game.launch.crashlog import logs_folder
 from game.storage.files import is_own_file
 
 LOG_NAME = "2048.log"
