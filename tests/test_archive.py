@@ -7,6 +7,7 @@ import logging
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -22,9 +23,11 @@ from archive_helpers import (
 
 from game.core.engine import Direction, Game
 from game.core.record import Action, Outcome, replay
+from game.core.rules import UNDO_LIMIT
 from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive, ArchiveError
+from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError
 from game.play import commands as cmd
+from game.play import events as ev
 from game.play.menus import MenuKind
 from game.play.session import Phase, SaveSlots, Session
 
@@ -177,17 +180,38 @@ def test_a_save_one_move_behind_its_record_drops_the_record_s_last_step(tmp_path
     assert replay(only_game(archive))[-1].grid == session.game.grid
 
 
-def test_a_record_one_move_behind_its_save_gets_the_missing_step(tmp_path):
+@pytest.mark.parametrize("missed", range(1, UNDO_LIMIT + 1))
+def test_a_record_moves_behind_its_save_gets_the_missing_steps(tmp_path, missed):
+    """The archive commits behind the frame: a kill can leave it a few moves behind the save.
+    The save's undo history holds the positions before its last moves, and the next start
+    makes up the missed ones from it: one record, every move in it."""
     archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(8, 20))
     steps = only_game(archive).summary.steps
-    direction = next(d for d in Direction if d in session.game.valid_directions())
-    session.handle(cmd.Move(direction))  # the move the archive never got
+    directions = valid_moves(session, missed)
+    for direction in directions:
+        session.handle(cmd.Move(direction))  # the moves the archive never got
     archive.close()
     archive, recorder, session = restart(tmp_path, session.game)
     record = only_game(archive)
-    assert record.summary.steps == steps + 1
-    assert record.steps[-1].action is Action.move(direction)
+    assert record.summary.steps == steps + missed
+    assert [step.action for step in record.steps[-missed:]] == [Action.move(d) for d in directions]
     assert replay(record)[-1].grid == session.game.grid
+    play(session, recorder, random_actions(3, 10))
+    assert replay(only_game(archive))[-1].grid == session.game.grid
+
+
+def test_missed_moves_with_an_undo_among_them_cannot_be_made_up_and_a_new_record_starts(
+    tmp_path,
+):
+    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(8, 20, 0.0))
+    first, second = valid_moves(session, 2)
+    for command in (cmd.Move(first), cmd.Undo(), cmd.Move(second), cmd.Move(first)):
+        assert not isinstance(session.handle(command)[0], ev.Blocked | ev.UndoRefused)
+    archive.close()
+    archive, recorder, session = restart(tmp_path, session.game)
+    play(session, recorder, valid_moves(session, 1))  # a record is made at its first move
+    newest, older = archive.list_games()
+    assert older.outcome is Outcome.LEFT and newest.outcome is Outcome.IN_PLAY
 
 
 def test_a_record_that_does_not_lead_to_the_saved_game_is_left_and_a_new_one_kept(tmp_path):
@@ -267,7 +291,22 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
     archive.close()  # twice is safe
 
 
-def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_path, monkeypatch):
+def valid_moves(session: Session, count: int) -> list[Direction]:
+    """`count` moves that each change the board, from a copy of the session's game."""
+    game, moves = Game.from_dict(session.game.to_dict()), []
+    while len(moves) < count:
+        direction = next(d for d in (L, D, R, U) if Game.from_dict(game.to_dict()).move(d))
+        game.move(direction)
+        moves.append(direction)
+    return moves
+
+
+def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_moves(
+    tmp_path, monkeypatch
+):
+    """Issue 19: each hand-over waited for the commit before it (an fsync, up to 63 ms) on the
+    frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then leaves
+    the archive at most that many moves behind, which the save's undo history makes up."""
     import game.kept.archive.store
 
     archive, recorder, session, _ = recorded(tmp_path, actions=[L])
@@ -278,20 +317,59 @@ def test_a_write_waits_for_the_batch_in_flight_so_a_kill_loses_at_most_one(tmp_p
     release = threading.Event()
     written = game.kept.archive.store.write_changes
 
-    def slow_disk(connection, changes):
+    def stalled_disk(connection, changes):
         release.wait(10)
         written(connection, changes)
 
-    monkeypatch.setattr(game.kept.archive.store, "write_changes", slow_disk)
-    play(session, recorder, [D])  # handed over: in flight
-    second = threading.Thread(target=lambda: play(session, recorder, [R]))
-    second.start()
-    second.join(0.3)
-    assert second.is_alive()  # handing over the next batch waits for the one in flight
+    monkeypatch.setattr(game.kept.archive.store, "write_changes", stalled_disk)
+    moves = valid_moves(session, MAX_UNCOMMITTED_BATCHES + 1)
+    started = time.monotonic()
+    play(session, recorder, moves[:-1])  # handed over, none written: the frame goes on
+    assert time.monotonic() - started < 0.5
+    last = threading.Thread(target=lambda: play(session, recorder, moves[-1:]))
+    last.start()
+    last.join(0.3)
+    assert last.is_alive()  # one more would leave the archive too far behind: it waits
     release.set()
-    second.join(10)
+    last.join(10)
     archive.close()
-    assert len(only_game(Archive.open(tmp_path, background=False)).steps) == 3
+    record = only_game(Archive.open(tmp_path, background=False))
+    assert len(record.steps) == 1 + len(moves)  # the first move, and every one handed over
+
+
+@pytest.mark.parametrize("step", ["undo", "a new game's first move"])
+def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
+    tmp_path, monkeypatch, step
+):
+    """The save's undo history cannot tell an undo, nor a game's first position: those two are
+    written before the frame goes on, so a kill never leaves them to be made up."""
+    import game.kept.archive.store
+
+    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(3, 10, 0.0))
+    archive.close()
+    archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
+    recorder = ArchiveRecorder(archive)
+    recorder.attach(session)
+    release = threading.Event()
+    written = game.kept.archive.store.write_changes
+
+    def stalled_disk(connection, changes):
+        release.wait(10)
+        written(connection, changes)
+
+    monkeypatch.setattr(game.kept.archive.store, "write_changes", stalled_disk)
+    if step == "undo":
+        commands = [cmd.Undo()]
+    else:
+        send(session, recorder, cmd.NewGame(5))  # nothing moved on 5x5 yet: no record
+        commands = [cmd.Move(valid_moves(session, 1)[0])]
+    waiting = threading.Thread(target=lambda: [send(session, recorder, c) for c in commands])
+    waiting.start()
+    waiting.join(0.3)
+    assert waiting.is_alive()
+    release.set()
+    waiting.join(10)
+    archive.close()
 
 
 def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):

@@ -17,14 +17,17 @@ What each event does to the record of the game in play:
   step in that batch (R20).
 
 Each batch is one transaction. The game in progress and its record are written to two files
-(storage and the archive), so a kill can leave them apart. The archive writes every step in
-order, at most one batch in flight, while the saves keep only the newest game and may be a few
-moves behind after a kill mid-flurry: `caught_up` (asked by the save slots whenever a saved
-game is loaded) puts the game at its record's end when the record passes through the saved
-game and goes further, so a kill costs at most the last move (R19, R22). Then `attach` makes
-the two agree: it continues the record when it ends exactly on the game (random state
-included), drops its last step or adds the missing one when they are one step apart, and
-otherwise leaves that record (it replays as it was) and starts a new one from the game.
+(storage and the archive), so a kill can leave them apart either way. The archive writes every
+step in order, behind the frame, at most MAX_UNCOMMITTED_BATCHES moves behind the game; the
+saves keep only the newest game and may be a few moves behind too. `caught_up` (asked by the
+save slots whenever a saved game is loaded) puts the game at its record's end when the record
+passes through the saved game and goes further, so a kill costs at most the last move (R19,
+R22). Then `attach` makes the two agree: it continues the record when it ends exactly on the
+game (random state included), drops its last step when the game is one step behind it, adds
+the moves the record missed when the save is ahead of it (read from the save's undo history,
+which holds the last UNDO_LIMIT positions; an undo or a record's start, which that history
+cannot tell, is written before the frame goes on), and otherwise leaves that record (it
+replays as it was) and starts a new one from the game.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ import uuid
 from dataclasses import replace
 from typing import Any
 
-from game.core.engine import Game, biggest_tile
+from game.core.engine import Direction, Game, biggest_tile
 from game.core.record import (
     Action,
     GameRecord,
@@ -157,7 +160,12 @@ class ArchiveRecorder:
             elif isinstance(event, ev.Lost):
                 outcome = Outcome.WON if game.won else Outcome.LOST
         if steps or outcome is not None:
-            self.archive.write(self._progress(session, steps, outcome))
+            changes = self._progress(session, steps, outcome)
+            # An undo and a record's start are written before the frame goes on: the next
+            # start could not make them up from the save's undo history (`_missed_moves`).
+            undone = any(step.action is Action.UNDO for step in steps)
+            started = any(isinstance(change, AddGame) for change in changes)
+            self.archive.write(changes, wait=undone or started)
         if self._kept is None and self._start is None:
             self._start = game.to_dict()  # a record will start from the next move
 
@@ -248,17 +256,47 @@ def _reconcile(
         shorter = replace(_progressed(summary, game, number - 1), outcome=Outcome.IN_PLAY)
         changes.append(UpdateSummary(shorter, None))
         return shorter
-    for action in Action:
-        after = Game.from_dict(final.to_dict())
-        after.undo_enabled = True
-        done = after.undo() if action is Action.UNDO else after.move(action.direction)
-        if done and _same(after, game):
-            step = Step(action, max(game.seconds, summary.seconds))
-            changes.append(AddSteps(summary.game_id, number, (step,)))  # type: ignore[arg-type]
-            longer = replace(_progressed(summary, game, number + 1), outcome=Outcome.IN_PLAY)
-            changes.append(UpdateSummary(longer, None))
-            return longer
-    return None
+    undone = Game.from_dict(final.to_dict())
+    undone.undo_enabled = True
+    missed = [Action.UNDO] if undone.undo() and _same(undone, game) else _missed_moves(final, game)
+    if not missed:
+        return None
+    seconds = max(game.seconds, summary.seconds)
+    steps = tuple(Step(action, seconds) for action in missed)
+    changes.append(AddSteps(summary.game_id, number, steps))  # type: ignore[arg-type]
+    longer = replace(_progressed(summary, game, number + len(steps)), outcome=Outcome.IN_PLAY)
+    changes.append(UpdateSummary(longer, None))
+    return longer
+
+
+def _missed_moves(final: Game, game: Game) -> list[Action]:
+    """The moves that lead from the record's end `final` to the saved `game`, a few moves ahead
+    of it (the archive commits behind the frame): the save's undo history holds the positions
+    before its last moves, and trying the four directions finds each move from one to the
+    next. Empty when the save does not go through `final` that way."""
+    history = game.to_dict()["history"]
+    key = _position(final.to_dict())
+    starts = [i for i, snapshot in enumerate(history) if _position(snapshot) == key]
+    if not starts:
+        return []
+    targets = [_position(snapshot) for snapshot in history[starts[-1] + 1 :]]
+    targets.append(_position(game.to_dict()))
+    position, missed = Game.from_dict(final.to_dict()), []
+    for target in targets:
+        for direction in Direction:
+            after = Game.from_dict(position.to_dict())
+            if after.move(direction) and _position(after.to_dict()) == target:
+                position = after
+                missed.append(Action.move(direction))
+                break
+        else:
+            return []
+    return missed if _same(position, game) else []
+
+
+def _position(data: dict[str, Any]) -> tuple:
+    """What a position of the undo history holds: the board, score, moves and random state."""
+    return (data["grid"], data["score"], data["moves"], data["random_state"])
 
 
 def _same_cheaply(a: Game, b: Game) -> bool:

@@ -6,10 +6,12 @@ writes. How it keeps the archive's promises (game/kept/archive/__init__.py):
   run on one writer thread, because written on the frame a commit stalls it: measured on a two-core
   machine (bench/archive.py), FULL costs 3.5 ms a move at the median and 16 ms at p99 (63 ms
   at worst), and even NORMAL, with no fsync at commit, 1.5 ms at p99 and 21 ms at worst (a
-  write() waiting on a busy disk, the WAL's checkpoint fsyncs). `write` first waits for the
-  batch before it if it is still being written (at most WRITE_WAIT_SECONDS), so at most one
-  batch is in flight: a kill loses at most the last move. The frame pays the recorder's work
-  and a hand-over: 0.12 ms at the median, 0.4 ms at p99.
+  write() waiting on a busy disk, the WAL's checkpoint fsyncs). The frame hands each batch
+  over and goes on; the writer commits every batch waiting in one transaction. Only when
+  MAX_UNCOMMITTED_BATCHES are still unwritten (a disk stalled for several moves) does `write`
+  wait for them (WRITE_WAIT_SECONDS at most), so a kill leaves the archive a few moves behind
+  the game at most, which the next start makes up from the save's undo history
+  (game/kept/archive/recorder.py).
 - Another program holding the database (a backup tool, `BEGIN EXCLUSIVE`): a commit waits for
   it BUSY_WAIT_SECONDS at most, on the writer thread; then the batches queue, in order, in
   memory (MAX_PENDING_BATCHES at most), the writer tries again every RETRY_SECONDS and writes
@@ -45,6 +47,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from game.core.record import GameRecord, GameSummary
+from game.core.rules import UNDO_LIMIT
 from game.kept.archive import rows
 from game.kept.archive.database_file import (
     ARCHIVE_FILE,
@@ -62,7 +65,10 @@ from game.storage.notices import Notice
 BUSY_WAIT_SECONDS = 0.005  # a commit waits this long for another program (writer thread)
 RETRY_SECONDS = 0.25  # then it is tried again this often, the moves queued meanwhile
 MAX_PENDING_BATCHES = 20_000  # queued while held: 5 hours at a move a second, some 14 MB
-WRITE_WAIT_SECONDS = 1.0  # the frame waits this long at most for the batch before (a slow disk)
+WRITE_WAIT_SECONDS = 1.0  # the frame waits this long at most for a stalled disk
+# Unwritten batches (a move each) the frame leaves behind it: fewer than the save's undo history
+# holds, from which the next start makes up the moves a kill lost (game/kept/archive/recorder.py).
+MAX_UNCOMMITTED_BATCHES = UNDO_LIMIT - 1
 READ_WAIT_SECONDS = 0.25  # a read waits this long at most for the writes before it to be done
 CLOSE_WAIT_SECONDS = 3.0  # quitting waits this long at most for the database to be let go
 log = logging.getLogger("game.kept.archive.store")
@@ -226,14 +232,16 @@ class Archive:
         self._next_id += 1
         return game_id
 
-    def write(self, changes: Sequence[Change]) -> None:
+    def write(self, changes: Sequence[Change], *, wait: bool = False) -> None:
         """Apply `changes` in one transaction, on the writer thread, after the batches before
-        them. Never raises: a failure switches recording off for the run and tells the player
-        once; another program holding the database queues them until it lets go."""
+        them; `wait`: until they are written (WRITE_WAIT_SECONDS at most). Never raises: a
+        failure switches recording off for the run and tells the player once; another program
+        holding the database queues them until it lets go."""
         if not self.recording or not changes:
             return
-        if self._writer is not None and not self.held:
-            self._writer.idle(WRITE_WAIT_SECONDS)  # at most one batch in flight (kills)
+        stalled = len(self._pending) >= MAX_UNCOMMITTED_BATCHES
+        if self._writer is not None and not self.held and stalled:
+            self._writer.idle(WRITE_WAIT_SECONDS)  # a kill may lose no more than a save makes up
         with self._lock:
             if len(self._pending) >= MAX_PENDING_BATCHES:
                 self.recording = False  # the queue is full: what is in it is still written
@@ -243,8 +251,11 @@ class Archive:
             queued, self._drain_queued = self._drain_queued, True
         if self._writer is None:
             self._drain()
-        elif not queued:
+            return
+        if not queued:
             self._writer.submit(self._drain)
+        if wait and not self.held:
+            self._writer.idle(WRITE_WAIT_SECONDS)
 
     def _drain(self) -> bool:
         """Write every batch pending in one transaction; False if another program holds the
