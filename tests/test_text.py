@@ -22,6 +22,11 @@ def test_every_english_string_has_a_greek_one_or_is_the_same_in_both():
     assert not missing
 
 
+def test_greek_has_no_key_of_its_own_and_follows_the_english_order():
+    # english.py and greek.py are read side by side, key against key.
+    assert list(STRINGS["el"]) == [key for key in STRINGS["en"] if key in STRINGS["el"]]
+
+
 def test_fields_are_the_same_in_both_languages():
     for key, english in STRINGS["en"].items():
         greek = STRINGS["el"].get(key, english)

@@ -3,8 +3,9 @@ loaded value is checked, how it steps both ways, and which text key says each va
 
 Pure: no pygame, no files. Storage keeps `Settings` in settings.json; the menus step a setting
 with `step(name, value, +1 or -1)` (Left/Right, the D-pad, a click on either side, the wheel)
-and show it with `value_text(name, value)` through game/text/strings.py; the board's animation and
-autoplay's pace read their figures from `ANIMATION_FACTOR` and `MOVES_PER_SECOND`.
+and show it with `value_text(name, value)` in the words of game/text/ (english.py, greek.py);
+the board's animation and autoplay's pace read their figures from `ANIMATION_FACTOR` and
+`MOVES_PER_SECOND`.
 
     settings = Settings()                            # every default
     settings = settings.stepped("volume", -1)        # 80 -> 70
@@ -46,7 +47,8 @@ MAX_SAVED_SIDE = MAX_WINDOW_SIDE // 2
 VOLUME_RANGE = (0, 100)
 VOLUME_STEP = 10
 
-Text = tuple[str, dict[str, Any]]  # a key of game/text/strings.py and the fields it is filled with
+# A sentence's key in game/text/ (english.py, greek.py) and the fields it is filled with
+Text = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)

@@ -159,7 +159,8 @@ class PositionShown:
 
 @dataclass(frozen=True)
 class Told:
-    """Something to tell the player: a text key of game/text/strings.py and its fields."""
+    """Something to tell the player: a text key of game/text/ (english.py, greek.py) and its
+    fields."""
 
     key: str
     fields: Mapping[str, object] = field(default_factory=dict)

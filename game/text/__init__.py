@@ -1,6 +1,7 @@
 """Every string a player reads, in English and Greek.
 
-tr("key", lang, **fields)    a sentence (game/text/strings.py holds them all)
+tr("key", lang, **fields)    a sentence (game/text/english.py and greek.py hold them all;
+                             game/text/strings.py looks them up)
 help_lines(page, lang)       a help page's paragraphs (game/text/help_pages.py)
 notice_text(notice, lang)    a storage notice's sentence (game/text/notices.py)
 """

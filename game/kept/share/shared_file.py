@@ -2,7 +2,7 @@
 
     export_game(record, path)                  # writes the file atomically; ShareError
     result = import_game(archive, path)        # ImportResult(game_id, already_kept); ShareError
-    tr(error.key, lang)                        # what to tell the player (game/text/strings.py)
+    tr(error.key, lang)                        # what to tell the player (game/text/)
 
 The file is JSON, one line, UTF-8:
 
@@ -84,8 +84,8 @@ _KEYS = frozenset((*_SUMMARY_KEYS, "moves", "seconds", "assisted_from", "start",
 
 class ShareError(Exception):
     """A game could not be exported or imported. `key` names the player's sentence in
-    game/text/strings.py (an "import_..." or "export_..." key); the message says more, for
-    the log; `fields`, the sentence's."""
+    game/text/ (english.py, greek.py): an "import_..." or "export_..." key; the message says
+    more, for the log; `fields`, the sentence's."""
 
     def __init__(self, key: str, detail: str = "", **fields: object) -> None:
         super().__init__(f"{key}: {detail}" if detail else key)

@@ -1,0 +1,271 @@
+"""The game's sentences in English, by key: the table `tr` (game/text/strings.py) reads, its
+`{name}` fields filled from tr's keyword arguments. game/text/greek.py holds the same keys in
+the same order, so the two read side by side; a new sentence goes into both."""
+
+from __future__ import annotations
+
+ENGLISH: dict[str, str] = {
+    "title": "2048",
+    "score": "SCORE",
+    "best": "BEST",
+    "moves": "Moves {n}",
+    "undos": "Undo {n}",
+    "board": "{n}×{n}",
+    "assisted": "assisted",
+    "new_game": "New game",
+    "undo": "Undo",
+    "undo_n": "Undo ({n})",
+    "hint": "Hint",
+    "autoplay": "Autoplay",
+    "stop": "Stop",
+    "menu": "Menu",
+    "keep_going": "Keep going",
+    "you_win": "You win!",
+    "won_detail": "2048 in {moves} moves, {time}",
+    "game_over": "Game over",
+    "over_detail": "Score {score} · best tile {tile}",
+    "over_detail2": "{moves} moves · {time}",
+    "paused": "Paused",
+    "resume": "Resume",
+    "size_4": "Classic 4×4",
+    "size_5": "Big 5×5",
+    "size_6": "Expert 6×6",
+    "stats": "Statistics",
+    "help": "Help",
+    "quit": "Quit",
+    "confirm_title": "Start a new game?",
+    "confirm_detail": "The game in progress will be lost.",
+    "confirm_new": "New game",
+    "cancel": "Cancel",
+    "help_controls": "Controls",
+    "help_rules": "The rules",
+    "help_strategy": "Strategy",
+    "help_solver": "The solver",
+    "help_footer": "←/→ page {page}/{pages} · Esc back",
+    "stats_title": "Statistics {n}×{n}",
+    "stats_played": "Games played",
+    "stats_won": "Games won",
+    "stats_best": "Best score",
+    "stats_tile": "Biggest tile",
+    "stats_fastest": "Fastest win",
+    "stats_fewest": "Fewest moves to win",
+    "stats_time": "Time played",
+    "stats_none": "—",
+    "prev_page": "← Previous",
+    "next_page": "Next →",
+    "settings": "Settings",
+    "settings_hint": "←/→, Enter, a click on either side or the wheel changes a setting",
+    "back": "Back",
+    "setting_theme": "Theme",
+    "setting_animation": "Animation",
+    "setting_volume": "Volume",
+    "setting_mute": "Sound",
+    "setting_fullscreen": "Fullscreen",
+    "setting_undo_setting": "Undo",
+    "setting_autoplay_pace": "Autoplay",
+    "setting_language": "Language",
+    "setting_size": "Board",
+    "setting_window_size": "Window size",
+    "value_volume": "{n}",
+    "value_window": "{w}×{h}",
+    "value_classic": "Classic",
+    "value_dark": "Dark",
+    "value_high_contrast": "High contrast",
+    "value_normal": "Normal",
+    "value_fast": "Fast",
+    "value_slow": "Slow",
+    "value_off": "Off",
+    "value_on": "On",
+    "value_max": "As fast as it can",
+    "value_pace": "{n} moves a second",
+    "value_pace_one": "{n} move a second",
+    "value_auto": "System",
+    "value_en": "English",
+    "value_el": "Ελληνικά",
+    "hint_arrow": "Hint: {direction}",
+    "up": "up",
+    "down": "down",
+    "left": "left",
+    "right": "right",
+    "undo_refused_off": "Undo is off (Settings).",
+    "undo_refused_none_left": "No undos left in this game.",
+    "undo_refused_nothing": "No move to take back.",
+    "sound_off": "Sound off (M)",
+    "sound_on": "Sound on (M)",
+    "first_tip_move": "Move: arrows, swipe",
+    "first_tip_help": "Help: F1",
+    "crash_title": "2048 ran into a problem and has to close.",
+    "crash_saved": "Your game and records were saved.",
+    "crash_not_saved": "Your game could not be saved: it is as it was after its last save.",
+    "crash_kept_nothing": "This was a replay run (--seed), which keeps nothing: your own "
+    "games, records and settings are as they were.",
+    "crash_log": "A report was written to {path}; the game's log, 2048.log, is beside it.",
+    "crash_no_log": "No report could be written.",
+    # The solver (hint and autoplay)
+    "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
+    "solver_search_compiled": "Here the compiled solver searches, about forty times "
+    "faster than the Python one.",
+    "solver_search_python": "Here the Python solver searches (installed without a C "
+    "compiler): the same answers, less far ahead.",
+    # -- kept games, their replay and review (game/kept/) --
+    "notice_archive_failed": "Your games cannot be kept from now on, because {reason}. "
+    "You can keep playing; the games kept until now stay in your list, and 2048 tries "
+    "again when it next starts.",
+    "notice_archive_full": "Your games cannot be kept from now on: the disk is full. You "
+    "can keep playing; free some space on it, and 2048 keeps your games again from its "
+    "next start.",
+    "notice_archive_read_only": "Your games cannot be kept from now on: the file of your "
+    "kept games, or its disk, is read-only. You can keep playing; make it writable, and "
+    "2048 keeps your games again from its next start.",
+    "notice_archive_not_allowed": "Your kept games cannot be opened: 2048 is not allowed "
+    "to read or write their file in its data folder. You can keep playing; give your user "
+    "back the right to read and write it, and 2048 keeps your games again from its next "
+    "start.",
+    "notice_archive_busy": "Your kept games are in use by another program (a backup, "
+    "perhaps). Your moves are kept meanwhile and written to them as soon as it lets go; "
+    "keep 2048 open until then.",
+    "notice_archive_free": "Your kept games are free again: every move made meanwhile is "
+    "written to them.",
+    "notice_archive_held_too_long": "Your kept games have been in use by another program "
+    "for so long that 2048 keeps no more moves this run. The moves made until now are "
+    "written as soon as it lets go; keep 2048 open until then.",
+    "notice_archive_busy_at_start": "Your kept games are in use by another program, so "
+    "2048 cannot open them and keeps no games this run. Close that program (or let it "
+    "finish) and start 2048 again.",
+    "notice_archive_side_file_aside": "Beside your list of kept games, in the place of its "
+    "journal, was something that is not a file of its own (a folder or a link). It was "
+    "moved aside, untouched, as {kept}; your games are kept as before.",
+    "notice_archive_emptied": "The file of your kept games was found empty, so a new list "
+    "begins: the games played before are not in it. A backup of your data folder may "
+    "still hold them.",
+    "notice_archive_remade": "The file of your kept games was deleted while 2048 ran. 2048 "
+    "wrote it again from what it still had, with every game in it, and goes on keeping "
+    "them.",
+    "notice_archive_replaced": "The file of your kept games was replaced by another while "
+    "2048 ran. 2048 leaves the new one as it is and keeps no more games this run; it opens "
+    "the new one at its next start.",
+    "notice_archive_set_aside": "Your list of kept games could not be read, so it was set "
+    "aside as {kept} and a new one started.",
+    "notice_archive_damaged": "Your list of kept games is damaged. This time no more games "
+    "are kept in it; the next time 2048 starts, it is set aside and a new list begins.",
+    "notice_archive_newer": "Your list of kept games was written by a newer version of "
+    "2048. It is left untouched, and this version keeps no games; update 2048 to keep them "
+    "again.",
+    "outcome_in_play": "in play",
+    "outcome_won": "won",
+    "outcome_lost": "lost",
+    "outcome_left": "unfinished",
+    "imported_game": "from a file",
+    "grade_best": "Best",
+    "grade_good": "Good",
+    "grade_inaccuracy": "Inaccuracy",
+    "grade_mistake": "Mistake",
+    "grade_blunder": "Blunder",
+    "review_progress": "Reviewing… {percent}%",
+    "review_failed": "The review stopped: the solver's process ended. The moves graded so "
+    "far are shown.",
+    "help_review": "The review",
+    "help_costs": "What a mistake costs",
+    "mistake_all_directions": "All four directions",
+    "mistake_all_directions_detail": "{count} of {chances} moves pulled tiles away from "
+    "the sides your big tiles gather on, and cost you. Keep to two directions, a third "
+    "rarely, the fourth almost never.",
+    "mistake_chased_merge": "Chasing merges",
+    "mistake_chased_merge_detail": "{count} of {chances} times, a merge that cost you broke "
+    "the line of big tiles along your edge. Often it is worth passing by.",
+    "mistake_trapped_tile": "Trapped tiles",
+    "mistake_trapped_tile_detail": "{count} times a move that cost you walled a small tile "
+    "in among tiles {ratio} times its size or more, where it cannot merge, and it was still "
+    "walled in a move later. Deal with a small tile while it still has a neighbour it can "
+    "reach.",
+    "mistake_trapped_tile_detail_one": "Once, a move that cost you walled a small tile in "
+    "among tiles {ratio} times its size or more, where it cannot merge, and it was still "
+    "walled in a move later. Deal with a small tile while it still has a neighbour it can "
+    "reach.",
+    "mistake_fast_when_full": "Fast on a full board",
+    "mistake_fast_when_full_detail": "{count} of {chances} moves with {cells} empty cells "
+    "or fewer were mistakes made in under {seconds} s: slowing down pays there.",
+    "mistake_fast_when_full_graded": "Hurried, {fast}% of your moves there were mistakes; "
+    "unhurried, {slow}%.",
+    "import_done": "The game was added to your games.",
+    "import_already": "This game is already in your games.",
+    "import_too_many": "{count} shared files are waiting to be read already: drop this one "
+    "again once they are in your games.",
+    "import_not_a_file": "That is not a game file: it is a link, a folder or a device.",
+    "import_unreadable": "The file could not be read.",
+    "import_too_big": "The file is too big to be a game of 2048.",
+    "import_too_long": "The game is too long to import: this game takes shared games of up "
+    "to {most} moves. Nothing was imported.",
+    "import_size_not_offered": "The game was played on a board size this game does not "
+    "offer. Nothing was imported.",
+    "import_not_json": "The file is not a shared game: it is not JSON text.",
+    "import_not_a_game": "The file is not a shared game of 2048.",
+    "import_newer": "The game was shared from a newer version of 2048; update 2048 to open it.",
+    "import_damaged": "The file is damaged: it holds values no game can have.",
+    "import_bad_date": "The game's date cannot be right: it is before 2048 existed, or "
+    "still to come (a clock may be wrong, here or where it was played). Nothing was "
+    "imported.",
+    "import_diverges": "The file's moves do not lead to the game it describes: it was "
+    "damaged or changed. Nothing was imported.",
+    "import_cannot_keep": "The game could not be kept: your list of games cannot be "
+    "written right now.",
+    "export_done": "The game was saved as {file}.",
+    "export_failed": "The game could not be saved in {folder}.",
+    "export_too_long": "The game is too long to share: a shared game holds {most} moves at most.",
+    # -- the games' screens: the list, a game, its replay and review (game/kept/screens/) --
+    "games": "Games",
+    "games_footer": "Page {page}/{pages} · {n} games",
+    "games_footer_one": "Page {page}/{pages} · {n} game",
+    "games_none": "No games kept yet. Every game you play is kept here from its first move.",
+    "games_unreadable": "Your kept games cannot be read right now.",
+    "game_unreadable": "This game could not be opened: its record is damaged.",
+    "games_score": "Score {n}",
+    "games_tile": "Tile {n}",
+    "games_moves": "{n} moves",
+    "games_moves_one": "{n} move",
+    "own_game": "own",
+    "game_title": "Game of {date}",
+    "date_unknown": "date unknown",
+    "game_title_undated": "Game of an unknown date",
+    "game_detail": "Score {score} · biggest tile {tile}",
+    "replay": "Replay",
+    "review": "Review",
+    "review_running": "Review · {percent}%",
+    "replay_preparing": "Preparing the replay · {percent}%",
+    "export": "Export to a file",
+    "replay_move": "Move {n} of {total}",
+    "replay_undo": "undo",
+    "replay_speed": "{n} moves/s",
+    "replay_speed_one": "{n} move/s",
+    "replay_keys": "←/→ step · Space play · Home/End · +/− speed",
+    "review_summary": "Blunders {blunder} · Mistakes {mistake} · Inaccuracies {inaccuracy}",
+    "review_solver_uncounted": "The solver's moves are not counted.",
+    "review_all_solver": "Every move was the solver's: none of yours to count.",
+    "review_move": "Move {n}: played {played}, best {best}",
+    "review_grade": "{grade} · loss {loss}",
+    "review_grade_solver": "{grade} · loss {loss} · the solver's move",
+    "review_grade_no_cost": "{grade} · no real cost in {games} games played on",
+    "review_waiting": "Not graded yet",
+    "review_only_move": "The only move",
+    "review_cost_reached": "{played}: {mine}% to make {tile} · {best}, the better move: {theirs}%",
+    "review_cost_survived": "{played}: {mine}% still playing after {moves} moves · {best}, "
+    "the better move: {theirs}%",
+    "review_cost_waiting": "Games played on: estimating…",
+    "review_cost_failed": "Games played on: could not be estimated",
+    "review_cost_left_out": "Games played on: only for the {count} worst moves",
+    "review_none": "No moves to review.",
+    "track_every_move": "Every move · {at} of {count}",
+    "track_worst_moves": "Worst moves · {at} of {count}",
+    "track_mistake": "{name} · {at} of {count}",
+    "previous_move": "← Previous",
+    "next_move": "Next →",
+    "worst_moves": "Worst moves",
+    "mistakes": "Mistakes",
+    "mistakes_title": "The four mistakes",
+    "mistakes_hint": "Choose one to step through the moves where it happened.",
+    "mistake_item": "{name}: {count}",
+    "mistake_directions": "Your moves: ↑ {up} · ↓ {down} · ← {left} · → {right}",
+    "plot_score": "Score",
+    "plot_loss": "Loss",
+    "review_ready": "The review of your game is ready: Menu, Games.",
+}
