@@ -4,6 +4,6 @@ import multiprocessing
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
-    from game.app import main
+    from game.main import main
 
     main()

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import logging
 import random
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -21,11 +20,8 @@ from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
 from game.kept.screens.navigator import Browser
 from game.kept.share.transfer import export_folder
-from game.launch import desktop_entry
-from game.launch.gamelog import start_log
-from game.launch.guard import run_guarded
 from game.launch.start_all import StartAll
-from game.loop import Clock, FixedStep, MonotonicClock, real_seconds
+from game.loop import Clock, FixedStep, MonotonicClock, real_seconds, run_frames
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
@@ -43,9 +39,8 @@ from game.view import window
 from game.view.model import ViewModel
 from game.view.view import BRIEF_NOTICE_SECONDS, View
 
-__all__ = ["App", "Options", "main", "parse_args", "run_app"]
+__all__ = ["App", "Options", "folders_for", "parse_args"]
 
-IDLE_WAKE_SECONDS = 1.0  # idle with nothing due, the loop still looks round this often
 # Window events after which the game is saved (R18: when the window loses focus or hides).
 _FOCUS_LOST = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED, pygame.WINDOWHIDDEN)
 _FOCUS_GAINED = (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
@@ -366,7 +361,8 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the next frame must come soon (something moves), or the loop may sleep."""
-        return self.view.animating or self.view.dirty or self.autoplay.busy or self.browser.busy
+        busy = self.view.animating or self.view.dirty or self.autoplay.busy or self.browser.busy
+        return busy or self.frames_left is not None  # --frames N: as fast as they come
 
     def frame(self, seconds: float, events: Sequence[pygame.event.Event] | None = None) -> None:
         """One frame: `seconds` of real time passed, then these events came (None: read the
@@ -387,30 +383,29 @@ class App:
             self.draw()
 
     def run(self) -> int:
+        """The loop (game/loop.py) until the game quits; the exit status."""
         refresh = max(30, max(pygame.display.get_desktop_refresh_rates() or [60]))
-        frame_seconds = 1 / refresh
-        last = self.clock.now()
-        while self.running:
-            if self.busy or self.frames_left is not None:
-                self.clock.sleep(last + frame_seconds - self.clock.now())  # the frame cap
-                events = pygame.event.get()
-            else:  # idle: until the screen would change by itself (the clock's next second)
-                due = self.view.seconds_until_change(self.session)
-                wait = IDLE_WAKE_SECONDS if due is None else min(due + 0.001, IDLE_WAKE_SECONDS)
-                events = window.wait_for_events(self.clock, wait, frame_seconds)
-            now = self.clock.now()
-            self.frame(now - last, events)
-            last = now
-            if self.frames_drawn == 1 and self.frames_left is None:
-                self.autoplay.warm_up(self.session.game.size)  # after the first frame is up
-            start_all = self.start_all  # --start-all: every part starts after the first frame
-            if start_all is not None and self.frames_drawn == 1 and not start_all.started:
-                start_all.start(self)
-            if self.frames_left is not None:
-                self.frames_left -= 1
-                if self.frames_left <= 0 and (start_all is None or start_all.settled(self)):
-                    self.running = False
+        run_frames(self, self.clock, 1 / refresh)
         return 0 if self.start_all is None else self.start_all.verdict(self)
+
+    def seconds_until_change(self) -> float | None:
+        return self.view.seconds_until_change(self.session)
+
+    def events(self, wait: float, slice_seconds: float) -> list[pygame.event.Event]:
+        if wait <= 0:
+            return pygame.event.get()
+        return window.wait_for_events(self.clock, wait, slice_seconds)
+
+    def after_frame(self) -> None:
+        if self.frames_drawn == 1 and self.frames_left is None:
+            self.autoplay.warm_up(self.session.game.size)  # after the first frame is up
+        start_all = self.start_all  # --start-all: every part starts after the first frame
+        if start_all is not None and self.frames_drawn == 1 and not start_all.started:
+            start_all.start(self)
+        if self.frames_left is not None:  # --frames N
+            self.frames_left -= 1
+            if self.frames_left <= 0 and (start_all is None or start_all.settled(self)):
+                self.running = False
 
     @property
     def lang(self) -> str:
@@ -447,25 +442,6 @@ class App:
         if screen is not None:
             screen.destroy()
         pygame.quit()
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
-    options = parse_args(argv)
-    if options.desktop_entry_action is not None:
-        sys.exit(desktop_entry.run(options.desktop_entry_action))
-    if not window.start_video():
-        print(window.NO_DISPLAY, file=sys.stderr)
-        sys.exit(1)
-    # The log first, where it will be: an earlier version's files moving there can warn.
-    start_log(Folders.for_player(options.data_dir).logs)
-    sys.exit(run_app(options, folders=folders_for(options)))
-
-
-def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
-    """Build the game and run it to its end, guarded (see game/launch/guard.py)."""
-    folders = folders or folders_for(options)
-    return run_guarded(lambda: App(options, clock, folders), folders.logs)
 
 
 def folders_for(options: Options) -> Folders:

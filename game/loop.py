@@ -1,4 +1,11 @@
-"""Time for the loop: the clock it reads, and the fixed steps its animations take.
+"""The loop itself (`run_frames`), and its time: the clock it reads, and the fixed steps its
+animations take.
+
+    run_frames(app, clock, frame_seconds)   # until app.running is False
+
+A busy game (something moves) gets a frame every `frame_seconds`, capped; an idle one sleeps
+until an event comes or the screen would change by itself (the clock's next second), so a
+game left open costs next to nothing.
 
 Two kinds of time flow through a frame. What a player reads as time (the game clock, how long
 a notice stays, autoplay's pace) adds the real time that passed, however the frames fall.
@@ -7,15 +14,17 @@ consumed in steps of `step` seconds, and what is left over gives the draw its `a
 clamp and the cap on steps per frame are the same length of time, so under a quarter second a
 frame the animations keep real time, and past it they slow down rather than jump.
 
-No pygame here: the app is given a clock, so a test can drive the real loop with a fake one.
+No pygame here: the app is given a clock, so a test can drive the real loop with a fake one,
+and the app reads the window's events for the loop.
 """
 
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 STEP_SECONDS = 1 / 120
 MAX_FRAME_SECONDS = 0.25  # a longer frame (a stall, a dragged window) is clamped to this
@@ -24,6 +33,7 @@ MAX_STEPS_PER_FRAME = math.ceil(MAX_FRAME_SECONDS / STEP_SECONDS)  # the same qu
 # was stopped. The game clock counts this much of it at most.
 MAX_REAL_GAP_SECONDS = 5.0
 _EPSILON = 1e-9  # float sums of steps fall a hair short of whole steps
+IDLE_WAKE_SECONDS = 1.0  # idle with nothing due, the loop still looks round this often
 
 
 class Clock(Protocol):
@@ -76,3 +86,47 @@ class FixedStep:
     def alpha(self) -> float:
         """How far between the last step and the next the frame to draw lies (0..1)."""
         return min(self.accumulator / self.step, 1.0)
+
+
+class Looped(Protocol):
+    """The game as its loop drives it (game/app.py)."""
+
+    running: bool
+
+    @property
+    def busy(self) -> bool:
+        """Whether the next frame must come soon (something moves), or the loop may sleep."""
+        ...
+
+    def seconds_until_change(self) -> float | None:
+        """How long until the screen would change with nothing happening; None: never."""
+        ...
+
+    def events(self, wait: float, slice_seconds: float) -> Sequence[Any]:
+        """The window's events: those waiting, or the first within `wait` seconds."""
+        ...
+
+    def frame(self, seconds: float, events: Sequence[Any]) -> None:
+        """One frame: `seconds` of real time passed, then these events came."""
+        ...
+
+    def after_frame(self) -> None:
+        """What waits for a frame to be up (warming the solver, a test's count of frames)."""
+        ...
+
+
+def run_frames(game: Looped, clock: Clock, frame_seconds: float) -> None:
+    """Frames until the game stops running, each given the real time since the last."""
+    last = clock.now()
+    while game.running:
+        if game.busy:
+            clock.sleep(last + frame_seconds - clock.now())  # the frame cap
+            events = game.events(0.0, frame_seconds)
+        else:  # idle: until the screen would change by itself (the clock's next second)
+            due = game.seconds_until_change()
+            wait = IDLE_WAKE_SECONDS if due is None else min(due + 0.001, IDLE_WAKE_SECONDS)
+            events = game.events(wait, frame_seconds)
+        now = clock.now()
+        game.frame(now - last, events)
+        last = now
+        game.after_frame()

@@ -316,7 +316,7 @@ def test_run_does_nothing_where_there_is_no_desktop_entry(tmp_path, capsys, plat
 
 def test_the_game_takes_the_options_and_exits_without_a_window(tmp_path, monkeypatch):
     """`play2048 --install-desktop-entry` installs and exits 0; the uninstall takes it out."""
-    from game.app import main
+    from game.main import main
 
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)

@@ -1,0 +1,37 @@
+"""The game's process from its start: the command line read, the desktop entry's actions, the
+log set up where it will be, and the App built and run to its end, guarded. `play2048`,
+`python -m game` and the executable all start here."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+
+from game.app import App, folders_for
+from game.cli import Options, parse_args
+from game.launch import desktop_entry
+from game.launch.gamelog import start_log
+from game.launch.guard import run_guarded
+from game.loop import Clock
+from game.storage.folders import Folders
+from game.view import window
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    options = parse_args(argv)
+    if options.desktop_entry_action is not None:
+        sys.exit(desktop_entry.run(options.desktop_entry_action))
+    if not window.start_video():
+        print(window.NO_DISPLAY, file=sys.stderr)
+        sys.exit(1)
+    # The log first, where it will be: an earlier version's files moving there can warn.
+    start_log(Folders.for_player(options.data_dir).logs)
+    sys.exit(run_app(options, folders=folders_for(options)))
+
+
+def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
+    """Build the game and run it to its end, guarded (see game/launch/guard.py)."""
+    folders = folders or folders_for(options)
+    return run_guarded(lambda: App(options, clock, folders), folders.logs)
