@@ -185,7 +185,8 @@ def child_app(path: Path) -> dict:
             frames.until("start", lambda: time.perf_counter() > started)  # a second of play
             before = resident_mb()
             drop = pygame.event.Event(pygame.DROPFILE, file=str(path))
-            seconds = {"import": frames.until("import", lambda: not app.browser.importing, [drop])}
+            imported = frames.until("import", lambda: not app.browser.imports.busy, [drop])
+            seconds = {"import": imported}
             assert app.archive.count_games() == 1, app.view.notices
             frames.command("open", cmd.Pause())
             frames.command("open", cmd.Select(app.session.menu.items.index(Item.GAMES)))

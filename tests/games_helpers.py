@@ -116,9 +116,10 @@ def settle(app, frames: int = 40) -> None:
 def until_imported(app, limit_s: float = 30.0) -> None:
     """Frames until the files given to the app are read, checked and kept (or refused), those
     waiting their turn too."""
-    while app.browser.importing or app.browser.waiting:
-        for importing in list(app.browser.importing):
-            assert importing.wait(limit_s), "the import did not finish"
+    while app.browser.imports.busy:
+        reading = app.browser.imports.reading
+        if reading is not None:
+            assert reading.wait(limit_s), "the import did not finish"
         app.frame(STEP, [])
 
 

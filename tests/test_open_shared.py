@@ -20,7 +20,7 @@ from test_desktop_entry import parse_exec, read_entry
 from game.app import App, Options
 from game.cli import parse_args
 from game.core.record import replay
-from game.kept.screens.navigator import MAX_WAITING_IMPORTS
+from game.kept.share.import_queue import MAX_WAITING_IMPORTS
 from game.kept.share.shared_file import SHARE_SUFFIX, export_game
 from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
@@ -170,10 +170,10 @@ def test_files_dropped_by_the_hundred_are_read_one_at_a_time_and_each_answered(s
         while True:
             app.frame(STEP)
             most = max(most, sum(t.name == "import" for t in threading.enumerate()))
-            if not (app.browser.importing or app.browser.waiting):
+            if not app.browser.imports.busy:
                 break
-            for importing in list(app.browser.importing):
-                assert importing.wait(30)
+            if app.browser.imports.reading is not None:
+                assert app.browser.imports.reading.wait(30)
         kept = app.archive.count_games()
     finally:
         app.close()

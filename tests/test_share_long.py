@@ -104,7 +104,7 @@ def test_a_long_file_is_read_replayed_and_kept_while_the_game_goes_on(
         app.command(cmd.Move(app.session.game.valid_directions()[0]))
         settle(app, 5)
         assert app.session.game.moves == moves + 1  # played meanwhile
-        assert app.browser.importing and tr("import_done") not in app.view.notices
+        assert app.browser.imports.reading and tr("import_done") not in app.view.notices
         steps.release()
         until_imported(app)
         assert app.view.notices[-1] == tr("import_done")

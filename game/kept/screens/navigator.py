@@ -11,16 +11,16 @@ pause menu, so the game clock stands still while they show (R17); the session ke
 commands it answers everywhere (quit, fullscreen, sound) and hands these screens the rest.
 Each screen has its items in order (`items`: the games of a page, buttons, controls), which
 the view draws in that order, so that a click on the n-th drawn thing is `Select(n)`; `focus`
-is the item the keyboard and pad act on. Back goes one screen back, from the list to the
-pause menu; Start (Pause) goes there at once. A review keeps going when the player leaves it,
-and the same game's review is taken up again where it is.
+is the item the keyboard and pad act on (moved about by screen_moves.py). Back goes one screen
+back, from the list to the pause menu; Start (Pause) goes there at once. A review keeps going
+when the player leaves it, and the same game's review is taken up again where it is. Shared
+files handed over wait their turn to be read (game/kept/share/import_queue.py).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-from collections import deque
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -28,7 +28,7 @@ from pathlib import Path
 from game.core.record import GameRecord, GameSummary, Position, Positions, ReplayError
 from game.kept.archive.store import Archive, ArchiveError
 from game.kept.review.job import Analyse, PlayOn, ReviewJob
-from game.kept.screens.games_list import ROWS_PER_PAGE, GamesList
+from game.kept.screens.games_list import GamesList
 from game.kept.screens.items import (
     LIST_BUTTONS,
     SCREEN_ITEMS,
@@ -41,15 +41,14 @@ from game.kept.screens.items import (
 from game.kept.screens.opening import Opening
 from game.kept.screens.replay import Replaying
 from game.kept.screens.review import Stepping
-from game.kept.share.transfer import Importing, export_to
+from game.kept.screens.screen_moves import move_in, point, settle, turn_page
+from game.kept.share.import_queue import ImportQueue
+from game.kept.share.transfer import export_to
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.focus import moved, pointed, settled
-from game.play.menu_moves import SIDEWAYS, UPRIGHT
 from game.play.menus import Item
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
-MAX_WAITING_IMPORTS = 100  # files dropped at once that wait their turn to be read
 log = logging.getLogger("game.kept.screens.navigator")
 
 
@@ -89,8 +88,7 @@ class Browser:
         self.positions: Positions | None = None
         self.replaying: Replaying | None = None
         self.job: ReviewJob | None = None  # the review under way or done, of one game
-        self.importing: list[Importing] = []  # the shared file being read (one at a time)
-        self.waiting: deque[str | Path] = deque()  # the files dropped after it, in order
+        self.imports = ImportQueue(archive)  # the shared files being read, one at a time
         self.stepping: Stepping | None = None  # where the player is in the review
         self._list_focus = 0
 
@@ -106,7 +104,7 @@ class Browser:
         imported, or a review works (its solver, or this side's reading of the boards, a slice
         a frame)."""
         playing = self.replaying is not None and self.replaying.playing
-        working = bool(self.importing or self.waiting) or self.opening is not None
+        working = self.imports.busy or self.opening is not None
         return playing or working or (self.job is not None and not self.job.settled)
 
     @property
@@ -134,6 +132,11 @@ class Browser:
                 return finding is not None and finding.count > 0
         return True
 
+    def can_focus(self, index: int) -> bool:
+        """Whether the keyboard and pad may rest on item `index` (never the pointer's seek bar)."""
+        item = self.items[index]
+        return item is not Control.SEEK and self.active(item)
+
     @property
     def position(self) -> Position | None:
         """The position on the board of the replay or the review."""
@@ -152,7 +155,7 @@ class Browser:
         self.screen = Screen.LIST
         self.games.load(0)
         self.focus = 0
-        self._settle()
+        settle(self)
         return [ev.MenuOpened("games")]
 
     def leave(self) -> list[ev.Event]:
@@ -176,7 +179,7 @@ class Browser:
             return []
         match command:
             case cmd.Point(index):
-                return self._point(index)
+                return point(self, index)
             case cmd.Select(index, _, fraction):
                 return self._choose(index, fraction)
             case cmd.Pause():
@@ -184,44 +187,16 @@ class Browser:
             case cmd.Back() | cmd.BackOrUndo():
                 return self._back()
         match self.screen:
-            case Screen.LIST:
-                return self._in_list(command)
             case Screen.REPLAY if self.replaying is not None:
                 return self.replaying.handle(command)
             case Screen.REVIEW if self.stepping is not None:
                 events = self.stepping.handle(command)
                 if events is not None:
-                    self._settle()  # Next is not focused at the last move
+                    settle(self)  # Next is not focused at the last move
                     return events
-        return self._in_menu(command)
-
-    def _in_menu(self, command: cmd.Command) -> list[ev.Event]:
-        """Up and Down through the buttons of a game, the mistakes, the review."""
-        match command:
-            case cmd.Move(direction) if direction in UPRIGHT:
-                return self._move_focus(UPRIGHT[direction])
-            case cmd.MenuFocus(step):
-                return self._move_focus(step)
-            case cmd.Confirm():
-                return self._choose(self.focus)
-        return []
-
-    def _in_list(self, command: cmd.Command) -> list[ev.Event]:
-        match command:
-            case cmd.Move(direction) if direction in SIDEWAYS:
-                return self._turn_page(SIDEWAYS[direction])
-            case cmd.Move(direction):
-                return self._list_step(UPRIGHT[direction])
-            case cmd.MenuFocus(step):
-                return self._list_step(step)
-            case cmd.Adjust(_, step):
-                return self._turn_page(-step)  # the wheel up: toward the newest
-            case cmd.Seek(where):
-                last = max(len(self.games.rows) - 1, 0)
-                return self._turn_page(where * self.games.pages, row=0 if where < 0 else last)
-            case cmd.Confirm():
-                return self._choose(self.focus)
-        return []
+        if isinstance(command, cmd.Confirm):
+            return self._choose(self.focus)
+        return move_in(self, command) or []  # the focus, and the list's pages
 
     def _back(self) -> list[ev.Event]:
         match self.screen:
@@ -232,7 +207,7 @@ class Browser:
             case Screen.REVIEW if self.stepping is not None:
                 events = self.stepping.back()  # from the worst moves, back to every move
                 if events is not None:
-                    self._settle()
+                    settle(self)
                     return events
             case Screen.MISTAKES:
                 return self._to_screen(Screen.REVIEW, Control.MISTAKES)
@@ -241,70 +216,25 @@ class Browser:
         came_from = Control.REVIEW if self.screen is Screen.REVIEW else Control.REPLAY
         return self._to_screen(Screen.GAME, came_from)
 
-    # -- focus ---------------------------------------------------------------------------------
-
-    def _focusable(self, index: int) -> bool:
-        item = self.items[index]
-        return item is not Control.SEEK and self.active(item)
-
-    def _settle(self, step: int = 1) -> None:
-        """Keep the focus on an item that can act (the pointer's seek bar is never focused)."""
-        self.focus = settled(self.focus, len(self.items), self._focusable, step)
-
-    def _move_focus(self, step: int) -> list[ev.Event]:
-        before = self.focus
-        self.focus = moved(before, step, len(self.items), self._focusable)
-        return [ev.MenuMoved()] if self.focus != before else []
-
-    def _point(self, index: int) -> list[ev.Event]:
-        focus = pointed(self.focus, index, len(self.items), self._focusable)
-        if focus is None:
-            return []
-        self.focus = focus
-        return [ev.MenuPointed()]
+    # -- screens -------------------------------------------------------------------------------
 
     def _to_screen(self, screen: Screen, focus: BrowserItem | int = 0) -> list[ev.Event]:
         self.screen = screen
         items = self.items
         self.focus = items.index(focus) if not isinstance(focus, int) else focus
-        self._settle()
+        settle(self)
         return [ev.MenuConfirmed(), *self._shown()]
 
     def _shown(self) -> list[ev.Event]:
         position = self.position
         return [] if position is None else [ev.PositionShown(position.grid)]
 
-    # -- the list ------------------------------------------------------------------------------
-
-    def _list_step(self, step: int) -> list[ev.Event]:
-        """Up and Down through the games: past a page's last game, the next page's first."""
-        rows, games = len(self.games.rows), self.games
-        if self.focus < rows:
-            target = self.focus + step
-            if target >= rows and games.page < games.pages - 1:
-                return self._turn_page(1, row=0)
-            if target < 0 and games.page > 0:
-                return self._turn_page(-1, row=ROWS_PER_PAGE - 1)
-        return self._move_focus(step)
-
-    def _turn_page(self, step: int, row: int | None = None) -> list[ev.Event]:
-        """Another page; the focus stays on its button, or on a game (`row`, or the same)."""
-        before = self.items[self.focus]
-        turned = self.games.turn(step)
-        if isinstance(before, GameRow) or row is not None:
-            focus = min(self.focus if row is None else row, max(len(self.games.rows) - 1, 0))
-        else:
-            focus = self.items.index(before)  # the same button, after the page's games
-        if not turned and focus == self.focus:
-            return []
-        self.focus = focus
-        self._settle(step)
-        return [ev.MenuMoved()]
+    # -- the list and a game chosen in it ------------------------------------------------------
 
     def _to_list(self) -> list[ev.Event]:
         self.screen = Screen.LIST
         self.focus = self._list_focus
-        self._settle()
+        settle(self)
         return [ev.MenuConfirmed()]
 
     def _open_game(self, summary: GameSummary) -> list[ev.Event]:
@@ -359,7 +289,7 @@ class Browser:
             case GameRow(summary):
                 return self._open_game(summary)
             case Item.PREV_PAGE | Item.NEXT_PAGE:
-                return self._turn_page(-1 if item is Item.PREV_PAGE else 1)
+                return turn_page(self, -1 if item is Item.PREV_PAGE else 1)
             case Item.BACK:
                 return self._back()
             case Control.REPLAY:
@@ -374,7 +304,7 @@ class Browser:
                 return self._to_screen(Screen.MISTAKES)
             case Control() if self.stepping is not None:
                 events = self.stepping.choose(item, fraction)
-                self._settle()
+                settle(self)
                 return events
             case MistakeItem(mistake) if self.stepping is not None:
                 self.stepping.mistake(mistake)
@@ -420,7 +350,7 @@ class Browser:
             if done and self.screen not in (Screen.REVIEW, Screen.MISTAKES):
                 events.append(ev.Told("review_ready"))
             if self.screen is Screen.REVIEW:
-                self._settle()
+                settle(self)
         return events
 
     def _export(self) -> list[ev.Event]:
@@ -430,29 +360,20 @@ class Browser:
 
     def import_file(self, path: str | Path) -> list[ev.Event]:
         """Keep the game of a shared file (dropped on the window, or --import), once it is read
-        and checked on its own thread: a damaged or hostile file is refused with its reason,
-        and nothing kept is touched. The player is told when it is done (`pass_time`). One
-        file is read at a time, the others wait their turn: a hundred files dropped at once
-        start no hundred threads; past MAX_WAITING_IMPORTS more are refused, with a word."""
-        if not self.importing:
-            self.importing.append(Importing(path, self.archive))
-        elif len(self.waiting) < MAX_WAITING_IMPORTS:
-            self.waiting.append(path)
-        else:
-            log.warning("%s not imported: %d files wait already", path, len(self.waiting))
-            return [ev.Told("import_too_many", {"count": len(self.waiting)})]
-        return []
+        and checked on its own thread, after the files handed over before it (ImportQueue): a
+        damaged or hostile file is refused with its reason, and nothing kept is touched. The
+        player is told when it is done (`pass_time`), or at once when too many wait."""
+        refused = self.imports.add(path)
+        return [] if refused is None else [ev.Told(*refused)]
 
     def _imported(self) -> list[ev.Event]:
-        events: list[ev.Event] = []
-        for importing in [i for i in self.importing if i.done]:
-            self.importing.remove(importing)
-            if self.waiting:  # the next file's turn
-                self.importing.append(Importing(self.waiting.popleft(), self.archive))
-            key, fields, game_id = importing.outcome()
-            if game_id is not None and self.screen is Screen.LIST:
-                self.games.load(0)
-                self.focus = self.games.row_of(game_id) or 0
-                self._settle()
-            events.append(ev.Told(key, fields))
-        return events
+        """The file read to the end, said; the game kept, focused in the list if it shows."""
+        outcome = self.imports.finished()
+        if outcome is None:
+            return []
+        key, fields, game_id = outcome
+        if game_id is not None and self.screen is Screen.LIST:
+            self.games.load(0)
+            self.focus = self.games.row_of(game_id) or 0
+            settle(self)
+        return [ev.Told(key, fields)]

@@ -1,4 +1,4 @@
 """A kept game in a file of its own (R22): the file's format and the import's checks
-(shared_file.py), and exporting and importing as a player does it, off the frame
-(transfer.py).
+(shared_file.py), exporting and importing as a player does it, off the frame (transfer.py),
+and the files handed over at once, read one at a time (import_queue.py).
 """
