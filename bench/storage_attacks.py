@@ -35,12 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.kept.archive.database_file import ARCHIVE_FILE  # noqa: E402
 from game.kept.archive.store import Archive  # noqa: E402
 from game.launch.crashlog import write_crash_log  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
 from game.storage.envelope import GAME_FORMAT, encode_document  # noqa: E402
+from game.storage.schema import ARCHIVE_FILE  # noqa: E402
 from game.storage.store import Storage  # noqa: E402
 from game.text import tr  # noqa: E402
 

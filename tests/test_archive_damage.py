@@ -14,10 +14,10 @@ from archive_helpers import play, random_actions, recorded, seeded_session, send
 
 from game.core.record import replay
 from game.kept.archive import schema as archive_db
-from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
 from game.play import commands as cmd
+from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text
 
 

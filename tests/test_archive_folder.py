@@ -15,9 +15,9 @@ from loop_helpers import ScriptedClock, key
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
+from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 
 ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}

@@ -20,10 +20,10 @@ import game.kept.archive.store
 from game.app import App, Options
 from game.core.engine import Direction
 from game.core.record import replay
-from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive, ArchiveBusy
 from game.play import commands as cmd
+from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 
 ARROWS = {

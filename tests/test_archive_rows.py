@@ -14,9 +14,9 @@ from games_helpers import STEP, keep_games, key, open_games, settle, words_drawn
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Outcome, replay
-from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.store import Archive
 from game.play.slots import StorageSlots
+from game.storage.schema import ARCHIVE_FILE
 from game.storage.store import Storage
 from game.text import tr
 

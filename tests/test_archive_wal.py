@@ -21,9 +21,9 @@ from archive_helpers import random_actions, recorded
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.archive.database_file import ARCHIVE_FILE
 from game.kept.archive.store import Archive
 from game.kept.archive.wal import _checksum, _read_shm
+from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 
 CHILD = Path(__file__).resolve().parent / "archive_child.py"

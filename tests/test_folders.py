@@ -25,14 +25,13 @@ from game.app import App, Options
 from game.core.engine import Game
 from game.core.settings import Settings
 from game.core.stats import Stats
-from game.kept.archive.database_file import ARCHIVE_FILE
-from game.kept.archive.schema import APPLICATION_ID
 from game.launch.crashlog import write_crash_log
 from game.launch.gamelog import LOG_NAME
 from game.platform.identity import APP_ID
 from game.storage.folders import DATA_DIR_ENV, Folders, old_folder
 from game.storage.moving import MARKER, folders_to_play, move_old_files, settle_old_folder
 from game.storage.notices import Notice, NoticeKey
+from game.storage.schema import ARCHIVE_APPLICATION_ID, ARCHIVE_FILE
 from game.storage.store import Storage
 from game.text import notice_text
 
@@ -236,7 +235,7 @@ def make_old_folder(old: Path) -> None:
         storage.save_stats(Stats().score_reached(4, assisted=False, score=1234, biggest_tile=128))
     database = sqlite3.connect(old / ARCHIVE_FILE)
     database.execute("PRAGMA journal_mode = WAL")
-    database.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    database.execute(f"PRAGMA application_id = {ARCHIVE_APPLICATION_ID}")
     database.execute("CREATE TABLE steps (n INTEGER)")
     database.executemany("INSERT INTO steps VALUES (?)", [(n,) for n in range(500)])
     database.commit()

@@ -46,7 +46,7 @@ from game.kept.share.shared_file import export_game, export_name, read_shared
 from game.kept.share.transfer import export_folder, export_to
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind, pause_items
-from game.text import NOTICES, format_clock, tr
+from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
 from game.view.view import NOTICE_SECONDS
 
@@ -241,6 +241,25 @@ def test_an_exported_game_comes_back_by_a_drop_and_by_the_command_line_R22(tmp_p
         again.close()
 
 
+def test_a_game_dropped_while_the_list_shows_appears_in_it_focused_R22(tmp_path):
+    [shared] = keep_games(tmp_path / "theirs", 1, moves=25)
+    path = tmp_path / "shared.2048.json"
+    export_game(shared, path)
+    keep_games(tmp_path / "mine", 3)
+    app = App(Options(data_dir=str(tmp_path / "mine"), sound=False))
+    try:
+        open_games(app)
+        press(app, pygame.K_DOWN, pygame.K_DOWN)
+        assert app.browser.focus == 2
+        app.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
+        until_imported(app)
+        assert app.view.notices[-1] == tr("import_done")
+        assert app.browser.screen is Screen.LIST and len(app.browser.games.rows) == 4
+        assert replay(app.archive.load(focused(app).summary.game_id)) == replay(shared)
+    finally:
+        app.close()
+
+
 def _doctored(path):
     document = json.loads(path.read_bytes())
     document["game"]["score"] += 4
@@ -288,11 +307,12 @@ def test_the_exported_file_is_named_from_the_home_folder_as_a_player_knows_it_R2
     record = keep_games(tmp_path / "mine", 1)[0]
     key, fields = export_to(record, folder)
     shown = "~/Documents/2048/" if sys.platform != "win32" else f"{folder}{os.sep}"
-    assert key == "export_done" and fields["file"] == shown + export_name(record.summary)
+    assert key == "export_done" and fields["file"] == folder / export_name(record.summary)
+    assert shown + export_name(record.summary) in told_text(key, fields, "en")
     (tmp_path / "Blocked").write_text("a file where the folder should be")
     key, fields = export_to(record, tmp_path / "Blocked" / "2048")
     blocked = "~/Blocked/2048" if sys.platform != "win32" else str(tmp_path / "Blocked" / "2048")
-    assert key == "export_failed" and fields["folder"] == blocked  # said the same way
+    assert key == "export_failed" and blocked in told_text(key, fields, "el")  # said the same way
 
 
 def test_kept_games_that_cannot_be_read_are_said_to_be_so_R22(tmp_path):
@@ -332,7 +352,7 @@ def test_the_game_plays_on_while_a_long_file_is_checked_R22(tmp_path, monkeypatc
             friend.command(cmd.Move(direction))
             settle(friend, 5)
             assert friend.frames_drawn > drawn  # drawn while the file is read
-        assert friend.session.game.moves > moves and friend.browser.importing
+        assert friend.session.game.moves > moves and friend.browser.imports.reading
         assert tr("import_done") not in friend.view.notices  # not before it is checked
         release.set()
         until_imported(friend)
@@ -540,5 +560,5 @@ def test_an_export_that_fails_leaves_no_file_behind(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", disk_full)
     out = tmp_path / "out"
-    assert export_to(record, out) == ("export_failed", {"folder": str(out)})
+    assert export_to(record, out) == ("export_failed", {"folder": out})
     assert list(out.iterdir()) == []  # not even the name it had taken

@@ -50,8 +50,6 @@ from pathlib import Path
 
 from filelock import Timeout
 
-from game.kept.archive.database_file import ARCHIVE_FILE, SIDE_FILES
-from game.kept.archive.schema import APPLICATION_ID
 from game.storage.files import (
     atomic_copy,
     fsync_folder,
@@ -62,7 +60,13 @@ from game.storage.files import (
     take_lock,
 )
 from game.storage.folders import LOGS_FOLDER, Folders, old_folder
-from game.storage.schema import BACKUP_SUFFIX, DATA_FILES
+from game.storage.schema import (
+    ARCHIVE_APPLICATION_ID,
+    ARCHIVE_FILE,
+    ARCHIVE_SIDE_FILES,
+    BACKUP_SUFFIX,
+    DATA_FILES,
+)
 from game.storage.store import LOCK_NAME
 
 MARKER = ".moving"  # in the old folder while its files move
@@ -118,7 +122,7 @@ def _made_by_us(path: Path) -> bool:
     except (OSError, ValueError):
         return False
     if start.startswith(_SQLITE):
-        return start[68:72] == APPLICATION_ID.to_bytes(4, "big")
+        return start[68:72] == ARCHIVE_APPLICATION_ID.to_bytes(4, "big")
     return _ENVELOPE.match(start) is not None
 
 
@@ -191,7 +195,9 @@ def _groups(folder: Path, names: re.Pattern[str]) -> list[list[str]]:
 
 def _root(name: str) -> str:
     """The database a -wal or -shm belongs to; any other file is its own."""
-    return next((name.removesuffix(side) for side in SIDE_FILES if name.endswith(side)), name)
+    return next(
+        (name.removesuffix(side) for side in ARCHIVE_SIDE_FILES if name.endswith(side)), name
+    )
 
 
 def _move_group(

@@ -13,9 +13,11 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Mapping
 
 from game.text.help_pages import COSTS_HELP, HELP, REVIEW_HELP
 from game.text.notices import NOTICES, notice_text
+from game.text.paths import shown_path
 from game.text.strings import STRINGS, tr
 
 LANGUAGES = ("en", "el")
@@ -33,6 +35,7 @@ __all__ = [
     "help_lines",
     "notice_text",
     "system_language",
+    "told_text",
     "tr",
 ]
 
@@ -108,6 +111,13 @@ def _system_languages() -> list[str]:
         return [locale.getlocale()[0] or ""]
     except ValueError:
         return []
+
+
+def told_text(key: str, fields: Mapping[str, object], lang: str) -> str:
+    """What the game tells (`ev.Told`: a key and its facts) in the player's words: a path as
+    the player reads it (paths.py)."""
+    shown = {k: shown_path(v) if isinstance(v, os.PathLike) else v for k, v in fields.items()}
+    return tr(key, lang, **shown)
 
 
 def first_tip(lang: str) -> tuple[str, ...]:

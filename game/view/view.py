@@ -11,7 +11,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import MenuKind
 from game.play.session import Session
-from game.text import tr
+from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.browser_view import BrowserView
 from game.view.hud import Hud
@@ -136,7 +136,7 @@ class View:
         for event in events:
             self.screens.handle(event)
             if isinstance(event, ev.Told):
-                self.show_notice(tr(event.key, self.lang, **event.fields))
+                self.show_notice(told_text(event.key, event.fields, self.lang))
         if events:
             self.dirty = True
 

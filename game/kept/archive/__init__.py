@@ -15,8 +15,10 @@ Which module holds what:
 - store.py: `Archive`, which writes the kept games on its writer thread and reads them after
   the writes; ArchiveError and ArchiveBusy when it cannot answer.
 - database_file.py: the file opened safely at the start (`open_database`, `connect`), set
-  aside when damaged, made again when deleted while the game runs; ARCHIVE_FILE, SIDE_FILES.
-- schema.py: its tables and versions, and the check that a file is ours (APPLICATION_ID).
+  aside when damaged, made again when deleted while the game runs (its name, ARCHIVE_FILE, is
+  game/storage/schema.py's, so that the storage moves it without importing the archive).
+- schema.py: its tables and versions, and the check that a file is ours
+  (ARCHIVE_APPLICATION_ID, in game/storage/schema.py).
 - rows.py: every SQL statement on its rows, written (`AddGame`, `AddSteps`, ...,
   `write_changes`) and read back (`summary_of`, `record_of`), and the dates as written
   (`utc_text`, `parse_utc`).

@@ -40,9 +40,8 @@ from game.kept.archive.schema import Damaged, Newer, check_and_upgrade
 from game.kept.archive.wal import wal_damage
 from game.storage.files import make_private_folder
 from game.storage.notices import Notice
+from game.storage.schema import ARCHIVE_SIDE_FILES
 
-ARCHIVE_FILE = "games.sqlite3"
-SIDE_FILES = ("-wal", "-shm")
 REMADE_SUFFIX = ".remade"  # the new file, while it is filled from the one deleted
 OPEN_WAIT_SECONDS = 1.0  # opening waits this long for another program that holds the file
 PRIVATE_FILE = 0o600
@@ -197,7 +196,7 @@ def connect(path: Path, read_only: bool, wait: float = OPEN_WAIT_SECONDS) -> sql
             raise FileNotFoundError(path)
         # A copy that may not write adds no file either: read-only, SQLite would leave a -wal
         # and a -shm behind. With no -wal there, no copy has the file open: read it as it is.
-        fixed = "" if os.path.lexists(f"{path}{SIDE_FILES[0]}") else "&immutable=1"
+        fixed = "" if os.path.lexists(f"{path}{ARCHIVE_SIDE_FILES[0]}") else "&immutable=1"
         connection = sqlite3.connect(
             f"{path.as_uri()}?mode=ro{fixed}",
             uri=True,
@@ -238,7 +237,7 @@ def odd_side_files(path: Path) -> list[Path]:
     """The -wal and -shm beside `path` that are there but are not regular files (a folder, a
     link, a FIFO): SQLite would fail on them or follow them."""
     odd = []
-    for side in SIDE_FILES:
+    for side in ARCHIVE_SIDE_FILES:
         name = path.with_name(path.name + side)
         with contextlib.suppress(FileNotFoundError):
             if not stat.S_ISREG(os.lstat(name).st_mode):
@@ -279,10 +278,10 @@ def set_aside(path: Path, moment: datetime) -> Path:
     stamp = moment.astimezone(UTC).strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     number = 1
-    while any(os.path.lexists(f"{target}{side}") for side in ("", *SIDE_FILES)):
+    while any(os.path.lexists(f"{target}{side}") for side in ("", *ARCHIVE_SIDE_FILES)):
         number += 1
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
-    for side in ("", *SIDE_FILES):
+    for side in ("", *ARCHIVE_SIDE_FILES):
         if os.path.lexists(f"{path}{side}"):
             os.replace(f"{path}{side}", f"{target}{side}")
     with contextlib.suppress(FileNotFoundError):

@@ -18,8 +18,9 @@ import contextlib
 import sqlite3
 from collections.abc import Callable, Mapping
 
+from game.storage.schema import ARCHIVE_APPLICATION_ID
+
 SCHEMA_VERSION = 1
-APPLICATION_ID = 0x32303438  # "2048" in ASCII: tells our database from any other SQLite file
 
 _SCHEMA_V1 = (
     """CREATE TABLE games (
@@ -104,7 +105,7 @@ def check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
     application = connection.execute("PRAGMA application_id").fetchone()[0]
     objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     fresh = version == 0 and application == 0 and objects == 0
-    if not fresh and application != APPLICATION_ID:
+    if not fresh and application != ARCHIVE_APPLICATION_ID:
         raise Damaged("not an archive of 2048 games")
     if version > SCHEMA_VERSION:
         raise Newer(f"version {version}")
@@ -120,7 +121,7 @@ def check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
                 for step in range(version, SCHEMA_VERSION):
                     UPGRADES[step](connection)
                 connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                connection.execute(f"PRAGMA application_id = {ARCHIVE_APPLICATION_ID}")
     found = set(connection.execute("SELECT type, name FROM sqlite_master").fetchall())
     if found != SCHEMA_OBJECTS:
         raise Damaged(f"unexpected tables: {sorted(found ^ SCHEMA_OBJECTS)}")

@@ -50,7 +50,6 @@ from game.core.record import GameRecord, GameSummary
 from game.core.rules import UNDO_LIMIT
 from game.kept.archive import rows
 from game.kept.archive.database_file import (
-    ARCHIVE_FILE,
     damage_mark,
     filled_copy,
     identity,
@@ -61,6 +60,7 @@ from game.kept.archive.failures import failure, is_busy, is_corrupt, notice
 from game.kept.archive.rows import AddGame, AddSteps, Change, SaveScores, write_changes
 from game.kept.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
+from game.storage.schema import ARCHIVE_FILE
 
 BUSY_WAIT_SECONDS = 0.005  # a commit waits this long for another program (writer thread)
 RETRY_SECONDS = 0.25  # then it is tried again this often, the moves queued meanwhile

@@ -23,7 +23,6 @@ from game.kept.share.shared_file import (
     keep_shared,
     read_shared,
 )
-from game.text.paths import shown_path
 
 EXPORT_FOLDER = "2048"  # in the player's documents folder
 log = logging.getLogger("game.kept.share.shared_file")
@@ -49,11 +48,11 @@ def export_to(record: GameRecord, folder: Path) -> tuple[str, dict[str, object]]
         if claimed is not None:
             with contextlib.suppress(OSError):
                 os.unlink(claimed)
-        fields: dict[str, object] = {"folder": shown_path(folder)}
+        fields: dict[str, object] = {"folder": folder}
         if isinstance(error, ShareError):
             return error.key, {**error.fields, **fields}
         return "export_failed", fields
-    return "export_done", {"file": shown_path(path)}
+    return "export_done", {"file": path}
 
 
 def claim_name(path: Path) -> Path:
