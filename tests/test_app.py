@@ -154,6 +154,23 @@ def test_keys_with_modifiers_move_nothing_and_chords_work(app):
     assert not app.running
 
 
+def test_quitting_hides_the_window_before_the_slow_parts_close(tmp_path, monkeypatch):
+    """Issue 24: Ctrl+Q took about 2 s to close the window (the solver's processes stop, the
+    disk is written). The window goes first; the rest finishes behind it."""
+    app = App(Options(data_dir=str(tmp_path), sound=False))
+    happened: list[str] = []
+    hide = app.screen.hide
+    monkeypatch.setattr(app.screen, "hide", lambda: (happened.append("hidden"), hide()))
+    for name in ("storage", "archive", "autoplay"):
+        part = getattr(app, name)
+        close = part.close
+        monkeypatch.setattr(part, "close", lambda c=close, n=name: (happened.append(n), c()))
+    press(app, pygame.K_q, pygame.KMOD_LCTRL)
+    assert not app.running and happened == []
+    app.close()
+    assert happened[0] == "hidden" and set(happened[1:]) == {"storage", "archive", "autoplay"}
+
+
 def test_f1_and_question_mark_open_help(app):
     press(app, pygame.K_F1)
     assert app.session.menu.kind is MenuKind.HELP

@@ -90,6 +90,9 @@ class GameWindow:
         if within_sdl(size) != tuple(size) and not self.fullscreen:
             self.window.size = within_sdl(size)
 
+    def hide(self) -> None:
+        self.window.hide()
+
     def destroy(self) -> None:
         self.window.destroy()
 
