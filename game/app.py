@@ -292,8 +292,10 @@ class App:
     # -- saving --------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Everything: the game in progress, the statistics and the settings."""
+        """Everything: the game in progress, the statistics, the settings, and the game's clock
+        on its kept record."""
         self.autosave.save(self.session)
+        self.kept_games.keep_clock(self.session)
         self._save_settings()
         self._show_notices()
 

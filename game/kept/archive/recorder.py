@@ -118,6 +118,21 @@ class ArchiveRecorder:
             state = {**state, "assisted": True}  # a hint among the steps the save missed
         return ahead, state
 
+    def keep_clock(self, session: Session) -> None:
+        """The game's clock as it reads now, on its record (the app saving: focus lost, quit):
+        the Games list shows the game's time, not the time of its last move."""
+        if self.archive.recording and session.game is self._game:
+            self._kept_clock(session.game)
+
+    def _kept_clock(self, game: Game) -> GameSummary | None:
+        """The record in play brought to `game`'s clock (it runs on between moves)."""
+        kept = self._kept
+        if kept is None or kept.outcome is not Outcome.IN_PLAY or game.seconds <= kept.seconds:
+            return kept
+        self._kept = replace(kept, seconds=game.seconds)
+        self.archive.write([UpdateSummary(self._kept, None)])
+        return self._kept
+
     def _unchanged_since_left(self, left: tuple[GameSummary, Game], game: Game) -> bool:
         """Whether `game` and its size's records are as the player left them in this run."""
         summary, played = left
@@ -169,6 +184,7 @@ class ArchiveRecorder:
             if fresh and kept is not None and kept.size == session.game.size:
                 self.archive.write([self._ended(kept)])
             elif kept is not None and played is not None and kept.size != session.game.size:
+                kept = self._kept_clock(played)
                 self._left[kept.size] = (kept, Game.from_dict(played.to_dict()))  # its end now
             self.attach(session)
             return
