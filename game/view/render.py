@@ -8,6 +8,7 @@ from collections import OrderedDict
 import pygame
 
 from game.platform.assets import asset_path
+from game.view.shapes import rounded_rect
 
 RGB = tuple[int, int, int]
 FIELDS = " · "  # between the fields of a line of words ("Score 68 · Tile 16")
@@ -42,11 +43,11 @@ def button_face(
     cannot act now is an outline. Returns the colour its words are drawn in."""
     radius = max(3, rect.height // 8)
     if not active:
-        pygame.draw.rect(surface, theme.muted_text, rect, max(1, rect.height // 16), radius)
+        rounded_rect(surface, theme.muted_text, rect, radius, max(1, rect.height // 16))
         return theme.muted_text
-    pygame.draw.rect(surface, theme.panel, rect, 0, radius)
+    rounded_rect(surface, theme.panel, rect, radius)
     if focused:
-        pygame.draw.rect(surface, theme.accent, rect, max(2, rect.height // 12), radius)
+        rounded_rect(surface, theme.accent, rect, radius, max(2, rect.height // 12))
     return theme.panel_text
 
 
