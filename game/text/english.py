@@ -8,6 +8,7 @@ ENGLISH: dict[str, str] = {
     "title": "2048",
     "score": "SCORE",
     "best": "BEST",
+    "your_best": "YOUR BEST",  # an assisted game's BEST box: not this game's (R20)
     "moves": "Moves {n}",
     "undos": "Undo {n}",
     "board": "{n}×{n}",
@@ -30,13 +31,16 @@ ENGLISH: dict[str, str] = {
     "size_4": "Classic 4×4",
     "size_5": "Big 5×5",
     "size_6": "Expert 6×6",
+    "size_in_play": "● {size} · playing",  # the pause menu's board size in play
     "stats": "Statistics",
     "help": "Help",
     "quit": "Quit",
     "confirm_title": "Start a new game?",
-    "confirm_detail": "The game in progress will be lost.",
+    "confirm_detail": "The game in progress ends here and is kept, unfinished, in Games.",
     "confirm_new": "New game",
     "cancel": "Cancel",
+    "confirm_quit_title": "Quit?",
+    "confirm_quit_detail": "Your game is saved and kept in Games.",
     "help_controls": "Controls",
     "help_rules": "The rules",
     "help_strategy": "Strategy",
@@ -50,6 +54,9 @@ ENGLISH: dict[str, str] = {
     "stats_fastest": "Fastest win",
     "stats_fewest": "Fewest moves to win",
     "stats_time": "Time played",
+    "stats_own": "Your own games:",
+    "stats_assisted": "Assisted games (hint or autoplay):",
+    "stats_own_time_rule": "Time before a game's first hint or autoplay counts as your own.",
     "stats_none": "—",
     "prev_page": "← Previous",
     "next_page": "Next →",
@@ -170,9 +177,15 @@ ENGLISH: dict[str, str] = {
     "mistake_all_directions_detail": "{count} of {chances} moves pulled tiles away from "
     "the sides your big tiles gather on, and cost you. Keep to two directions, a third "
     "rarely, the fourth almost never.",
+    "mistake_all_directions_none": "None counted: a move counts only when a tile of {tile} or "
+    "more is on the board and another move would have kept to the sides your tiles gather "
+    "on; no move in this game had that choice.",
     "mistake_chased_merge": "Chasing merges",
     "mistake_chased_merge_detail": "{count} of {chances} times, a merge that cost you broke "
     "the line of big tiles along your edge. Often it is worth passing by.",
+    "mistake_chased_merge_none": "None counted: a merge counts only when it breaks the line of "
+    "big tiles along an edge, from a biggest tile of {tile} or more, that another move would "
+    "have kept; no move in this game had that choice.",
     "mistake_trapped_tile": "Trapped tiles",
     "mistake_trapped_tile_detail": "{count} times a move that cost you walled a small tile "
     "in among tiles {ratio} times its size or more, where it cannot merge, and it was still "
@@ -182,11 +195,19 @@ ENGLISH: dict[str, str] = {
     "among tiles {ratio} times its size or more, where it cannot merge, and it was still "
     "walled in a move later. Deal with a small tile while it still has a neighbour it can "
     "reach.",
+    "mistake_trapped_tile_none": "None counted: no move in this game was yours to choose "
+    "(each was the only one there was, or the solver's).",
     "mistake_fast_when_full": "Fast on a full board",
     "mistake_fast_when_full_detail": "{count} of {chances} moves with {cells} empty cells "
     "or fewer were mistakes made in under {seconds} s: slowing down pays there.",
     "mistake_fast_when_full_graded": "Hurried, {fast}% of your moves there were mistakes; "
     "unhurried, {slow}%.",
+    "mistake_fast_when_full_all_hurried": "Every move of yours there took under {hasty} s: "
+    "none was unhurried, to compare with.",
+    "mistake_fast_when_full_none_hurried": "Every move of yours there took {seconds} s or "
+    "more: none was hurried.",
+    "mistake_fast_when_full_none": "None counted: no move of yours was played with {cells} "
+    "empty cells or fewer.",
     "import_done": "The game was added to your games.",
     "import_already": "This game is already in your games.",
     "import_too_many": "{count} shared files are waiting to be read already: drop this one "
@@ -266,6 +287,7 @@ ENGLISH: dict[str, str] = {
     "mistake_item": "{name}: {count}",
     "mistake_directions": "Your moves: ↑ {up} · ↓ {down} · ← {left} · → {right}",
     "plot_score": "Score",
-    "plot_loss": "Loss",
+    "plot_loss": "Loss, counted in your biggest tile",
+    "plot_loss_unit": "Loss, counted in your biggest tile: 1 is pulling it a cell off its edge",
     "review_ready": "The review of your game is ready: Menu, Games.",
 }

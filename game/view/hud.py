@@ -1,5 +1,5 @@
 """The heads-up display: title, score and best (with the "+N" that floats up from the score on
-a merge), the info line (moves, clock, undos, board size) and the buttons."""
+a move's merges), the info line (moves, clock, undos, board size) and the buttons."""
 
 from __future__ import annotations
 
@@ -23,16 +23,24 @@ SEPARATOR = "  ·  "
 # the numbers grow.
 MIN_MOVE_DIGITS = 4
 MIN_CLOCK = "00:00"
+# Room kept after the clock for its pause sign, so nothing moves when it comes: a space and a
+# digit's width.
+PAUSE_ROOM = " 0"
 
 
 @dataclass(frozen=True)
 class InfoLine:
     """The info line's fields, and each with room for more digits: the templates that fix the
-    font size, so the line keeps its size as the numbers grow."""
+    font size, so the line keeps its size as the numbers grow. Each field is drawn in a place
+    of its own (`places`, its digits counted as the font's widest), so a digit that changes
+    width moves nothing after it."""
 
     fields: tuple[str, ...]
     templates: tuple[str, ...]
     clock_first: bool = True  # the moves and the clock share the first row
+    places: tuple[str, ...] = ()  # each field's widest text; none: the fields themselves
+    clock: int | None = None  # which field is the clock
+    paused: bool = False  # the clock is held (R17): drawn muted, with a pause sign
 
 
 def info_line(
@@ -43,22 +51,25 @@ def info_line(
     undos_left: int | None,
     size: int,
     assisted: bool,
+    paused: bool = False,
 ) -> InfoLine:
     clock = format_clock(seconds)
+    # The clock's place holds any time up to 59:59 and the pause sign: the fields after it
+    # stay put while it ticks, pauses and passes 9:59.
+    clock_place = _zeros(clock if len(clock) > len(MIN_CLOCK) else MIN_CLOCK) + PAUSE_ROOM
     fields = [tr("moves", lang, n=moves), clock]
-    templates = [
-        tr("moves", lang, n="0" * max(MIN_MOVE_DIGITS, len(str(moves)))),
-        _zeros(clock if len(clock) > len(MIN_CLOCK) else MIN_CLOCK),
-    ]
+    templates = [tr("moves", lang, n="0" * max(MIN_MOVE_DIGITS, len(str(moves)))), clock_place]
+    places = [_zeros(fields[0]), clock_place]
     if undos_left is not None:
         fields.append(tr("undos", lang, n=undos_left))
         templates.append(_zeros(fields[-1]))
+        places.append(templates[-1])
     fields.append(tr("board", lang, n=size))
-    templates.append(fields[-1])
     if assisted:
         fields.append(tr("assisted", lang))
-        templates.append(fields[-1])
-    return InfoLine(tuple(fields), tuple(templates))
+    templates += fields[len(templates) :]
+    places += fields[len(places) :]
+    return InfoLine(tuple(fields), tuple(templates), True, tuple(places), 1, paused)
 
 
 def _zeros(text: str) -> str:
@@ -78,16 +89,19 @@ def _splits(count: int, lines: int, clock_first: bool = True) -> list[list[range
 class Hud:
     def __init__(self, text: Text) -> None:
         self.text = text
-        self.floats: list[tuple[int, Tween]] = []  # "+N" labels rising from the score
+        self.floats: list[tuple[int, Tween]] = []  # the "+N" rising from the score
+        self.clock_place: pygame.Rect | None = None  # the clock's place as last drawn
+        self.pause_sign: pygame.Rect | None = None  # the pause sign as last drawn, if it was
 
     @property
     def animating(self) -> bool:
         return bool(self.floats)
 
     def handle(self, event: ev.Event, speed: float) -> None:
+        """One "+N" a move, with all its merges' points; the next move's replaces it, as in
+        the original: two rising in the same room read as one blob ("+1|6")."""
         if isinstance(event, ev.Moved) and event.outcome.points and speed > 0:
-            self.floats.append((event.outcome.points, Tween(FLOAT_SECONDS * speed)))
-            del self.floats[:-3]  # a burst of merges shows the latest few, not a pile
+            self.floats = [(event.outcome.points, Tween(FLOAT_SECONDS * speed))]
 
     def step(self, dt: float) -> None:
         for _, tween in self.floats:
@@ -112,15 +126,19 @@ class Hud:
         ahead: float,
         inactive: frozenset[str] = frozenset(),
         tip: tuple[str, ...] = (),
+        clock_paused: bool = False,
     ) -> None:
         """`inactive`: the buttons that cannot act now (Undo with none left), drawn so.
-        `tip`: words shown in the info line's place (a newcomer's first board)."""
+        `tip`: words shown in the info line's place (a newcomer's first board).
+        `clock_paused`: the clock is held (focus lost, a menu open), and shows it."""
         title = self.text.fitted(
             tr("title", lang), round(layout.title.height * 0.8), layout.title.size, theme.text
         )
         surface.blit(title, title.get_rect(midleft=layout.title.midleft))
         self._box(surface, layout.score, theme, tr("score", lang), score)
-        self._box(surface, layout.best, theme, tr("best", lang), best)
+        # An assisted game's score never raises the player's best (R20): the box says whose
+        # best it shows, so a 0 beside an assisted 1276 does not read as broken.
+        self._box(surface, layout.best, theme, tr("your_best" if assisted else "best", lang), best)
         self._floats(surface, layout, theme, ahead)
         line = info_line(
             lang,
@@ -129,6 +147,7 @@ class Hud:
             undos_left=undos_left,
             size=layout.size,
             assisted=assisted,
+            paused=clock_paused,
         )
         if tip:  # a newcomer's first board: how to play, where the moves and clock will be
             line = InfoLine(tip, tip, clock_first=False)
@@ -194,22 +213,32 @@ class Hud:
         assert best is not None
         return best
 
-    def info_rows(self, line: InfoLine, rect: pygame.Rect) -> tuple[int, list[tuple[str, int]]]:
-        """The font size, and each row's words with the height it is drawn at. Rows start at
-        the rectangle's left edge and digits are all one width (tabular), so a number that
-        changes moves nothing before it: the clock stays put as the seconds tick."""
-        px, rows = self.info_layout(line, rect)
-        line_h = self.text.font(px, INFO_WEIGHT).get_linesize()
-        top = rect.centery - line_h * len(rows) / 2
-        return px, [
-            (SEPARATOR.join(line.fields[i] for i in row), round(top + index * line_h))
-            for index, row in enumerate(rows)
-        ]
-
     def _info(self, surface, rect: pygame.Rect, theme: Theme, line: InfoLine) -> None:
-        px, rows = self.info_rows(line, rect)
-        for words, y in rows:
-            surface.blit(self.text.render(words, px, theme.text, INFO_WEIGHT), (rect.x, y))
+        """Rows from the rectangle's left edge, each field at its place's start: a number
+        that changes, or a digit of another width, moves nothing after it."""
+        px, rows = self.info_layout(line, rect)
+        font = self.text.font(px, INFO_WEIGHT)
+        line_h = font.get_linesize()
+        top = rect.centery - line_h * len(rows) / 2
+        separator = self.text.render(SEPARATOR, px, theme.text, INFO_WEIGHT)
+        places = line.places or line.fields
+        self.clock_place = self.pause_sign = None
+        for index, row in enumerate(rows):
+            x, y = rect.x, round(top + index * line_h)
+            for field in row:
+                if field != row[0]:
+                    surface.blit(separator, (x, y))
+                    x += separator.get_width()
+                paused = field == line.clock and line.paused
+                colour = theme.muted_text if paused else theme.text
+                image = self.text.render(line.fields[field], px, colour, INFO_WEIGHT)
+                surface.blit(image, (x, y))
+                width = _widest_width(font, places[field])
+                if field == line.clock:
+                    self.clock_place = pygame.Rect(x, y, width, line_h)
+                if paused:
+                    self.pause_sign = _pause_sign(surface, font, x + image.get_width(), y, colour)
+                x += width
 
     # -- buttons ---------------------------------------------------------------------------------
 
@@ -259,6 +288,25 @@ def _wraps(label: str) -> list[list[str]]:
     """A label on one line, then on two (split at its first space) if it has two words."""
     first, _, rest = label.partition(" ")
     return [[label], [first, rest]] if rest else [[label]]
+
+
+def _widest_width(font: pygame.font.Font, text: str) -> int:
+    """How wide `text` is with each digit the font's widest: the place it keeps whatever its
+    digits become."""
+    widest = max("0123456789", key=lambda digit: font.size(digit)[0])
+    return font.size(re.sub(r"\d", widest, text))[0]
+
+
+def _pause_sign(surface, font: pygame.font.Font, x: int, y: int, colour) -> pygame.Rect:
+    """Two bars as tall as a digit, a space after `x` (the font has no pause sign)."""
+    top, bottom = _ink_rows(font, "0")
+    digit = font.size("0")[0]
+    bar = max(1, round(digit * 0.28))
+    left = pygame.Rect(x + font.size(" ")[0], y + top, bar, bottom - top)
+    right = left.move(bar + max(1, round(digit * 0.24)), 0)
+    pygame.draw.rect(surface, colour, left)
+    pygame.draw.rect(surface, colour, right)
+    return left.union(right)
 
 
 def _ink_rows(font: pygame.font.Font, label: str) -> tuple[int, int]:

@@ -3,14 +3,17 @@ the same session and the same `ahead` draw the same frame."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 from game.core.engine import Direction
+from game.kept.screens.items import Screen
 from game.kept.screens.navigator import Browser
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import MenuKind
-from game.play.session import Session
+from game.play.session import Phase, Session
 from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.browser_view import BrowserView
@@ -27,6 +30,30 @@ FADE_SECONDS = 0.200
 NOTICE_SECONDS = 8.0
 BRIEF_NOTICE_SECONDS = 2.5  # a word on what a key just did (sound off, no undo left)
 BANNER_FADE_SECONDS = 0.300
+NOTICES_AT_ONCE = 2  # the newest on top, the one before it under it; older ones wait
+READABLE_PX = 12  # a notice's words never get smaller than this
+
+
+@dataclass
+class _Told:
+    """A notice's time: it stays `seconds` on screen, counted from its first frame, so one
+    that waited under newer ones is still read for its whole time."""
+
+    seconds: float
+    shown: float = 0.0  # how long it has been on screen
+    drawn: bool = False
+
+    @property
+    def brief(self) -> bool:
+        """A word on what a key just did: the next such word replaces it."""
+        return self.seconds <= BRIEF_NOTICE_SECONDS
+
+
+def clock_paused(session: Session) -> bool:
+    """The clock is held while it would run (R17): the window lost focus or a menu is open.
+    A clock that has not started, or has stopped at a win or the end, has not paused."""
+    playing = session.phase in (Phase.PLAYING, Phase.CONTINUING) and not session.game.over
+    return bool(session.started) and playing and not session.clock_running
 
 
 def inactive_buttons(session: Session) -> frozenset[str]:
@@ -68,9 +95,9 @@ class View:
         self._menu_key: tuple | None = None
         self._fade = Tween(0.0)
         self._shown_second = -1
-        self.notices: list[str] = []  # plain-words messages, shown one after another
-        self._notice_seconds: list[float] = []  # how long each of them stays
-        self._notice_time = Tween(NOTICE_SECONDS)
+        self.notices: list[str] = []  # plain-words messages, oldest first: the newest show
+        self._told: dict[str, _Told] = {}  # each notice's time
+        self.notice_rects: list[pygame.Rect] = []  # where the notices were last drawn
 
     # -- state from the outside ----------------------------------------------------------------
 
@@ -101,16 +128,19 @@ class View:
             release_freed_memory()
 
     def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        """A message for the player, shown `seconds` after those before it. A message already
-        showing or waiting is not queued again (a key pressed twice, P asked of a stopped
-        solver)."""
-        if text in self.notices:
-            return
-        if not self.notices:
-            self._notice_time = Tween(seconds)
-        self.notices.append(text)
-        self._notice_seconds.append(seconds)
+        """A message for the player, on screen at once for `seconds`, over the one before it
+        (which stays under it for the rest of its time). A word on what a key did replaces
+        the last such word: U then M says "Sound off" at once, not after "No move to take
+        back". A message already told is told afresh, once (P asked of a stopped solver)."""
+        told = _Told(seconds)
+        if told.brief:
+            self.notices = [n for n in self.notices if not self._told_of(n).brief]
+        self.notices = [n for n in self.notices if n != text] + [text]
+        self._told = {n: self._told_of(n) for n in self.notices} | {text: told}
         self.dirty = True
+
+    def _told_of(self, notice: str) -> _Told:
+        return self._told.setdefault(notice, _Told(NOTICE_SECONDS))
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
         for event in events:
@@ -145,14 +175,17 @@ class View:
         return self.browser is not None and self.browser.is_open
 
     def pass_time(self, seconds: float, session: Session) -> None:
-        """Real time passed: a notice stays its seconds, and the clock shown moves on."""
-        if self.notices:
-            self._notice_time.step(seconds)
-            if self._notice_time.done:
-                self.notices.pop(0)
-                self._notice_seconds.pop(0)
-                self._notice_time = Tween(self._notice_seconds[0] if self._notice_seconds else 0)
-                self.dirty = True
+        """Real time passed: a notice on screen stays its seconds, and the clock shown moves
+        on."""
+        staying = []
+        for notice in self.notices:
+            told = self._told_of(notice)
+            told.shown += seconds if told.drawn else 0.0
+            if told.shown < told.seconds:
+                staying.append(notice)
+        if staying != self.notices:
+            self.notices = staying
+            self.dirty = True
         second = int(session.game.seconds)
         if second != self._shown_second:
             self._shown_second = second
@@ -161,9 +194,8 @@ class View:
     def seconds_until_change(self, session: Session) -> float | None:
         """How long until a frame would look different with nothing happening (the clock's
         next second, a notice leaving); None: never."""
-        waits = []
-        if self.notices:
-            waits.append(self._notice_time.duration - self._notice_time.elapsed)
+        on_screen = [told for told in map(self._told_of, self.notices) if told.drawn]
+        waits = [told.seconds - told.shown for told in on_screen]
         if session.clock_running:
             waits.append(1.0 - session.game.seconds % 1.0)
         return min(waits, default=None)
@@ -200,7 +232,7 @@ class View:
         if self.browsing:
             area = self.screens.draw(surface, self.browser, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
-                self._notice_box(surface, area, max(2, area.width // 60), self.notices[0])
+                self._notices_on_screens(surface, area)
             self.dirty = False
             return
         layout = self.layout_for(surface.get_size(), session.game.size)
@@ -222,6 +254,7 @@ class View:
             ahead=ahead,
             inactive=inactive_buttons(session),
             tip=model.tip,
+            clock_paused=clock_paused(session),
         )
         self.board.draw(surface, layout, theme, ahead)
         if self.hint is not None and session.menu is None:
@@ -244,21 +277,98 @@ class View:
                 model.pad_labels,
             )
         if self.notices:
-            self._notice_box(surface, layout.board, layout.gap, self.notices[0])
+            # In the header, never over the tiles: from the info line's foot up over the
+            # scores, and down over the buttons only if its words need it.
+            parts = [layout.title, layout.rise, layout.score, layout.best, layout.info]
+            above = parts[0].unionall(parts[1:])
+            parts += layout.buttons.values()
+            rooms = [above, above.unionall(parts)]
+            px = max(READABLE_PX, round(layout.score.height * 0.3))
+            self._draw_notices(surface, rooms, layout.info.bottom, px, parts)
         self.dirty = False
 
-    def _notice_box(self, surface, area: pygame.Rect, gap: int, notice: str) -> None:
-        """A message box at the foot of `area` (the board), wrapped to its width."""
-        theme = self.theme
-        width = round(area.width * 0.92)
-        px = max(12, round(area.width / 30))  # readable in the smallest window
+    def _notices_on_screens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """Over the kept games' screens: beside the board of a replay or review (`area`), else
+        at the foot of `area`."""
+        width, height = surface.get_size()
+        px = max(READABLE_PX, round(min(width, height) / 36))
+        if self.browser is not None and self.browser.screen in (Screen.REPLAY, Screen.REVIEW):
+            margin = max(6, min(width, height) // 40)
+            room = beside(pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin), area)
+            self._draw_notices(surface, [room], room.bottom, px)
+        else:
+            self._draw_notices(surface, [area], area.bottom, px)
+
+    def _draw_notices(
+        self,
+        surface: pygame.Surface,
+        rooms: list[pygame.Rect],
+        foot: int | None,
+        max_px: int,
+        parts: list[pygame.Rect] | None = None,
+    ) -> None:
+        """The newest notices, the newest on top, in boxes as wide as the first of `rooms`
+        they fit in at 12 px or more (an older one waits if it does not fit beside the
+        newest), ending at `foot` (None: from the room's top), at the biggest size up to
+        max_px. Each of `parts` (the HUD's) they reach is hidden whole, never cut in half."""
+        room, newest, px = self._notices_fitted(rooms, max_px)
+        width = room.width
+        boxes = [self._notice_lines(notice, px, width) for notice in newest]
+        gap = max(2, px // 3)
+        total = sum(box.height for _, box in boxes) + gap * (len(boxes) - 1)
+        top = room.top if foot is None else foot - total
+        top = max(room.top, min(top, room.bottom - total))
+        clip = surface.get_clip()
+        surface.set_clip(room)
+        band = pygame.Rect(room.x, top, width, total)
+        for hidden in (band, *(part for part in parts or () if part.colliderect(band))):
+            surface.fill(self.theme.background, hidden)
+        self.notice_rects = [box for _, box in boxes]
+        for notice, (lines, box) in zip(newest, boxes, strict=True):
+            box.topleft = (room.x, top)
+            self._notice_box(surface, box, lines, px)
+            self._told_of(notice).drawn = True
+            top = box.bottom + gap
+        surface.set_clip(clip)
+
+    def _notices_fitted(
+        self, rooms: list[pygame.Rect], max_px: int
+    ) -> tuple[pygame.Rect, list[str], int]:
+        """Which room, which notices (newest first) and what size."""
+        for room in rooms:
+            for count in range(min(NOTICES_AT_ONCE, len(self.notices)), 0, -1):
+                newest = self.notices[: -count - 1 : -1]
+                px = self._notices_px(newest, room.width, room.height, max_px)
+                if px is not None:
+                    return room, newest, px
+        return rooms[-1], self.notices[-1:], READABLE_PX  # too long even alone: cut at the edge
+
+    def _notices_px(self, notices: list[str], width: int, height: int, max_px: int) -> int | None:
+        """The biggest size at which `notices` stacked fit `height`; None: not even at 12 px."""
+        low, high = READABLE_PX - 1, max(READABLE_PX, max_px)
+        while low < high:  # the biggest size that fits, found by halving
+            px = (low + high + 1) // 2
+            boxes = [self._notice_lines(notice, px, width)[1] for notice in notices]
+            if sum(box.height for box in boxes) + max(2, px // 3) * (len(boxes) - 1) <= height:
+                low = px
+            else:
+                high = px - 1
+        return low if low >= READABLE_PX else None
+
+    def _notice_lines(
+        self, notice: str, px: int, width: int
+    ) -> tuple[tuple[str, ...], pygame.Rect]:
+        """A notice's lines at `px` in a box `width` wide, and that box."""
         lines = self.text.wrap(notice, px, round(width * 0.92), "Medium")
         line_h = self.text.font(px, "Medium").get_linesize()
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + px)
-        box.midbottom = (area.centerx, area.bottom - gap)
+        return lines, pygame.Rect(0, 0, width, line_h * len(lines) + px)
+
+    def _notice_box(self, surface, box: pygame.Rect, lines: tuple[str, ...], px: int) -> None:
+        theme = self.theme
         pygame.draw.rect(surface, theme.panel, box, 0, max(3, px // 2))
         pygame.draw.rect(surface, theme.accent, box, max(1, px // 8), max(3, px // 2))
         y = box.y + px // 2
+        line_h = self.text.font(px, "Medium").get_linesize()
         for line in lines:
             image = self.text.render(line, px, theme.panel_text, "Medium")
             surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
@@ -285,3 +395,15 @@ class View:
             if rect.collidepoint(pos):
                 return name
         return None
+
+
+def beside(window: pygame.Rect, board: pygame.Rect) -> pygame.Rect:
+    """The biggest room of `window` above, below, left or right of `board`, a gap apart."""
+    gap = max(2, min(window.size) // 60)
+    rooms = (
+        pygame.Rect(window.x, window.y, window.width, board.top - gap - window.y),
+        pygame.Rect(window.x, board.bottom + gap, window.width, window.bottom - board.bottom - gap),
+        pygame.Rect(window.x, window.y, board.left - gap - window.x, window.height),
+        pygame.Rect(board.right + gap, window.y, window.right - board.right - gap, window.height),
+    )
+    return max(rooms, key=lambda room: max(0, room.width) * max(0, room.height))
