@@ -142,6 +142,8 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     back()
     open_menu()
     choose("quit")
+    assert app.running and app.session.menu.kind is MenuKind.CONFIRM_QUIT  # it asks first
+    choose("quit")
     assert not app.running
 
 

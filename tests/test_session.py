@@ -498,7 +498,8 @@ def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
     assert session.menu is None
 
 
-def test_pause_menu_focus_moves_and_wraps():
+def test_pause_menu_focus_moves_and_holds_at_its_ends():
+    """Up from Resume never lands on Quit (issue 24)."""
     session = Session.start(4, seed=2)
     grid = session.game.grid
     session.handle(cmd.Pause())
@@ -507,12 +508,13 @@ def test_pause_menu_focus_moves_and_wraps():
     assert move(session, DOWN) == [ev.MenuMoved()]
     assert menu.focus == 1
     move(session, UP)
-    move(session, UP)
-    assert menu.focus == last
-    assert menu.focused_item == "quit"
-    session.handle(cmd.MenuFocus(1))
+    assert move(session, UP) == []
     assert menu.focus == 0
-    session.handle(cmd.MenuFocus(-1))
+    assert session.handle(cmd.MenuFocus(-1)) == []
+    assert menu.focus == 0
+    menu.focus = last
+    assert menu.focused_item == "quit"
+    assert move(session, DOWN) == [] and session.handle(cmd.MenuFocus(1)) == []
     assert menu.focus == last
     assert session.game.grid == grid  # the board never moved
     assert session.game.moves == 0
@@ -529,11 +531,31 @@ def test_select_runs_the_clicked_item():
     session = Session.start(4, seed=2)
     session.handle(cmd.Pause())
     items = session.menu.items
-    assert session.handle(cmd.Select(items.index("quit"))) == [
+    assert session.handle(cmd.Select(items.index("help"))) == [
         ev.MenuConfirmed(),
-        ev.QuitRequested(),
+        ev.MenuOpened("help"),
     ]
+    session.handle(cmd.Back())
     assert session.handle(cmd.Select(len(items))) == []  # a click beside the items
+
+
+def test_quit_in_the_pause_menu_asks_first_and_quits_when_confirmed():
+    session = Session.start(4, seed=2)
+    session.handle(cmd.Pause())
+    pause = session.menu
+    assert session.handle(cmd.Select(pause.items.index("quit"))) == [
+        ev.MenuConfirmed(),
+        ev.MenuOpened("confirm_quit"),
+    ]
+    assert session.menu.focused_item == "cancel"  # the safe answer
+    assert session.handle(cmd.Back()) == [ev.MenuClosed("confirm_quit")]
+    assert session.menu is pause
+    session.handle(cmd.Select(pause.items.index("quit")))
+    assert session.handle(cmd.Confirm()) == [ev.MenuConfirmed(), ev.MenuClosed("confirm_quit")]
+    assert session.menu is pause
+    session.handle(cmd.Select(pause.items.index("quit")))
+    quit_at = session.menu.items.index("quit")
+    assert session.handle(cmd.Select(quit_at)) == [ev.MenuConfirmed(), ev.QuitRequested()]
 
 
 def test_back_closes_one_level_at_a_time():

@@ -300,7 +300,7 @@ def test_the_banners_words_stand_out_from_the_tiles_under_them(app, log, theme):
         row = (values[start : start + 4] * 4)[:4]
         grid = [row, row[::-1], row, row[::-1]]
         surface = banner_over(grid)
-        words = app.view.theme.text
+        words = app.view.theme.win_text  # the win banner's words, on its gold
         for r, c in itertools.product(range(4), repeat=2):
             cell = app.view.layout.cell_rect(r, c)
             for corner in (cell.move(3, 3).topleft, cell.move(-4, -4).bottomright):

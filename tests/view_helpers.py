@@ -28,6 +28,7 @@ from game.play.menus import (  # noqa: E402
     help_menu,
     over_panel,
     pause_menu,
+    quit_confirm,
     settings_menu,
     stats_menu,
     won_panel,
@@ -114,6 +115,7 @@ def every_menu() -> list[tuple[str, Menu]]:
         *((f"statistics {size}", stats_menu(size)) for size in BOARD_SIZES),
         ("pause", pause_menu()),
         ("confirm", confirm_menu(4)),
+        ("quit", quit_confirm()),
         ("won", won_panel()),
         ("over", over_panel(can_undo=True)),
     ]

@@ -52,6 +52,8 @@ def step_setting(item: SettingItem, step: int) -> list[ev.Event]:
 
 def move_focus(menu: Menu, step: int) -> list[ev.Event]:
     focus = menu.focus
+    if not menu.wraps and not 0 <= focus + step < len(menu.items):
+        return []  # held at its end
     menu.focus = moved(focus, step, len(menu.items), menu.can_focus)
     return [ev.MenuMoved()] if menu.focus != focus else []
 

@@ -20,6 +20,7 @@ class MenuKind(enum.Enum):
     PAUSE = "pause"
     HELP = "help"
     CONFIRM_NEW = "confirm_new"
+    CONFIRM_QUIT = "confirm_quit"  # Quit in the pause menu asks first
     STATS = "stats"
     SETTINGS = "settings"
     WON = "won"  # the win banner's two buttons
@@ -88,6 +89,7 @@ class Menu:
     page: int = 0
     pages: int = 1
     size: int | None = None  # confirm_new only: the board size the new game will have
+    wraps: bool = True  # Up on the first item comes round to the last, Down on the last back
 
     @property
     def focused_item(self) -> MenuItem | None:
@@ -138,6 +140,13 @@ def confirm_menu(size: int) -> Menu:
     return Menu(MenuKind.CONFIRM_NEW, items, focus=items.index(Item.CANCEL), size=size)
 
 
+def quit_confirm() -> Menu:
+    """Quit from the pause menu asks first, the safe answer focused: a reflex Enter on the
+    wrong item never ends the session (Ctrl+Q and the window's close button quit at once)."""
+    items: list[MenuItem] = [Item.QUIT, Item.CANCEL]
+    return Menu(MenuKind.CONFIRM_QUIT, items, focus=items.index(Item.CANCEL))
+
+
 def settings_menu() -> Menu:
     return Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS))
 
@@ -158,7 +167,8 @@ def pause_items() -> list[MenuItem]:
 
 
 def pause_menu() -> Menu:
-    return Menu(MenuKind.PAUSE, pause_items())
+    """Held at its ends: Up from Resume never lands on Quit."""
+    return Menu(MenuKind.PAUSE, pause_items(), wraps=False)
 
 
 def games_entry() -> Menu:

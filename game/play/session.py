@@ -37,6 +37,7 @@ from game.play.menus import (
     help_menu,
     over_panel,
     pause_menu,
+    quit_confirm,
     settings_menu,
     stats_menu,
     won_panel,
@@ -406,6 +407,8 @@ class Session:
                 return turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
             case Item.HELP:
                 return events + self._open(help_menu())
+            case Item.QUIT if menu.kind is MenuKind.PAUSE:
+                return events + self._open(quit_confirm())  # over the pause menu: Back returns
             case Item.QUIT:
                 return events + [ev.QuitRequested()]
             case SizeItem(size):

@@ -78,6 +78,8 @@ def item_label(item: MenuItem, session: Session, lang: str, values: dict[str, st
             return tr("undo_n", lang, n=session.game.undos_left)
         case SettingItem(name):
             return f"{tr(SETTINGS[name].label, lang)}: {values.get(name, '')}"
+        case SizeItem(size) if size == session.game.size:
+            return tr("size_in_play", lang, size=tr(item.key, lang))
         case SizeItem():
             return tr(item.key, lang)
     return tr(item.value, lang)
@@ -109,6 +111,8 @@ def panel_text(
             return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
         case MenuKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
+        case MenuKind.CONFIRM_QUIT:
+            return PanelText(tr("confirm_quit_title", lang), [tr("confirm_quit_detail", lang)])
         case MenuKind.STATS:
             return stats_page(menu, stats_pages, lang)
         case MenuKind.HELP:
@@ -169,6 +173,8 @@ def draw_menu(
     """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item. The veil
     fades in first and the words come once it is whole, so they never mix with the tiles."""
     area = panel_area(menu, layout)
+    if menu.kind is MenuKind.WON:
+        theme = theme.under_win_banner()  # a win reads as one: gold, as in the original
     covers_window = menu.kind not in (MenuKind.WON, MenuKind.OVER)
     veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
     red, green, blue, alpha = theme.overlay

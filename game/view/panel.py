@@ -30,6 +30,9 @@ GAP = 0.35  # between the blocks, and between buttons side by side, in font size
 BUTTON_ROW = 24  # a row of buttons' widest, in font sizes, unless it is wide
 MIN_PX = 6
 CARD_WIDTH = 32  # a card's widest, in font sizes: a game's lines stay together on a wide screen
+# A label's room on each side, in button heights: clear of the focus ring at every size (a
+# share of the width left a wide label touching the ring on a big screen).
+LABEL_MARGIN = 0.2
 
 
 @dataclass(frozen=True)
@@ -178,8 +181,9 @@ def button_row(
 
 
 def label_px(text: Text, label: str, size: tuple[int, int]) -> int:
-    """The biggest font size at which a button's label fits a button of `size`."""
-    box = round(size[0] * 0.9), round(size[1] * 0.75)
+    """The biggest font size at which a button's label fits a button of `size`, a margin
+    inside its edges."""
+    box = round(size[0] - 2 * LABEL_MARGIN * size[1]), round(size[1] * 0.75)
     return text.fit_size(label, round(size[1] * 0.5), box)
 
 

@@ -1,0 +1,85 @@
+"""Every button's label fits its button (issue 24): on every menu and every kept games' screen,
+in the smallest window, a common one and full HD, in both languages, each label is drawn at a
+readable size and ends clear of the button's edges and its focus ring (fullscreen, Greek
+"Χειρότερες" touched both edges of its button)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from games_helpers import keep_games, stand_in, stand_in_rollouts
+from test_games_view import screens
+from view_helpers import READABLE_PX, every_menu, show
+
+import game.view.overlays
+import game.view.panel
+from game.app import App, Options
+from game.core.engine import Game
+from game.play.session import Session
+from game.text import LANGUAGES
+
+WINDOWS = ((320, 400), (540, 720), (1900, 400), (1920, 1080))  # 1900x400: short buttons
+MARGIN = 0.18  # the least room on each side of a label, in button heights
+
+
+@pytest.fixture
+def drawn_buttons(monkeypatch):
+    """Each button drawn, by the menus and the kept games' screens: (its rect, words, size)."""
+    drawn: list[tuple[pygame.Rect, str, int]] = []
+    draw_button = game.view.panel.draw_button
+
+    def spy(surface, text, theme, rect, words, px, focused, active=True):
+        drawn.append((rect.copy(), words, px))
+        draw_button(surface, text, theme, rect, words, px, focused, active)
+
+    monkeypatch.setattr(game.view.panel, "draw_button", spy)
+    monkeypatch.setattr(game.view.overlays, "draw_button", spy)
+    return drawn
+
+
+def misfits(app, drawn, window) -> list[tuple[str, int, float]]:
+    """The labels of one frame at `window` drawn too small or too close to their button's
+    edges: (words, size, room on each side in button heights)."""
+    drawn.clear()
+    app.view.dirty = True
+    app.view.draw(pygame.Surface(window), app.session)
+    assert drawn, window
+    bad = []
+    for rect, words, px in drawn:
+        room = (rect.width - app.view.text.font(px).size(words)[0]) / 2
+        if px < READABLE_PX or room < MARGIN * rect.height:
+            bad.append((words, px, round(room / rect.height, 2)))
+    return bad
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_menu_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
+    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
+    grid = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [0, 2, 0, 4]]
+    game = Game.from_grid(grid, seed=1, score=123456, moves=1234, seconds=3599.0)
+    session = Session.restore(game, {})
+    app.use_session(session)
+    app.view.lang = lang
+    app.show()  # the settings' values in that language
+    try:
+        for name, menu in every_menu():
+            show(app, session, menu)
+            for window in WINDOWS:
+                assert not misfits(app, drawn_buttons, window), (name, window)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_games_screen_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
+    keep_games(tmp_path, 8, moves=60)
+    app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
+    app.browser.analyse = stand_in(per_poll=20, scale=100)
+    app.browser.play_on = stand_in_rollouts(per_poll=1)
+    app.view.lang = lang
+    try:
+        for name in screens(app):
+            for window in WINDOWS:
+                assert not misfits(app, drawn_buttons, window), (name, window)
+    finally:
+        app.close()
