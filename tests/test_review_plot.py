@@ -37,12 +37,14 @@ def bar_heights(plot, losses: list[float]) -> dict[int, int]:
     plot.clear()
     plot.draw(surface, surface.get_rect(), theme, "en", positions, review_of(losses), None)
     heights = {}
+    bars = [tuple(colour)[:3] for colour in (theme.accent, theme.muted_text)]
     for i in range(len(losses)):
         x = column_of(i, len(positions), SIZE[0])
-        colours = (theme.accent, theme.muted_text)
-        low = SIZE[1] * 9 // 20  # the losses' band, below the score's
-        column = [surface.get_at((x, y))[:3] for y in range(low, SIZE[1])]
-        heights[i] = sum(1 for c in column if c in [tuple(k)[:3] for k in colours])
+        y = SIZE[1] - 1 - max(1, SIZE[1] // 45)  # a bar stands on the band's bottom
+        tall = 0
+        while surface.get_at((x, y - tall))[:3] in bars:
+            tall += 1
+        heights[i] = tall
     return heights
 
 
@@ -55,7 +57,7 @@ def test_a_game_of_small_slips_shows_bars_a_player_can_see(plot):
     losses = [0.0, 0.03, 0.0, 0.11, 0.05, 0.0, 0.02, 0.0]
     heights = bar_heights(plot, losses)
     assert grade_of(0.11) is Grade.MISTAKE
-    band = SIZE[1] - SIZE[1] * 9 // 20
+    band = bar_heights(plot, [1.0])[0]  # the band's top: a biggest tile pulled off its edge
     assert heights[3] >= band // 2  # the worst move's bar: half the band at least
     assert heights[3] > heights[4] > heights[1] > 0 and heights[0] == 0
 

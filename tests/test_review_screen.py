@@ -65,15 +65,15 @@ def app(kept):
 
 @pytest.fixture
 def arrows(monkeypatch):
-    """The directions of the arrows the review draws over its board."""
+    """The directions of the better moves' arrows the review draws over its board."""
     drawn = []
-    draw = replay_view.draw_arrow
+    draw = replay_view.draw_move_arrows
 
-    def spy(surface, board, theme, direction):
-        drawn.append(direction)
-        draw(surface, board, theme, direction)
+    def spy(surface, board, layout, theme, played, best):
+        drawn.append(best)
+        draw(surface, board, layout, theme, played, best)
 
-    monkeypatch.setattr(replay_view, "draw_arrow", spy)
+    monkeypatch.setattr(replay_view, "draw_move_arrows", spy)
     return drawn
 
 
@@ -183,8 +183,9 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
             continue
         finding = findings[item.mistake]
         app.command(cmd.Point(index))
-        if not finding.count:
-            assert app.browser.focus != index  # nothing to jump to: it cannot be chosen
+        if not finding.count:  # its words read, but there is nothing to jump to
+            press(app, pygame.K_RETURN)
+            assert app.browser.screen is Screen.MISTAKES and app.browser.focus == index
             continue
         drawn = words_drawn(app)
         assert any(tr(f"mistake_{item.mistake.value}") in words for words in drawn)

@@ -14,6 +14,7 @@ from game.kept.review.grading import GRADE_FLOORS
 from game.kept.review.mistakes import (
     HASTY_S,
     NEARLY_FULL,
+    STRUCTURE_MIN_TILE,
     TRAP_RATIO,
     UNHURRIED_S,
     Finding,
@@ -28,14 +29,32 @@ def grade_name(grade: Grade, lang: str = "en") -> str:
     return tr(f"grade_{grade.value}", lang)
 
 
+SHOWN_LEAST = 0.005  # the least loss two places show: under it, a loss reads "<0.01"
+MOST_PLACES = 4  # past them, a loss just under a grade's bound reads "<" the bound
+BOUNDS = tuple(floor for floor in GRADE_FLOORS.values() if floor > 0)
+
+
 def decimal(value: float, lang: str = "en") -> str:
-    """A loss as a player reads it: 0.02 in English, 0,02 in Greek; a loss too small for two
-    places reads "<0.01", so that a move graded good never reads as losing nothing."""
-    if 0 < value < 0.005:
+    """A loss as a player reads it: 0.02 in English, 0,02 in Greek, with as many places as it
+    takes to stay on its side of each grade's bound (0.0199, good, is not read as 0.02, an
+    inaccuracy); a loss too small for two places reads "<0.01", so that a move graded good
+    never reads as losing nothing."""
+    if 0 < value < SHOWN_LEAST:
         text = "<0.01"
+    elif not value:
+        text = "0"
     else:
-        text = f"{value:.2f}".rstrip("0").rstrip(".") if value else "0"
+        text = _places(value)
     return text.replace(".", ",") if lang == "el" else text
+
+
+def _places(value: float) -> str:
+    for places in range(2, MOST_PLACES + 1):
+        text = f"{value:.{places}f}"
+        if all((float(text) < bound) == (value < bound) for bound in BOUNDS):
+            return text.rstrip("0").rstrip(".")
+    bound = min(bound for bound in BOUNDS if value < bound)  # the one it would round up to
+    return f"<{bound:g}"
 
 
 def review_help_lines(
@@ -52,17 +71,34 @@ def review_help_lines(
 
 
 def describe(finding: Finding, lang: str = "en") -> tuple[str, str]:
-    """The finding in the player's words: its name, and how often it happened."""
+    """The finding in the player's words: its name, and how often it happened; with no move
+    where it could have happened, why none is counted."""
     name = finding.mistake.value
     fields = {"count": finding.count, "chances": finding.chances, **bounds_words(lang)}
+    if not finding.chances:
+        return tr(f"mistake_{name}", lang), tr(f"mistake_{name}_none", lang, **fields)
     detail = tr(f"mistake_{name}_detail", lang, **fields)
-    if finding.mistake is Mistake.FAST_WHEN_FULL and finding.fast_graded and finding.slow_graded:
-        fast = round(100 * finding.fast_bad / finding.fast_graded)
-        slow = round(100 * finding.slow_bad / finding.slow_graded)
-        bounds = bounds_words(lang)
-        graded = tr("mistake_fast_when_full_graded", lang, fast=fast, slow=slow, **bounds)
-        detail = f"{detail} {graded}"
+    if finding.mistake is Mistake.FAST_WHEN_FULL:
+        detail = " ".join([detail, *haste_words(finding, lang)])
     return tr(f"mistake_{name}", lang), detail
+
+
+def haste_words(finding: Finding, lang: str) -> list[str]:
+    """Fast on a full board: how often the hurried and the unhurried moves there were bad, or
+    plainly that all were one or the other (nothing, while none is graded yet)."""
+    bounds = bounds_words(lang)
+    fast, slow = finding.fast_graded, finding.slow_graded
+    if fast and slow:
+        shares = {
+            "fast": round(100 * finding.fast_bad / fast),
+            "slow": round(100 * finding.slow_bad / slow),
+        }
+        return [tr("mistake_fast_when_full_graded", lang, **shares, **bounds)]
+    if fast:
+        return [tr("mistake_fast_when_full_all_hurried", lang, **bounds)]
+    if slow:
+        return [tr("mistake_fast_when_full_none_hurried", lang, **bounds)]
+    return []
 
 
 def bounds_words(lang: str = "en") -> dict[str, object]:
@@ -70,7 +106,7 @@ def bounds_words(lang: str = "en") -> dict[str, object]:
     seconds = {"hasty": f"{HASTY_S:g}", "seconds": f"{UNHURRIED_S:g}"}
     if lang == "el":
         seconds = {key: text.replace(".", ",") for key, text in seconds.items()}
-    return {"ratio": TRAP_RATIO, "cells": NEARLY_FULL, **seconds}
+    return {"ratio": TRAP_RATIO, "cells": NEARLY_FULL, "tile": STRUCTURE_MIN_TILE, **seconds}
 
 
 def costs_help_lines(lang: str = "en") -> list[str]:

@@ -23,6 +23,7 @@ SLIDE_SECONDS = 0.100
 POP_SECONDS = 0.200
 APPEAR_SECONDS = 0.200
 NUDGE_SECONDS = 0.150
+RING = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))  # a number's halo
 
 
 @dataclass
@@ -178,12 +179,32 @@ class BoardView:
     def _render_tile(self, value: int, side: int, theme: Theme) -> pygame.Surface:
         tile = pygame.Surface((side, side), pygame.SRCALPHA)
         pygame.draw.rect(tile, theme.tile_colour(value), tile.get_rect(), 0, _radius(side))
+        number = self.number(value, side, theme.number_colour(value))
+        tile.blit(number, number.get_rect(center=_number_centre(side)))
+        return tile
+
+    def number(self, value: int, side: int, colour) -> pygame.Surface:
+        """A tile's number as a tile of `side` shows it, in `colour`."""
         label = str(value)
         box = (round(side * 0.9), round(side * 0.84))  # long numbers may use most of the width
         max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
-        number = self.text.fitted(label, max_px, box, theme.number_colour(value))
-        tile.blit(number, number.get_rect(center=(side / 2, side / 2 + side * 0.01)))
-        return tile
+        return self.text.fitted(label, max_px, box, colour)
+
+    def draw_numbers(self, surface: pygame.Surface, layout: Layout, theme: Theme) -> None:
+        """The tiles' numbers again, over whatever was drawn on the board since (the review's
+        arrows), each ringed in its tile's colour so that it reads as on the bare tile."""
+        for r, row in enumerate(self.grid):
+            for c, value in enumerate(row):
+                if not value:
+                    continue
+                cell = layout.cell_rect(r, c)
+                number = self.number(value, layout.cell, theme.number_colour(value))
+                at = number.get_rect(center=_number_centre(layout.cell)).move(cell.topleft)
+                ring = self.number(value, layout.cell, theme.tile_colour(value))
+                width = max(1, layout.cell // 40)
+                for dx, dy in RING:
+                    surface.blit(ring, at.move(dx * width, dy * width))
+                surface.blit(number, at)
 
     def _board_surface(self, layout: Layout, theme: Theme) -> pygame.Surface:
         key = (layout.board.size, layout.size, layout.cell, layout.gap, theme.name)
@@ -207,23 +228,36 @@ def _radius(side: int) -> int:
     return max(2, round(side * 0.05))
 
 
-def draw_arrow(surface: pygame.Surface, board: pygame.Rect, theme: Theme, direction) -> None:
-    """An arrow over the board pointing the solver's way (a hint, the review's better move),
-    see-through so that the tiles under it still read."""
-    c = pygame.Vector2(board.center)
-    length = board.width * 0.28
-    width = board.width * 0.09
-    forward = {
-        Direction.UP: pygame.Vector2(0, -1),
-        Direction.DOWN: pygame.Vector2(0, 1),
-        Direction.LEFT: pygame.Vector2(-1, 0),
-        Direction.RIGHT: pygame.Vector2(1, 0),
-    }[direction]
+def _number_centre(side: int) -> tuple[float, float]:
+    """Where a tile's number is centred, from the tile's top left."""
+    return (side / 2, side / 2 + side * 0.01)
+
+
+FORWARD = {
+    Direction.UP: (0, -1),
+    Direction.DOWN: (0, 1),
+    Direction.LEFT: (-1, 0),
+    Direction.RIGHT: (1, 0),
+}
+# The review's arrows run from near the middle to near the edge they point to: two moves'
+# arrows never cross, whichever two they are.
+REVIEW_ARROW = (0.05, 0.45, 0.085)  # start, end, shaft width, in board widths
+BEST_FILL_ALPHA = 180  # the numbers are drawn again over it: it may hide the tile
+
+
+def arrow_points(
+    board: pygame.Rect, direction: Direction, start: float, end: float, width: float
+) -> list[pygame.Vector2]:
+    """An arrow's outline along `direction` through the board's middle, from `start` to `end`
+    (in board widths from the middle, forward positive), its shaft `width` board widths wide."""
+    forward = pygame.Vector2(FORWARD[direction])
     side = pygame.Vector2(-forward.y, forward.x)
-    tip = c + forward * length
-    base = c - forward * length
+    c = pygame.Vector2(board.center)
+    tip = c + forward * end * board.width
+    base = c + forward * start * board.width
+    width *= board.width
     head = tip - forward * width * 2.2
-    points = [
+    return [
         base + side * width / 2,
         head + side * width / 2,
         head + side * width * 1.5,
@@ -232,9 +266,54 @@ def draw_arrow(surface: pygame.Surface, board: pygame.Rect, theme: Theme, direct
         head - side * width / 2,
         base - side * width / 2,
     ]
+
+
+def draw_arrow(surface: pygame.Surface, board: pygame.Rect, theme: Theme, direction) -> None:
+    """An arrow over the board pointing the solver's way (a hint), see-through so that the
+    tiles under it still read."""
+    points = arrow_points(board, direction, -0.28, 0.28, 0.09)
     # Drawn on a board-sized layer, not a window-sized one: a 4K frame need not pay for it.
     local = [point - pygame.Vector2(board.topleft) for point in points]
     arrow = pygame.Surface(board.size, pygame.SRCALPHA)
     pygame.draw.polygon(arrow, (*theme.accent, 96), local)  # the tiles show through
-    pygame.draw.polygon(arrow, (*theme.text, 255), local, max(2, round(width / 8)))
+    pygame.draw.polygon(arrow, (*theme.text, 255), local, max(2, round(board.width * 0.09 / 8)))
     surface.blit(arrow, board.topleft)
+
+
+def draw_move_arrows(
+    surface: pygame.Surface,
+    view: BoardView,
+    layout: Layout,
+    theme: Theme,
+    played: Direction,
+    best: Direction,
+) -> None:
+    """The review's two moves over the board, told apart by shape as well as colour: the
+    better move filled, in the accent; the move played hollow, an outline in the text's
+    colour. A move played that was the best is one arrow, filled and outlined both. Each is
+    edged in the background's colour so that it stands out on any tile, and the numbers are
+    drawn again on top: they read through both."""
+    board = layout.board
+    start, end, width = REVIEW_ARROW
+    stroke = max(2, round(board.width * width / 5))
+    edge = max(1, stroke // 3)
+    layer = pygame.Surface(board.size, pygame.SRCALPHA)
+    moves = [(best, True), (played, False)]
+    for direction, filled in moves:
+        points = arrow_points(board, direction, start, end, width)
+        local = [point - pygame.Vector2(board.topleft) for point in points]
+        _outline(layer, theme.background, local, stroke + 2 * edge)
+        if filled:
+            pygame.draw.polygon(layer, (*theme.accent, BEST_FILL_ALPHA), local)
+            _outline(layer, theme.accent, local, stroke)
+        else:
+            _outline(layer, theme.text, local, stroke)
+    surface.blit(layer, board.topleft)
+    view.draw_numbers(surface, layout, theme)
+
+
+def _outline(layer: pygame.Surface, colour, points, width: int) -> None:
+    """A closed outline `width` thick, its corners filled round."""
+    pygame.draw.polygon(layer, (*colour, 255), points, width)
+    for point in points:
+        pygame.draw.circle(layer, (*colour, 255), point, width / 2)

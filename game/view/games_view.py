@@ -21,6 +21,7 @@ from game.view.render import FIELDS, Text
 from game.view.theme import Theme
 
 PAGE_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # side by side, under the games
+MEASURE = 1.5  # the four mistakes' column at its widest, in its heights
 # A long game's row, so that the list keeps its size from page to page (a longer one still
 # fits: the rows on the page are measured too).
 _LONG = GameSummary(
@@ -94,7 +95,12 @@ def draw_column(
     top = area.move(0, max(0, (area.height - height) // 2))
     placed = lay_out(text, variants[0], top, px)
     items = browser.items
-    draw_placed(surface, text, theme, placed, browser.focus, lambda i: browser.active(items[i]), {})
+
+    def shown_active(index: int) -> bool:
+        # The focus may rest on a mistake that found nothing, for its words: drawn ringed.
+        return index == browser.focus or browser.active(items[index])
+
+    draw_placed(surface, text, theme, placed, browser.focus, shown_active, {})
     return placed.item_rects()
 
 
@@ -166,6 +172,8 @@ def finding_words(finding: Finding | None, lang: str) -> list[str]:
 
 
 def mistakes_blocks(browser: Browser, lang: str, shown: Finding | None) -> list[Block]:
+    """The four mistakes, Back, then the focused one's words: under the list, so that the
+    list keeps its place whatever their length."""
     job = browser.job
     buttons: list[Block] = []
     for index, item in enumerate(browser.items):
@@ -177,7 +185,7 @@ def mistakes_blocks(browser: Browser, lang: str, shown: Finding | None) -> list[
             label = tr("back", lang)
         buttons.append(Buttons(((index, label),)))
     words = [Words(line) for line in finding_words(shown, lang)]
-    return [Title(tr("mistakes_title", lang)), *words, *buttons]
+    return [Title(tr("mistakes_title", lang)), *buttons, *words]
 
 
 def draw_mistakes(surface, text: Text, theme: Theme, lang: str, browser: Browser, area):
@@ -189,7 +197,12 @@ def draw_mistakes(surface, text: Text, theme: Theme, lang: str, browser: Browser
         shown = job.finding(focused.mistake)
     variants = [mistakes_blocks(browser, lang, shown)]
     variants += [mistakes_blocks(browser, lang, finding) for finding in [None, *findings]]
-    return draw_column(surface, text, theme, browser, variants, area)
+    # Their words at a measure that reads, not across the whole of a wide window, and clear
+    # of its edges (they fill their lines, where buttons leave a margin).
+    wide = min(round(area.width * 0.94), round(area.height * MEASURE))
+    column = pygame.Rect(0, 0, wide, area.height)
+    column.center = area.center
+    return draw_column(surface, text, theme, browser, variants, column)
 
 
 SCREENS = {Screen.LIST: draw_list, Screen.GAME: draw_game, Screen.MISTAKES: draw_mistakes}

@@ -1,5 +1,6 @@
 """The review's plot over the game (R23): the score along the top, the loss of each move as a
-bar along the bottom, and a line at the move shown. A click along it jumps there.
+bar along the bottom, on a scale marked with the grades' bounds, and a line at the move shown.
+A click along it jumps there.
 
 A long game has more positions than the plot has pixels: each pixel column shows the score at
 its last position and the worst loss among its moves, so no blunder hides between pixels. The
@@ -9,6 +10,7 @@ the cursor is drawn each frame.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -17,14 +19,15 @@ from game.core.record import Position, scores_of
 from game.kept.review.grades import BAD_GRADES, Grade
 from game.kept.review.grading import GRADE_FLOORS, Review
 from game.text import tr
+from game.text.review_words import SHOWN_LEAST, decimal
 from game.view.render import Text
 from game.view.theme import Theme
 
-# The loss that fills the band: the game's worst, but never less than twice a mistake's floor
-# (a game of small slips does not look like one of blunders) nor more than twice a blunder's
-# (one huge loss does not flatten every other bar).
-LOSS_TOP_LEAST = 2 * GRADE_FLOORS[Grade.MISTAKE]
-LOSS_TOP_MOST = 2 * GRADE_FLOORS[Grade.BLUNDER]
+# The losses on a log scale, each tenfold the same height: a slip of 0.02 and a loss of 27
+# both read, and neither clips. The band runs from the least loss a figure shows (less reads
+# "<0.01") to the game's worst, but to 1.0 at least (the biggest tile pulled a cell off its
+# edge, the loss's unit): a game of small slips does not look like one of blunders.
+LOSS_TOP_LEAST = 1.0
 LABEL_MIN_PX = 12
 
 
@@ -86,34 +89,64 @@ class Plot:
         image = pygame.Surface(size)
         image.fill(theme.background)
         pygame.draw.rect(image, theme.empty_cell, image.get_rect(), max(1, height // 50))
-        middle = height * 9 // 20  # the losses, which a player looks for, get the larger band
+        middle = height // 3  # the losses, which a player looks for, get the larger band
         line = max(1, height // 45)
         count = len(positions)
         scores = scores_of(positions)
         top = max(scores, default=0) or 1
         columns = {x: scores[index] for x, index in last_in_columns(count, width).items()}
         px = max(LABEL_MIN_PX, min(px, round(height * 0.3)))
-        for words, y in ((tr("plot_score", lang), line), (tr("plot_loss", lang), middle + line)):
-            label = self.text.render(words, px, theme.muted_text, "Medium")
-            image.blit(label, (2 * line + 2, y))  # under the data: a bar is never hidden
+        label = self.text.render(tr("plot_score", lang), px, theme.muted_text, "Medium")
+        image.blit(label, (2 * line + 2, line))  # under the data: a bar is never hidden
         band = middle - 2 * line
         points = [(x, middle - line - round(score / top * band)) for x, score in columns.items()]
         if len(points) > 1:
             pygame.draw.lines(image, theme.text, False, points, line)
-        self._losses(image, theme, review, count, middle, line)
+        # The losses' name and unit in a row of their own, between the two bands: long
+        # words under the bars would hide them, and be hidden.
+        caption, caption_px = self._caption(lang, px, width - 4 * line - 4)
+        y = middle
+        for words in caption:
+            label = self.text.render(words, caption_px, theme.muted_text, "Medium")
+            image.blit(label, (2 * line + 2, y))
+            y += label.get_height()
+        losses = pygame.Rect(0, y, width, max(1, height - line - y))
+        self._scale(image, theme, lang, loss_top(review), losses, line, px)
+        self._losses(image, theme, review, count, losses, line)
         return image
 
-    def _losses(self, image, theme: Theme, review: Review | None, count, middle, line) -> None:
-        """A bar a move, as tall as its loss (the game's `loss_top`: the full band), the bad ones in
-        the accent colour; a thin line where a mistake starts."""
-        width, height = image.get_size()
-        band = height - middle - 2 * line
-        bottom = height - line - 1
-        top = loss_top(review)
-        floor = bottom - round(GRADE_FLOORS[Grade.MISTAKE] / top * band)
-        pygame.draw.line(image, theme.empty_cell, (0, floor), (width, floor), 1)
+    def _caption(self, lang: str, px: int, room: int) -> tuple[tuple[str, ...], int]:
+        """The losses' name with their unit, on a line, and its size: at the labels' size `px`
+        or a little smaller; where that does not fit, the name and where the unit is counted,
+        wrapped at the least size if need be."""
+        least = max(LABEL_MIN_PX, round(px * 0.75))
+        for words in (tr("plot_loss_unit", lang), tr("plot_loss", lang)):
+            size = self.text.fit_size(words, px, (room, px * 2), "Medium")
+            if size >= least:
+                return (words,), size
+        return self.text.wrap(tr("plot_loss", lang), LABEL_MIN_PX, room, "Medium"), LABEL_MIN_PX
+
+    def _scale(self, image, theme: Theme, lang: str, top: float, losses, line, px) -> None:
+        """The losses' scale, under the bars: a line at each of `loss_ticks`, its figure at the
+        left where it has room (the biggest always)."""
+        width = image.get_width()
+        taken: list[pygame.Rect] = []
+        for loss in reversed(loss_ticks(top)):
+            y = losses.bottom - round(loss_height(loss, top) * losses.height)
+            pygame.draw.line(image, theme.empty_cell, (0, y), (width, y), 1)
+            figure = self.text.render(decimal(loss, lang), px, theme.muted_text, "Medium")
+            rect = figure.get_rect(midleft=(2 * line + 2, y)).clamp(losses)
+            if not any(rect.colliderect(other.inflate(0, 2)) for other in taken):
+                image.blit(figure, rect)
+                taken.append(rect)
+
+    def _losses(self, image, theme: Theme, review: Review | None, count, losses, line) -> None:
+        """A bar a move, as tall as its loss on the scale (`loss_height`), the bad ones in the
+        accent colour."""
         if review is None:
             return
+        width = image.get_width()
+        top = loss_top(review)
         worst: dict[int, tuple[float, Grade]] = {}
         for grade in review.grades:
             x = column_of(grade.position, count, width)
@@ -123,15 +156,33 @@ class Plot:
         for x, (loss, grade) in worst.items():
             if grade is Grade.BEST or loss <= 0:
                 continue
-            tall = max(1, round(min(loss / top, 1.0) * band))
+            tall = max(1, round(loss_height(loss, top) * losses.height))
             colour = theme.accent if grade in BAD_GRADES else theme.muted_text
-            image.fill(colour, pygame.Rect(x - bar // 2, bottom - tall, bar, tall))
+            image.fill(colour, pygame.Rect(x - bar // 2, losses.bottom - tall, bar, tall))
 
 
 def loss_top(review: Review | None) -> float:
     """The loss a full bar stands for in this game's plot (see LOSS_TOP_LEAST)."""
     worst = max((g.loss for g in review.grades), default=0.0) if review is not None else 0.0
-    return min(LOSS_TOP_MOST, max(LOSS_TOP_LEAST, worst))
+    return max(LOSS_TOP_LEAST, worst)
+
+
+def loss_height(loss: float, top: float) -> float:
+    """How far up the band a loss reaches, from 0 to 1 at `top`: its place on a log scale from
+    the least loss shown."""
+    if loss <= SHOWN_LEAST:
+        return 0.0
+    return min(1.0, math.log(loss / SHOWN_LEAST) / math.log(top / SHOWN_LEAST))
+
+
+def loss_ticks(top: float) -> list[float]:
+    """The losses the scale marks: the grades' bounds, and each power of ten up to `top`."""
+    ticks = {floor for floor in GRADE_FLOORS.values() if floor > SHOWN_LEAST}
+    power = 1.0
+    while power <= top:
+        ticks.add(power)
+        power *= 10
+    return sorted(ticks)
 
 
 def _same(made: tuple, before: tuple) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.record import Action
 from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
 from game.kept.review.grading import Grade, MoveGrade, Review
 from game.kept.review.job import Estimate, ReviewJob
@@ -23,8 +24,8 @@ from game.play.menus import Item
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
 from game.text import format_clock, tr
-from game.text.review_words import decimal, grade_name
-from game.view.board import BoardView, draw_arrow
+from game.text.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
+from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
 from game.view.panel import Block, Buttons, Graphic, Title, Words, draw_placed, lay_out
 from game.view.plot import Plot
@@ -32,6 +33,7 @@ from game.view.render import Text
 from game.view.theme import Theme
 
 COLUMN_WIDTH = 18  # the column beside the board, in font sizes
+STEP_ARROWS = {Action.UP: "↑", Action.DOWN: "↓", Action.LEFT: "←", Action.RIGHT: "→"}
 NOT_YET = ("waiting", "failed", "left_out")  # the games played on, not there (yet)
 ICONS = {
     Control.TO_START: "to_start",
@@ -99,8 +101,9 @@ def replay_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
     if longest:  # the numbers at their widest: the column's size never jumps
         moves, score, seconds = total, record.summary.score * 10 + 9, max(seconds, 36000.0)
     where = tr("replay_move", lang, n=moves, total=total)
-    if longest or (position.step is not None and position.step.is_undo):
-        where = f"{where} · {tr('replay_undo', lang)}"
+    actions = list(Action) if longest else [position.step.action] if position.step else []
+    if actions:  # the step just played, its widest while measuring
+        where = f"{where} · {max((step_words(a, lang) for a in actions), key=len)}"
     speed = tr("replay_speed", lang, n=f"{SPEEDS[-1 if longest else replaying.speed]:g}")
     numbers = f"{tr('games_score', lang, n=score)} · {format_clock(seconds)} · {speed}"
     play = "pause" if replaying.playing else "play"
@@ -118,6 +121,13 @@ def replay_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
         Buttons(((REPLAY_ITEMS.index(Item.BACK), tr("back", lang)),)),
         Words(tr("replay_keys", lang), muted=True),
     ]
+
+
+def step_words(action: Action, lang: str) -> str:
+    """Which way a step went: "← left", or "undo"."""
+    if action is Action.UNDO:
+        return tr("replay_undo", lang)
+    return f"{STEP_ARROWS[action]} {tr(action.value, lang)}"
 
 
 def draw_seek(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float) -> None:
@@ -258,8 +268,10 @@ def grade_words(grade: MoveGrade, lang: str) -> str:
 
 def longest_grade_words(lang: str) -> str:
     named = grade_name(Grade.INACCURACY, lang)
+    # A figure at its longest: all its places, just under a grade's bound ("0.2999").
+    loss = decimal(BOUNDS[-1] - 10**-MOST_PLACES, lang)
     return max(
-        tr("review_grade_solver", lang, grade=named, loss=decimal(9.99, lang)),
+        tr("review_grade_solver", lang, grade=named, loss=loss),
         tr("review_grade_no_cost", lang, grade=named, games=ROLLOUT_GAMES),
         key=len,
     )
@@ -355,7 +367,7 @@ def draw_board_screen(
         index = browser.stepping.position
         grade = job.grade_at(index) if index is not None else None
         if grade is not None and not board.animating:
-            draw_arrow(surface, layout.board, theme, grade.best)
+            draw_move_arrows(surface, board, layout, theme, grade.played, grade.best)
         graphics["progress"] = lambda s, r: draw_progress(s, r, theme, job.fraction)
         graphics["plot"] = lambda s, r: plot.draw(
             s, r, theme, lang, browser.positions, job.result, index, round(arrangement.px * 0.85)

@@ -135,6 +135,8 @@ class Browser:
     def can_focus(self, index: int) -> bool:
         """Whether the keyboard and pad may rest on item `index` (never the pointer's seek bar)."""
         item = self.items[index]
+        if isinstance(item, MistakeItem):  # its words read even when it found nothing
+            return self.job is not None and self.job.finding(item.mistake) is not None
         return item is not Control.SEEK and self.active(item)
 
     @property
