@@ -129,7 +129,7 @@ def test_a_game_turned_assisted_partway_moves_to_the_assisted_column():
     assert play.recorder.best(4) == own_best  # an assisted score never raises it
     assert helped.best_score == play.session.game.score
     lines = stats_lines(play.recorder.stats, 4, "en")
-    assert any(line.startswith("assisted") for line in lines)  # the Assisted line shows
+    assert any(line.startswith("Assisted games") for line in lines)  # the assisted part shows
 
 
 def test_a_hint_before_the_first_move_makes_the_whole_game_assisted():
