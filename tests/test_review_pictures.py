@@ -37,7 +37,7 @@ from game.text.review_words import bounds_words, decimal, describe
 from game.view.board import REVIEW_ARROW, arrow_points
 from game.view.plot import Plot
 from game.view.render import Text
-from game.view.theme import THEMES, theme_named
+from game.view.theme import THEMES, contrast_ratio, theme_named
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # A game whose biggest tile never reaches 64: no move can pull the big tiles from their sides.
@@ -136,9 +136,10 @@ def test_the_played_and_the_better_move_are_two_arrows_apart_by_colour_and_shape
             spots(layout.board, played),
             spots(layout.board, best),
         )
-        assert shown.get_at(played_tip)[:3] == theme.text, name
+        assert shown.get_at(played_tip)[:3] == theme.played_arrow, name
         assert shown.get_at(best_tip)[:3] == theme.accent, name
-        assert theme.text != theme.accent, name
+        # Apart in lightness as well as hue: told apart by every eye (colour-blind ones too).
+        assert contrast_ratio(theme.played_arrow, theme.accent) >= 1.5, name
         # By shape too: the better move's is filled, the played one's hollow.
         assert shown.get_at(best_shaft) != bare.get_at(best_shaft), name
         assert shown.get_at(played_shaft) == bare.get_at(played_shaft), name
@@ -154,7 +155,7 @@ def test_a_move_that_was_the_best_is_one_arrow_filled_and_outlined(app, monkeypa
     shown, bare, (layout, played, best) = with_and_without_arrows(app, monkeypatch)
     assert played == best == grade.best
     tip, shaft = spots(layout.board, played)
-    assert shown.get_at(tip)[:3] == theme.text  # the played move's outline
+    assert shown.get_at(tip)[:3] == theme.played_arrow  # the played move's outline
     assert shown.get_at(shaft) != bare.get_at(shaft)  # filled: the best
     for other in Direction:
         if other is not played:

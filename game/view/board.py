@@ -16,6 +16,7 @@ from game.core.settings import ANIMATION_FACTOR
 from game.play import events as ev
 from game.view.layout import Layout
 from game.view.render import LRU, Text
+from game.view.shapes import rounded_rect
 from game.view.theme import Theme
 from game.view.tween import Tween, appear, ease_in_out, nudge, pop
 
@@ -177,8 +178,13 @@ class BoardView:
         )
 
     def _render_tile(self, value: int, side: int, theme: Theme) -> pygame.Surface:
+        colour = theme.tile_colour(value)
         tile = pygame.Surface((side, side), pygame.SRCALPHA)
-        pygame.draw.rect(tile, theme.tile_colour(value), tile.get_rect(), 0, _radius(side))
+        # Clear in the tile's own colour: the corners' smoothing blends into it, so their
+        # edge pixels are the tile's colour, partly clear, and blend with whatever the tile
+        # lies on (from clear black they would be darkened: a dark fringe).
+        tile.fill((*colour, 0))
+        rounded_rect(tile, colour, tile.get_rect(), _radius(side))
         number = self.number(value, side, theme.number_colour(value))
         tile.blit(number, number.get_rect(center=_number_centre(side)))
         return tile
@@ -214,11 +220,11 @@ class BoardView:
             board = pygame.Surface(layout.board.size)
             board.fill(theme.background)
             radius = _radius(layout.cell) + layout.gap // 2
-            pygame.draw.rect(board, theme.board, board.get_rect(), 0, radius)
+            rounded_rect(board, theme.board, board.get_rect(), radius)
             for r in range(layout.size):
                 for c in range(layout.size):
                     cell = layout.cell_rect(r, c).move(-layout.board.x, -layout.board.y)
-                    pygame.draw.rect(board, theme.empty_cell, cell, 0, _radius(layout.cell))
+                    rounded_rect(board, theme.empty_cell, cell, _radius(layout.cell))
             return board
 
         return self._boards.get_or_make(key, make)
@@ -289,8 +295,8 @@ def draw_move_arrows(
     best: Direction,
 ) -> None:
     """The review's two moves over the board, told apart by shape as well as colour: the
-    better move filled, in the accent; the move played hollow, an outline in the text's
-    colour. A move played that was the best is one arrow, filled and outlined both. Each is
+    better move filled, in the accent; the move played hollow, an outline in a colour of its
+    own. A move played that was the best is one arrow, filled and outlined both. Each is
     edged in the background's colour so that it stands out on any tile, and the numbers are
     drawn again on top: they read through both."""
     board = layout.board
@@ -307,7 +313,7 @@ def draw_move_arrows(
             pygame.draw.polygon(layer, (*theme.accent, BEST_FILL_ALPHA), local)
             _outline(layer, theme.accent, local, stroke)
         else:
-            _outline(layer, theme.text, local, stroke)
+            _outline(layer, theme.played_arrow, local, stroke)
     surface.blit(layer, board.topleft)
     view.draw_numbers(surface, layout, theme)
 

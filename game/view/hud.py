@@ -12,7 +12,9 @@ import pygame
 from game.play import events as ev
 from game.text import format_clock, tr
 from game.view.layout import Layout
-from game.view.render import Text, button_face
+from game.view.panel import draw_button, label_px
+from game.view.render import Text
+from game.view.shapes import rounded_rect
 from game.view.theme import Theme
 from game.view.tween import Tween, ease_out
 
@@ -155,14 +157,14 @@ class Hud:
         px = self.buttons_px(layout, lang)
         for name, rect in layout.buttons.items():
             label = tr("stop" if name == "autoplay" and autoplaying else name, lang)
-            self._button(
-                surface, rect, theme, label, px, name == focus, active=name not in inactive
+            draw_button(
+                surface, self.text, theme, rect, label, px, name == focus, name not in inactive
             )
 
     # -- score boxes and the "+N" ----------------------------------------------------------------
 
     def _box(self, surface, rect: pygame.Rect, theme: Theme, label: str, value: int) -> None:
-        pygame.draw.rect(surface, theme.panel, rect, 0, max(3, rect.height // 12))
+        rounded_rect(surface, theme.panel, rect, max(3, rect.height // 12))
         width = round(rect.width * 0.9)
         head = self.text.fitted(
             label, round(rect.height * 0.32), (width, rect.height * 0.36), theme.panel_text
@@ -243,51 +245,14 @@ class Hud:
     # -- buttons ---------------------------------------------------------------------------------
 
     def buttons_px(self, layout: Layout, lang: str) -> int:
-        """One font size for every button, whichever label it shows (Autoplay or Stop)."""
-        sizes = []
-        for name, rect in layout.buttons.items():
-            for key in ("autoplay", "stop") if name == "autoplay" else (name,):
-                label = tr(key, lang)
-                sizes.append(max(self.label_px(lines, rect) for lines in _wraps(label)))
-        return min(sizes)
-
-    def button_lines(self, label: str, rect: pygame.Rect, px: int) -> list[str]:
-        """One line if it fits at `px`, else the two lines of a two-word label."""
-        for lines in _wraps(label):
-            if self.label_px(lines, rect) >= px:
-                return lines
-        return _wraps(label)[-1]
-
-    def label_px(self, lines: list[str], rect: pygame.Rect) -> int:
-        """The biggest size at which `lines` fit in a button."""
-        box = (round(rect.width * 0.86), round(rect.height * 0.76 / len(lines)))
-        max_px = round(rect.height * (0.45 if len(lines) == 1 else 0.34))
-        return min(self.text.fit_size(line, max_px, box) for line in lines)
-
-    def _button(
-        self,
-        surface,
-        rect: pygame.Rect,
-        theme: Theme,
-        label: str,
-        px: int,
-        focused: bool,
-        active: bool = True,
-    ) -> None:
-        """A button; one that cannot act now is an outline with muted words."""
-        colour = button_face(surface, rect, theme, focused, active)
-        lines = self.button_lines(label, rect, px)
-        height = self.text.font(px).get_linesize()
-        top = rect.centery - height * len(lines) / 2
-        for index, line in enumerate(lines):
-            image = self.text.render(line, px, colour)
-            surface.blit(image, image.get_rect(center=(rect.centerx, top + height * (index + 0.5))))
-
-
-def _wraps(label: str) -> list[list[str]]:
-    """A label on one line, then on two (split at its first space) if it has two words."""
-    first, _, rest = label.partition(" ")
-    return [[label], [first, rest]] if rest else [[label]]
+        """One font size for every button, whichever label it shows (Autoplay or Stop): the
+        size at which the longest fits its button on one line, clear of its edges, as the
+        menus' buttons."""
+        return min(
+            label_px(self.text, tr(key, lang), rect.size)
+            for name, rect in layout.buttons.items()
+            for key in (("autoplay", "stop") if name == "autoplay" else (name,))
+        )
 
 
 def _widest_width(font: pygame.font.Font, text: str) -> int:

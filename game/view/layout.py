@@ -15,9 +15,10 @@ import pygame
 
 BUTTONS = ("new_game", "undo", "hint", "autoplay", "menu")
 
-# Below these widths a label cannot be read at 12 px (tests/test_view.py measures every label
-# in both languages): a button in a row of five, and the column beside the board.
-ROW_BUTTON_MIN_PX = 66
+# Below these widths a label cannot be read on one line at 12 px, clear of its button's edges
+# (tests/test_hud_labels.py measures every label in both languages): a button in a row of five,
+# and the column beside the board.
+ROW_BUTTON_MIN_PX = 92
 COLUMN_MIN_PX = 150
 ONE_INFO_LINE_MIN_PX = 480  # a narrower header gives the info line room for two lines
 

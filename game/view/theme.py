@@ -106,7 +106,10 @@ class Theme:
     muted_text: RGB
     panel: RGB  # score boxes, buttons
     panel_text: RGB
-    accent: RGB  # focus highlight
+    accent: RGB  # focus highlight; the review's arrow for the better move
+    # The review's arrow for the move played: a blue against the accent's orange or yellow
+    # (an axis colour-blind eyes still see), and at least 1.5:1 lighter or darker than it.
+    played_arrow: RGB
     overlay: tuple[int, int, int, int]  # the veil: RGBA under the banners, opaque under menus
     # The win banner's gold veil (the original's #edc22e) and its words, dark on the gold: they
     # keep 4.5:1 (the theme's own bound if higher) against the veil over any tile.
@@ -161,6 +164,7 @@ CLASSIC = Theme(
     panel=hex_rgb("8f7a66"),
     panel_text=LIGHT_TEXT,
     accent=hex_rgb("f65e3b"),
+    played_arrow=(35, 80, 160),
     overlay=(238, 228, 218, 224),
     win_veil=(*hex_rgb("edc22e"), 224),
     win_text=DARK_TEXT,
@@ -178,6 +182,7 @@ DARK = Theme(
     panel=hex_rgb("4a4656"),
     panel_text=hex_rgb("f4efe8"),
     accent=hex_rgb("f59563"),
+    played_arrow=(190, 225, 255),  # light: a thin outline reads on the dark board
     overlay=(20, 19, 26, 224),
     win_veil=(214, 165, 40, 224),  # a deeper gold: less glare in the dark
     win_text=hex_rgb("1c1b22"),
@@ -195,6 +200,7 @@ HIGH_CONTRAST = Theme(
     panel=(255, 255, 255),
     panel_text=(0, 0, 0),
     accent=(255, 214, 0),
+    played_arrow=(70, 150, 255),
     overlay=(0, 0, 0, 232),
     win_veil=(255, 214, 0, 240),
     win_text=(0, 0, 0),
