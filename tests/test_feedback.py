@@ -297,3 +297,20 @@ def test_nothing_after_the_clock_moves_as_it_ticks(app, lang, size):
         assert moved.count(), (size, before, after)  # the clock did change
         for point in points(moved):
             assert clock.collidepoint(point[0] + info.x, point[1] + info.y), (size, before, after)
+
+
+@pytest.mark.parametrize("size", [(320, 400), (540, 720), (1920, 1080)])
+def test_a_word_alone_takes_the_info_lines_place_and_leaves_the_score_in_sight(app, size):
+    """A key's word (M: "Sound off") shows in the info line's band: the score and the best,
+    which a player watches as they play, stay drawn as they were."""
+    window(app, size)
+    play(app, GRID)
+    app.view.notices = []
+    layout = app.view.layout
+    plain = drawn(app)
+    app.frame(STEP, [key(pygame.K_m)])
+    assert app.view.notices == [tr("sound_off")]
+    [box] = app.view.notice_rects
+    assert box.top > layout.score.bottom and box.bottom <= layout.info.bottom
+    scores = layout.title.unionall([layout.score, layout.best])
+    assert changed(plain, drawn(app), scores).count() == 0

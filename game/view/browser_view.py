@@ -1,6 +1,7 @@
 """The kept games' screens on screen (R22, R23): whichever the browser shows, drawn over the
 whole window, and what is under the pointer. Its board plays the replay's and the review's
-moves with the game's own animations; drawing never changes the browser."""
+moves with the game's own animations, a still one pictures a game's final board on its card;
+drawing never changes the browser."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from game.kept.screens.navigator import Browser
 from game.play import commands as cmd
 from game.play import events as ev
 from game.view.board import BoardView
-from game.view.games_view import SCREENS
+from game.view.games_view import SCREENS, ReadableNumbers, draw_game
+from game.view.panel import Placed
 from game.view.plot import Plot
 from game.view.render import Text
 from game.view.replay_view import draw_board_screen
@@ -22,8 +24,10 @@ class BrowserView:
     def __init__(self, text: Text) -> None:
         self.text = text
         self.board = BoardView(text, ((0,) * 4,) * 4)
+        self.picture = BoardView(ReadableNumbers(text), ((0,) * 4,) * 4)  # type: ignore[arg-type]
         self.plot = Plot(text)
         self.rects: dict[int, pygame.Rect] = {}  # where each item of the screen was drawn
+        self.pieces: list[pygame.Rect] = []  # where each thing on the screen was drawn
 
     @property
     def animating(self) -> bool:
@@ -40,6 +44,7 @@ class BrowserView:
 
     def clear(self) -> None:
         self.board.clear()
+        self.picture.clear()
         self.plot.clear()
 
     def draw(
@@ -51,15 +56,24 @@ class BrowserView:
         margin = max(6, min(width, height) // 40)
         area = pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin)
         if browser.screen in (Screen.REPLAY, Screen.REVIEW):
-            self.rects, board = draw_board_screen(
+            placed, board = draw_board_screen(
                 surface, self.text, theme, lang, browser, self.board, self.plot, ahead
             )
+            self._placed(placed)
             return board
-        self.rects = SCREENS[browser.screen](surface, self.text, theme, lang, browser, area)
+        if browser.screen is Screen.GAME:
+            placed = draw_game(surface, self.text, theme, lang, browser, area, self.picture)
+        else:
+            placed = SCREENS[browser.screen](surface, self.text, theme, lang, browser, area)
+        self._placed(placed)
         notices = area.copy()  # as wide as a board would be: a notice's words stay near
         notices.width = min(area.width, area.height)
         notices.centerx = area.centerx
         return notices
+
+    def _placed(self, placed: Placed) -> None:
+        self.rects = placed.item_rects()
+        self.pieces = [piece.rect for piece in placed.pieces]
 
     def hit_test(self, pos: tuple[int, int]) -> cmd.Target | None:
         """The item under the pointer, which half of it, and how far across."""

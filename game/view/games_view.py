@@ -1,6 +1,7 @@
-"""The kept games' menus (R22, R23): the list of games, one game's choices, and the four
-mistakes of a reviewed game. Each screen is a column (game/view/panel.py) drawn at the
-biggest size at which it fits, and at one size whatever is focused or on the page."""
+"""The kept games' menus (R22, R23): the list of games, one game's choices with a picture of
+its final board, and the four mistakes of a reviewed game. Each screen is a column
+(game/view/panel.py) drawn at the biggest size at which it fits, and at one size whatever is
+focused or on the page."""
 
 from __future__ import annotations
 
@@ -16,12 +17,30 @@ from game.kept.screens.navigator import Browser
 from game.play.menus import Item
 from game.text import format_clock, tr
 from game.text.review_words import describe
-from game.view.panel import Block, Buttons, Card, Title, Words, draw_placed, fit_px, lay_out
+from game.view.board import BoardView
+from game.view.layout import board_alone
+from game.view.panel import (
+    LINE,
+    Block,
+    Buttons,
+    Card,
+    Graphic,
+    Graphics,
+    Placed,
+    Title,
+    Words,
+    draw_placed,
+    fit_px,
+    lay_out,
+)
 from game.view.render import FIELDS, Text
 from game.view.theme import Theme
 
 PAGE_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # side by side, under the games
 MEASURE = 1.5  # the four mistakes' column at its widest, in its heights
+PICTURE_LINES = 5  # the picture of a game's final board, in lines of text
+PICTURE_MIN_PX = 64  # a smaller picture shows specks, not tiles: the card goes without it
+NUMBER_MIN_PX = 12  # a picture's tile whose number would be smaller shows its colour alone
 # A long game's row, so that the list keeps its size from page to page (a longer one still
 # fits: the rows on the page are measured too).
 _LONG = GameSummary(
@@ -88,8 +107,10 @@ def draw_column(
     browser: Browser,
     variants: list[list[Block]],
     area: pygame.Rect,
-) -> dict[int, pygame.Rect]:
-    """The first variant drawn at the size at which every variant fits, centred in `area`."""
+    graphics: Graphics | None = None,
+) -> Placed:
+    """The first variant drawn at the size at which every variant fits, centred in `area`:
+    where each of its pieces went."""
     px = fit_px(text, variants, area)
     height = max(lay_out(text, blocks, area, px).height for blocks in variants)
     top = area.move(0, max(0, (area.height - height) // 2))
@@ -100,8 +121,8 @@ def draw_column(
         # The focus may rest on a mistake that found nothing, for its words: drawn ringed.
         return index == browser.focus or browser.active(items[index])
 
-    draw_placed(surface, text, theme, placed, browser.focus, shown_active, {})
-    return placed.item_rects()
+    draw_placed(surface, text, theme, placed, browser.focus, shown_active, graphics or {})
+    return placed
 
 
 def list_blocks(browser: Browser, lang: str, rows: list[GameSummary] | None = None) -> list[Block]:
@@ -127,7 +148,9 @@ def draw_list(surface, text: Text, theme: Theme, lang: str, browser: Browser, ar
     return draw_column(surface, text, theme, browser, variants, area)
 
 
-def game_blocks(browser: Browser, lang: str) -> list[Block]:
+def game_blocks(browser: Browser, lang: str, picture: bool = True) -> list[Block]:
+    """A game's date, its final board's picture (unless left out), what it was, and its
+    buttons."""
     record, s = browser.record, browser.chosen
     assert s is not None
     job, opening = browser.job, browser.opening
@@ -148,6 +171,7 @@ def game_blocks(browser: Browser, lang: str) -> list[Block]:
     date = local_time(s.started_at)
     return [
         Title(tr("game_title", lang, date=date) if date else tr("game_title_undated", lang)),
+        *([Graphic("final_board", PICTURE_LINES)] if picture else []),
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
@@ -155,8 +179,50 @@ def game_blocks(browser: Browser, lang: str) -> list[Block]:
     ]
 
 
-def draw_game(surface, text: Text, theme: Theme, lang: str, browser: Browser, area):
-    return draw_column(surface, text, theme, browser, [game_blocks(browser, lang)], area)
+def draw_game(
+    surface, text: Text, theme: Theme, lang: str, browser: Browser, area, picture: BoardView
+) -> Placed:
+    """A game's card; `picture` draws its final board."""
+    blocks = game_blocks(browser, lang)
+    if fit_px(text, [blocks], area) * LINE * PICTURE_LINES < PICTURE_MIN_PX:
+        blocks = game_blocks(browser, lang, picture=False)
+
+    def final_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_final_board(surface, rect, theme, browser, picture)
+
+    return draw_column(surface, text, theme, browser, [blocks], area, {"final_board": final_board})
+
+
+def draw_final_board(
+    surface: pygame.Surface, rect: pygame.Rect, theme: Theme, browser: Browser, view: BoardView
+) -> None:
+    """The chosen game's last position, a square centred in `rect`; while the game opens, its
+    board empty, the same size, so that nothing moves when the tiles come."""
+    chosen, positions = browser.chosen, browser.positions
+    assert chosen is not None
+    size = chosen.size
+    grid = positions[-1].grid if positions else ((0,) * size,) * size
+    side = min(rect.width, rect.height)
+    at = (rect.centerx - side // 2, rect.y + (rect.height - side) // 2)
+    view.reset(grid)
+    view.draw(surface, board_alone(*surface.get_size(), size, *at, side), theme, 0.0)
+
+
+class ReadableNumbers:
+    """A small picture's text: a tile's number that would be fitted under NUMBER_MIN_PX is left
+    off (its tile's colour still tells it); all else is the screen's own text."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __getattr__(self, name: str):
+        return getattr(self.text, name)
+
+    def fitted(self, words: str, max_px: int, box: tuple[int, int], colour, weight: str = "Bold"):
+        px = self.text.fit_size(words, max_px, box, weight)
+        if px < NUMBER_MIN_PX:
+            return pygame.Surface((0, 0), pygame.SRCALPHA)
+        return self.text.render(words, px, colour, weight)
 
 
 def finding_words(finding: Finding | None, lang: str) -> list[str]:
@@ -205,4 +271,4 @@ def draw_mistakes(surface, text: Text, theme: Theme, lang: str, browser: Browser
     return draw_column(surface, text, theme, browser, variants, column)
 
 
-SCREENS = {Screen.LIST: draw_list, Screen.GAME: draw_game, Screen.MISTAKES: draw_mistakes}
+SCREENS = {Screen.LIST: draw_list, Screen.MISTAKES: draw_mistakes}  # a game's: draw_game

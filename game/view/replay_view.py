@@ -27,9 +27,10 @@ from game.text import format_clock, tr
 from game.text.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
-from game.view.panel import Block, Buttons, Graphic, Title, Words, draw_placed, lay_out
+from game.view.panel import Block, Buttons, Graphic, Placed, Title, Words, draw_placed, lay_out
 from game.view.plot import Plot
 from game.view.render import Text
+from game.view.shapes import rounded_rect
 from game.view.theme import Theme
 
 COLUMN_WIDTH = 18  # the column beside the board, in font sizes
@@ -133,12 +134,12 @@ def step_words(action: Action, lang: str) -> str:
 def draw_seek(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float) -> None:
     """A bar along the game, filled to the position shown, with a knob there."""
     bar = pygame.Rect(rect.x, rect.centery - rect.height // 6, rect.width, max(2, rect.height // 3))
-    pygame.draw.rect(surface, theme.empty_cell, bar, 0, bar.height // 2)
+    rounded_rect(surface, theme.empty_cell, bar, bar.height // 2)
     filled = bar.copy()
     filled.width = max(bar.height, round(bar.width * fraction))
-    pygame.draw.rect(surface, theme.panel, filled, 0, bar.height // 2)
+    rounded_rect(surface, theme.panel, filled, bar.height // 2)
     knob = (min(max(bar.x + round(bar.width * fraction), bar.x), bar.right), bar.centery)
-    pygame.draw.circle(surface, theme.accent, knob, max(3, rect.height * 2 // 5))
+    pygame.draw.aacircle(surface, theme.accent, knob, max(3, rect.height * 2 // 5))
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> None:
@@ -321,10 +322,10 @@ def longest_cost_words(lang: str, running: bool) -> str:
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float):
     bar = rect.inflate(0, -rect.height // 4)
-    pygame.draw.rect(surface, theme.empty_cell, bar, 0, bar.height // 2)
+    rounded_rect(surface, theme.empty_cell, bar, bar.height // 2)
     filled = bar.copy()
     filled.width = max(bar.height, round(bar.width * fraction))
-    pygame.draw.rect(surface, theme.accent, filled, 0, bar.height // 2)
+    rounded_rect(surface, theme.accent, filled, bar.height // 2)
 
 
 # -- both --------------------------------------------------------------------------------------
@@ -339,8 +340,9 @@ def draw_board_screen(
     board: BoardView,
     plot: Plot,
     ahead: float,
-) -> tuple[dict[int, pygame.Rect], pygame.Rect]:
-    """The replay or the review: where each item was drawn, and the board's rectangle."""
+) -> tuple[Placed, pygame.Rect]:
+    """The replay or the review: where each of its pieces was drawn, and the board's
+    rectangle."""
     replay = browser.screen is Screen.REPLAY
     if replay:
         variants = [replay_blocks(browser, lang), replay_blocks(browser, lang, longest=True)]
@@ -385,4 +387,4 @@ def draw_board_screen(
         graphics,
         draw_icon,
     )
-    return placed.item_rects(), layout.board
+    return placed, layout.board

@@ -23,6 +23,7 @@ from game.view.memory import release_freed_memory
 from game.view.model import ViewModel
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
+from game.view.shapes import rounded_rect
 from game.view.theme import Theme, theme_named
 from game.view.tween import Tween
 
@@ -277,27 +278,35 @@ class View:
                 model.pad_labels,
             )
         if self.notices:
-            # In the header, never over the tiles: from the info line's foot up over the
-            # scores, and down over the buttons only if its words need it.
+            # In the header, never over the tiles: a notice alone in the info line's band if
+            # it fits there (the score and best stay in sight), else from the info line's foot
+            # up over the scores, and down over the buttons only if its words need it.
             parts = [layout.title, layout.rise, layout.score, layout.best, layout.info]
             above = parts[0].unionall(parts[1:])
+            line = pygame.Rect(above.x, layout.score.bottom + 1, above.width, 0)
+            line.height = layout.info.bottom - line.top
             parts += layout.buttons.values()
             rooms = [above, above.unionall(parts)]
+            if len(self.notices) == 1:  # one alone: the info line's band, if it fits there
+                rooms.insert(0, line)
             px = max(READABLE_PX, round(layout.score.height * 0.3))
             self._draw_notices(surface, rooms, layout.info.bottom, px, parts)
         self.dirty = False
 
     def _notices_on_screens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """Over the kept games' screens: beside the board of a replay or review (`area`), else
-        at the foot of `area`."""
+        in `area`; under or over what the screen drew there if they fit at two thirds of
+        their size or more (smaller, a notice is easily missed), else at the room's foot,
+        whatever of the screen they reach hidden whole."""
         width, height = surface.get_size()
         px = max(READABLE_PX, round(min(width, height) / 36))
+        room = area
         if self.browser is not None and self.browser.screen in (Screen.REPLAY, Screen.REVIEW):
             margin = max(6, min(width, height) // 40)
             room = beside(pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin), area)
-            self._draw_notices(surface, [room], room.bottom, px)
-        else:
-            self._draw_notices(surface, [area], area.bottom, px)
+        pieces = self.screens.pieces
+        rooms = [*clear_of(room, pieces, max(2, px // 3)), room]
+        self._draw_notices(surface, rooms, None, px, pieces, max(READABLE_PX, px * 2 // 3))
 
     def _draw_notices(
         self,
@@ -306,23 +315,27 @@ class View:
         foot: int | None,
         max_px: int,
         parts: list[pygame.Rect] | None = None,
+        least_px: int = READABLE_PX,
     ) -> None:
         """The newest notices, the newest on top, in boxes as wide as the first of `rooms`
-        they fit in at 12 px or more (an older one waits if it does not fit beside the
-        newest), ending at `foot` (None: from the room's top), at the biggest size up to
-        max_px. Each of `parts` (the HUD's) they reach is hidden whole, never cut in half."""
-        room, newest, px = self._notices_fitted(rooms, max_px)
+        they fit in at `least_px` or more (the last: at 12 px or more; an older one waits if
+        it does not fit beside the newest), ending at `foot` (None: the room's foot), at the
+        biggest size up to max_px. Each of `parts` (the HUD's, a screen's) they reach is
+        hidden whole, never cut in half."""
+        room, newest, px = self._notices_fitted(rooms, max_px, least_px)
         width = room.width
         boxes = [self._notice_lines(notice, px, width) for notice in newest]
         gap = max(2, px // 3)
         total = sum(box.height for _, box in boxes) + gap * (len(boxes) - 1)
-        top = room.top if foot is None else foot - total
+        top = room.bottom - total if foot is None else foot - total
         top = max(room.top, min(top, room.bottom - total))
+        band = pygame.Rect(room.x, top, width, total)
+        for part in parts or ():
+            if part.colliderect(band):
+                surface.fill(self.theme.background, part)
         clip = surface.get_clip()
         surface.set_clip(room)
-        band = pygame.Rect(room.x, top, width, total)
-        for hidden in (band, *(part for part in parts or () if part.colliderect(band))):
-            surface.fill(self.theme.background, hidden)
+        surface.fill(self.theme.background, band)
         self.notice_rects = [box for _, box in boxes]
         for notice, (lines, box) in zip(newest, boxes, strict=True):
             box.topleft = (room.x, top)
@@ -332,14 +345,15 @@ class View:
         surface.set_clip(clip)
 
     def _notices_fitted(
-        self, rooms: list[pygame.Rect], max_px: int
+        self, rooms: list[pygame.Rect], max_px: int, least_px: int
     ) -> tuple[pygame.Rect, list[str], int]:
-        """Which room, which notices (newest first) and what size."""
+        """Which room, which notices (newest first) and what size: in a room before the last
+        at `least_px` or more, in the last at 12 px or more."""
         for room in rooms:
             for count in range(min(NOTICES_AT_ONCE, len(self.notices)), 0, -1):
                 newest = self.notices[: -count - 1 : -1]
                 px = self._notices_px(newest, room.width, room.height, max_px)
-                if px is not None:
+                if px is not None and (px >= least_px or room is rooms[-1]):
                     return room, newest, px
         return rooms[-1], self.notices[-1:], READABLE_PX  # too long even alone: cut at the edge
 
@@ -365,8 +379,9 @@ class View:
 
     def _notice_box(self, surface, box: pygame.Rect, lines: tuple[str, ...], px: int) -> None:
         theme = self.theme
-        pygame.draw.rect(surface, theme.panel, box, 0, max(3, px // 2))
-        pygame.draw.rect(surface, theme.accent, box, max(1, px // 8), max(3, px // 2))
+        radius = max(3, px // 2)
+        rounded_rect(surface, theme.panel, box, radius)
+        rounded_rect(surface, theme.accent, box, radius, max(1, px // 8))
         y = box.y + px // 2
         line_h = self.text.font(px, "Medium").get_linesize()
         for line in lines:
@@ -407,3 +422,15 @@ def beside(window: pygame.Rect, board: pygame.Rect) -> pygame.Rect:
         pygame.Rect(board.right + gap, window.y, window.right - board.right - gap, window.height),
     )
     return max(rooms, key=lambda room: max(0, room.width) * max(0, room.height))
+
+
+def clear_of(room: pygame.Rect, drawn: list[pygame.Rect], gap: int) -> list[pygame.Rect]:
+    """The bands of `room` under and over all of `drawn` that lies in it, `gap` apart; the
+    whole room if nothing is drawn there."""
+    inside = [rect for rect in drawn if rect.colliderect(room)]
+    if not inside:
+        return [room]
+    used = inside[0].unionall(inside[1:])
+    under = pygame.Rect(room.x, used.bottom + gap, room.width, room.bottom - used.bottom - gap)
+    over = pygame.Rect(room.x, room.top, room.width, used.top - gap - room.top)
+    return [band for band in (under, over) if band.height > 0]

@@ -1,0 +1,139 @@
+"""Notices over the replay and the review never cut words or buttons (issue 24): beside the
+board, in room nothing uses when there is any (under the replay's key hints in a wide window),
+else over the screen's foot with whatever they reach hidden whole. Their boxes' corners are
+smooth, as are the seek bar's."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from games_helpers import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
+
+from game.app import App, Options
+from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
+from game.text import tr
+from game.view.view import BRIEF_NOTICE_SECONDS
+
+
+class Recording(pygame.Surface):
+    """A window that keeps where each image was put on it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.put: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        self.put.append((source, rect))
+        return rect
+
+
+@pytest.fixture(scope="module")
+def kept(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kept")
+    keep_games(folder, 1, moves=40)
+    return folder
+
+
+@pytest.fixture
+def app(kept):
+    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
+    app.browser.analyse = stand_in(per_poll=20, scale=100)
+    app.browser.play_on = stand_in_rollouts(per_poll=4)
+    yield app
+    app.close()
+
+
+def open_screen(app: App, screen: Screen) -> None:
+    open_games(app)
+    if screen is Screen.REPLAY:
+        press(app, pygame.K_RETURN, pygame.K_RETURN)
+    else:
+        press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
+        while not app.browser.job.finished:
+            app.frame(1 / 120, [])
+    settle(app)
+    assert app.browser.screen is screen
+
+
+def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]]:
+    """The screen drawn at `size`, and where each of its words and buttons went (not the
+    notices' own words)."""
+    words: dict[int, str] = {}
+    render = app.view.text.render
+
+    def logged(text, *args, **kwargs):
+        image = render(text, *args, **kwargs)
+        words[id(image)] = text
+        return image
+
+    app.view.text.render = logged
+    try:
+        surface = Recording(size)
+        app.view.draw(surface, app.session)
+    finally:
+        del app.view.text.render
+    told = " ".join(app.view.notices)
+    drawn = [rect for image, rect in surface.put if words.get(id(image), told) not in told]
+    return surface, drawn + list(app.view.screens.rects.values())
+
+
+def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def gone(surface: pygame.Surface, rect: pygame.Rect, boxes, background) -> bool:
+    """Nothing of what was at `rect` shows: under a notice, or the background."""
+    return all(
+        any(box.collidepoint(x, y) for box in boxes) or surface.get_at((x, y))[:3] == background
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    )
+
+
+def notices(app: App) -> None:
+    """News that stays, and a word on a key just pressed, stacked."""
+    app.view.notices = []
+    app.view.show_notice(tr("review_ready", app.view.lang) * 2)
+    app.view.show_notice(tr("sound_off", app.view.lang), BRIEF_NOTICE_SECONDS)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("screen", [Screen.REPLAY, Screen.REVIEW])
+@pytest.mark.parametrize("size", [(1920, 1080), (540, 720), (320, 400)])
+def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, size):
+    app.view.lang = lang
+    open_screen(app, screen)
+    plain, drawn = frame(app, size)
+    notices(app)
+    told, _ = frame(app, size)
+    boxes = app.view.notice_rects
+    assert boxes and all(told.get_rect().contains(box) for box in boxes)
+    for rect in drawn:
+        whole = pixels(told, rect) == pixels(plain, rect)
+        assert whole or gone(told, rect, boxes, app.view.theme.background), (size, rect)
+    if screen is Screen.REPLAY and size == (1920, 1080):  # room under the key hints
+        assert not any(box.colliderect(rect) for box in boxes for rect in drawn)
+
+
+def test_notice_boxes_and_the_seek_bar_have_smooth_corners(app):
+    open_screen(app, Screen.REPLAY)
+    notices(app)
+    surface, _ = frame(app, (1920, 1080))
+    theme = app.view.theme
+    box = app.view.notice_rects[0]
+    corner = pygame.Rect(box.topleft, (box.height // 3, box.height // 3))
+    flat = {theme.background, theme.panel, theme.accent}
+    assert blended(surface, corner, flat) > 0
+    seek = app.view.screens.rects[REPLAY_ITEMS.index(Control.SEEK)]
+    end = pygame.Rect(seek.right - seek.height // 2, seek.top, seek.height // 2, seek.height)
+    assert blended(surface, end, {theme.background, theme.empty_cell}) > 0
+
+
+def blended(surface: pygame.Surface, rect: pygame.Rect, flat) -> int:
+    """How many pixels of `rect` are of none of the `flat` colours: a corner's smoothing."""
+    return sum(
+        surface.get_at((x, y))[:3] not in flat
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    )
