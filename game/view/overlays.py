@@ -4,8 +4,11 @@ so a click can find them.
 
 A menu is drawn at the biggest size at which all of it fits: its text wraps to the width, it
 never shrinks line by line. The help pages share one size and one place for their buttons, so
-turning a page changes the words only. A menu is a column: its measures (line and button
-heights, gaps, labels' fit, the biggest size) are the ones of game/view/panel.py.
+turning a page changes the words only. A line of their prose is at most MEASURE font sizes
+long, a comfortable reading length; a page too long for the height of a wide window is read in
+two columns, so that its text can be bigger, and a short one spreads its paragraphs apart.
+A menu is a column: its measures (line and button heights, gaps, labels' fit, the biggest
+size) are the ones of game/view/panel.py.
 """
 
 from __future__ import annotations
@@ -45,6 +48,11 @@ from game.view.render import LRU, Text
 from game.view.theme import Theme
 
 PAIRED_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # drawn side by side
+MEASURE = 34  # a line of prose at its widest, in font sizes: about 75 characters, an easy read
+LIST_MEASURE = 40  # a line of a menu or a list: a sentence among its short lines stays whole
+COLUMN_MIN = 20  # two columns only if each is this wide, in font sizes (about 45 characters)
+GUTTER = 2  # between two columns, in font sizes
+SPREAD = 0.75  # the most a short page puts between its paragraphs, in lines
 
 
 @dataclass(frozen=True)
@@ -54,6 +62,8 @@ class PanelText:
     headings: frozenset[int] = frozenset()  # indexes of paragraphs drawn as headings
     footer: str = ""
     flush_left: bool = False  # lines start at one left edge (pages, lists), else each centred
+    muted: frozenset[int] = frozenset()  # indexes of paragraphs said aside, in the muted colour
+    prose: bool = False  # a help page: read in columns, its paragraphs spread to fill the page
 
 
 @dataclass(frozen=True)
@@ -63,12 +73,23 @@ class Sheet:
     body_px: int
     title_px: int
     title_y: int
-    lines: tuple[tuple[str, str, int, int], ...]  # words, weight, indent, y
+    lines: tuple[Line, ...]
     footer_y: int
     items: tuple[pygame.Rect, ...]
     label_px: int  # one size for every item's label
     height: int
-    column: pygame.Rect  # where the body's lines start, and how wide the widest is
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of the body: where it starts, from the body's top and left until placed."""
+
+    words: str
+    weight: str
+    x: int
+    y: int
+    width: int
+    muted: bool = False
 
 
 def item_label(item: MenuItem, session: Session, lang: str, values: dict[str, str]) -> str:
@@ -125,7 +146,11 @@ def stats_page(menu: Menu, stats_pages: dict[int, list[str]], lang: str) -> Pane
     size = stats_size(menu)
     footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
     title = tr("stats_title", lang, n=size)
-    return PanelText(title, stats_pages.get(size, []), footer=footer, flush_left=True)
+    lines = stats_pages.get(size, [])
+    sections = (tr("stats_own", lang), tr("stats_assisted", lang))
+    headings = frozenset(i for i, line in enumerate(lines) if line in sections)
+    rule = frozenset(i for i, line in enumerate(lines) if line == tr("stats_own_time_rule", lang))
+    return PanelText(title, lines, headings, footer, flush_left=True, muted=rule)
 
 
 def help_page(
@@ -145,7 +170,8 @@ def help_page(
     headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
     body = [line.removeprefix("# ") for line in lines]
     footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
-    return PanelText(tr(f"help_{page}", lang), body, headings, footer, flush_left=True)
+    title = tr(f"help_{page}", lang)
+    return PanelText(title, body, headings, footer, flush_left=True, prose=True)
 
 
 def panel_area(menu: Menu, layout: Layout) -> pygame.Rect:
@@ -196,12 +222,9 @@ def draw_menu(
         return list(sheet.items)
     title = text.render(content.title, sheet.title_px, theme.text)
     surface.blit(title, title.get_rect(midtop=(area.centerx, sheet.title_y)))
-    for words, weight, indent, y in sheet.lines:
-        image = text.render(words, sheet.body_px, theme.text, weight)
-        if content.flush_left:
-            surface.blit(image, (sheet.column.x + indent, y))
-        else:
-            surface.blit(image, image.get_rect(midtop=(area.centerx, y)))
+    for line in sheet.lines:
+        colour = theme.muted_text if line.muted else theme.text
+        surface.blit(text.render(line.words, sheet.body_px, colour, line.weight), (line.x, line.y))
     if content.footer:
         footer = text.render(content.footer, sheet.body_px, theme.muted_text, BODY_WEIGHT)
         surface.blit(footer, footer.get_rect(midtop=(area.centerx, sheet.footer_y)))
@@ -268,27 +291,56 @@ def _sheet(
     block: int | None = None,
 ) -> Sheet:
     """The menu laid out with body text of `px`, from `top`; with `block`, the items sit at the
-    block's foot (the same place on every help page)."""
-    width = round(area.width * 0.92)
+    block's foot (the same place on every help page). A page too tall for `area` in one
+    column is laid in two, when the area is wide enough for two at this size. A page shorter
+    than `block` spreads its paragraphs apart, up to SPREAD lines, rather than leave the
+    room under it empty. Both for prose only."""
+    common = (text, content, labels, rows, area, px, top)
+    columns = 1
+    sheet = _sheet_in(*common, None, columns)
+    long = sheet.height > area.height and content.prose and len(content.lines) > 1
+    if long and _two_columns_wide(area, px):
+        columns = 2
+        sheet = _sheet_in(*common, None, columns)
+    if block is None:
+        return sheet
+    return _sheet_in(*common, block, columns, spare=max(0, block - sheet.height))
+
+
+def _two_columns_wide(area: pygame.Rect, px: int) -> bool:
+    return _width(area) >= px * (2 * COLUMN_MIN + GUTTER)
+
+
+def _width(area: pygame.Rect) -> int:
+    return round(area.width * 0.92)
+
+
+def _sheet_in(
+    text, content, labels, rows, area, px, top, block, columns: int, spare: int = 0
+) -> Sheet:
+    width = _width(area)
     title_px = text.fit_size(content.title, round(px * 1.7), (width, round(px * 2.2)))
     y = top
     title_y = y
     y += text.font(title_px).get_linesize() + round(px * 0.3)
-    body_w = min(width, px * 40)
     line_h = round(px * LINE)
+    gutter = px * GUTTER
+    measure = px * (MEASURE if content.prose else LIST_MEASURE)
+    column_w = min(measure, width if columns == 1 else (width - gutter) // 2)
+    paragraphs = _paragraphs(text, content, px, column_w)
+    parts = [paragraphs] if columns == 1 else _halves(paragraphs, line_h)
+    gaps = max(_gaps(part) for part in parts)
+    spread = min(round(line_h * SPREAD), spare // gaps) if content.prose and gaps else 0
+    laid = [_column(part, line_h, spread) for part in parts]
+    widths = [widest for _, widest, _ in laid]
+    left = area.centerx - (sum(widths) + gutter * (len(laid) - 1)) // 2
     lines = []
-    widest = 0
-    # A paragraph's later lines are indented, so each paragraph's start shows at no cost of height.
-    indent = px if content.flush_left else 0
-    for index, paragraph in enumerate(content.lines):
-        weight = "Bold" if index in content.headings else BODY_WEIGHT
-        if index in content.headings and index > 0:
-            y += round(line_h * 0.4)
-        for line, words in enumerate(text.wrap(paragraph, px, body_w - indent, weight) or ("",)):
-            offset = indent if line else 0
-            lines.append((words, weight, offset, y))
-            widest = max(widest, offset + text.font(px, weight).size(words)[0])
-            y += line_h
+    for column_lines, widest, _ in laid:
+        for line, line_y in column_lines:
+            x = left + line.x if content.flush_left else area.centerx - line.width // 2
+            lines.append(Line(line.words, line.weight, x, y + line_y, line.width, line.muted))
+        left += widest + gutter
+    y += max(height for _, _, height in laid)
     footer_y = y + round(line_h * 0.3)
     if content.footer:
         y = footer_y + line_h
@@ -309,8 +361,65 @@ def _sheet(
         default=px,
     )
     height = (y - item_gap if rows else y) - top
-    column = pygame.Rect(area.centerx - widest // 2, top, widest, height)
-    return Sheet(px, title_px, title_y, tuple(lines), footer_y, placed, labels_px, height, column)
+    return Sheet(px, title_px, title_y, tuple(lines), footer_y, placed, labels_px, height)
+
+
+# A paragraph wrapped: its lines (x: the indent, y: 0) and whether it is a heading.
+Paragraph = tuple[list[Line], bool]
+
+
+def _paragraphs(text: Text, content: PanelText, px: int, width: int) -> list[Paragraph]:
+    """Each paragraph wrapped to `width`. Its later lines are indented on a page, so each
+    paragraph's start shows at no cost of height."""
+    indent = px if content.flush_left else 0
+    paragraphs = []
+    for index, paragraph in enumerate(content.lines):
+        weight = "Bold" if index in content.headings else BODY_WEIGHT
+        muted = index in content.muted
+        lines = []
+        for number, words in enumerate(text.wrap(paragraph, px, width - indent, weight) or ("",)):
+            line_w = text.font(px, weight).size(words)[0]
+            lines.append(Line(words, weight, indent if number else 0, 0, line_w, muted))
+        paragraphs.append((lines, index in content.headings))
+    return paragraphs
+
+
+def _column(
+    paragraphs: list[Paragraph], line_h: int, spread: int = 0
+) -> tuple[list[tuple[Line, int]], int, int]:
+    """The paragraphs one under the other, `spread` apart: their lines with the height of
+    each, the widest line's width and the column's height. A heading below a paragraph is set
+    off from it, and its own paragraph kept close."""
+    lines = []
+    widest = y = 0
+    for number, (wrapped, heading) in enumerate(paragraphs):
+        if number and heading:
+            y += spread + round(line_h * 0.4)
+        elif number and not paragraphs[number - 1][1]:
+            y += spread
+        for line in wrapped:
+            lines.append((line, y))
+            widest = max(widest, line.x + line.width)
+            y += line_h
+    return lines, widest, y
+
+
+def _gaps(paragraphs: list[Paragraph]) -> int:
+    """Where a column's paragraphs are spread apart: a heading keeps to its paragraph."""
+    return sum(1 for number in range(1, len(paragraphs)) if not paragraphs[number - 1][1])
+
+
+def _halves(paragraphs: list[Paragraph], line_h: int) -> list[list[Paragraph]]:
+    """The paragraphs in two columns of heights as close as can be, split between two
+    paragraphs (never right after a heading), at a heading where that is as good."""
+
+    def cost(split: int) -> tuple[int, bool]:
+        heights = (_column(paragraphs[:split], line_h)[2], _column(paragraphs[split:], line_h)[2])
+        return max(heights), not paragraphs[split][1]
+
+    splits = [k for k in range(1, len(paragraphs)) if not paragraphs[k - 1][1]]
+    split = min(splits or [len(paragraphs) // 2], key=cost)
+    return [paragraphs[:split], paragraphs[split:]]
 
 
 def _veil(rect: pygame.Rect, colour: tuple[int, int, int, int]) -> pygame.Surface:
