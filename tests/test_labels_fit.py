@@ -52,6 +52,7 @@ def misfits(app, drawn, window) -> list[tuple[str, int, float]]:
     return bad
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_menu_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
