@@ -301,17 +301,14 @@ def valid_moves(session: Session, count: int) -> list[Direction]:
     return moves
 
 
-def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_moves(
-    tmp_path, monkeypatch
-):
-    """Issue 19: each hand-over waited for the commit before it (an fsync, up to 63 ms) on the
-    frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then leaves
-    the archive at most that many moves behind, which the save's undo history makes up."""
+def on_a_stalled_disk(tmp_path, monkeypatch, actions):
+    """A game kept after `actions`, then followed as the app does (a writer thread), on a
+    disk whose commits wait until `release` is set."""
     import game.kept.archive.store
 
-    archive, recorder, session, _ = recorded(tmp_path, actions=[L])
+    archive, recorder, session, _ = recorded(tmp_path, actions=actions)
     archive.close()
-    archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
+    archive = Archive.open(tmp_path, durable=False)
     recorder = ArchiveRecorder(archive)
     recorder.attach(session)
     release = threading.Event()
@@ -322,6 +319,16 @@ def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_mo
         written(connection, changes)
 
     monkeypatch.setattr(game.kept.archive.store, "write_changes", stalled_disk)
+    return archive, recorder, session, release
+
+
+def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_moves(
+    tmp_path, monkeypatch
+):
+    """Issue 19: each hand-over waited for the commit before it (an fsync, up to 63 ms) on the
+    frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then leaves
+    the archive at most that many moves behind, which the save's undo history makes up."""
+    archive, recorder, session, release = on_a_stalled_disk(tmp_path, monkeypatch, [L])
     moves = valid_moves(session, MAX_UNCOMMITTED_BATCHES + 1)
     started = time.monotonic()
     play(session, recorder, moves[:-1])  # handed over, none written: the frame goes on
@@ -343,21 +350,8 @@ def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
 ):
     """The save's undo history cannot tell an undo, nor a game's first position: those two are
     written before the frame goes on, so a kill never leaves them to be made up."""
-    import game.kept.archive.store
-
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(3, 10, 0.0))
-    archive.close()
-    archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
-    recorder = ArchiveRecorder(archive)
-    recorder.attach(session)
-    release = threading.Event()
-    written = game.kept.archive.store.write_changes
-
-    def stalled_disk(connection, changes):
-        release.wait(10)
-        written(connection, changes)
-
-    monkeypatch.setattr(game.kept.archive.store, "write_changes", stalled_disk)
+    actions = random_actions(3, 10, 0.0)
+    archive, recorder, session, release = on_a_stalled_disk(tmp_path, monkeypatch, actions)
     if step == "undo":
         commands = [cmd.Undo()]
     else:
