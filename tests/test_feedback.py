@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import keep_games, open_games, settle
+from games_helpers import keep_games, open_games, settle, until_opened
 from loop_helpers import PolicyWorker
 from view_helpers import TextLog, changed, points
 
@@ -163,7 +163,9 @@ def test_a_notice_over_a_replay_is_beside_its_board(tmp_path):
             window(app, size)
             if not app.browser.is_open:
                 open_games(app)
-                press(app, pygame.K_RETURN, pygame.K_RETURN)
+                press(app, pygame.K_RETURN)
+                until_opened(app)  # the game opens on a thread: its Replay acts then
+                press(app, pygame.K_RETURN)
                 settle(app)
             assert app.browser.screen is Screen.REPLAY
             app.view.notices = []
