@@ -21,13 +21,14 @@ Each batch is one transaction. The game in progress and its record are written t
 step in order, behind the frame, at most MAX_UNCOMMITTED_BATCHES moves behind the game; the
 saves keep only the newest game and may be a few moves behind too. `caught_up` (asked by the
 save slots whenever a saved game is loaded) puts the game at its record's end when the record
-passes through the saved game and goes further, so a kill costs at most the last move (R19,
-R22). Then `attach` makes the two agree: it continues the record when it ends exactly on the
-game (random state included), drops its last step when the game is one step behind it, adds
-the moves the record missed when the save is ahead of it (read from the save's undo history,
-which holds the last UNDO_LIMIT positions; an undo or a record's start, which that history
-cannot tell, is written before the frame goes on), and otherwise leaves that record (it
-replays as it was) and starts a new one from the game.
+passes through the saved game and goes further, so a kill costs at most the moves neither
+file had written (the last one, at a player's pace: R19, R22). Then `attach` makes the two
+agree: it continues the record when it ends exactly on the game (random state included),
+drops its last step when the game is one step behind it, adds the moves the record missed
+when the save is ahead of it (read from the save's undo history, which holds the last
+UNDO_LIMIT positions; an undo or a record's start, which that history cannot tell, is written
+before the frame goes on), and otherwise leaves that record (it replays as it was) and starts
+a new one from the game.
 """
 
 from __future__ import annotations
