@@ -49,8 +49,13 @@ class MoveAnimation:
 
 
 class BoardView:
-    def __init__(self, text: Text, grid: Grid, speed: str = "normal") -> None:
+    def __init__(
+        self, text: Text, grid: Grid, speed: str = "normal", least_number_px: int = 0
+    ) -> None:
+        """`least_number_px`: a tile whose number would be drawn smaller shows its colour
+        alone (a small picture of a board: specks read as nothing)."""
         self.text = text
+        self.least_number_px = least_number_px
         self.grid: Grid = grid
         self.speed = ANIMATION_FACTOR.get(speed, 1.0)
         self.animation: MoveAnimation | None = None
@@ -153,12 +158,7 @@ class BoardView:
             return (0, 0)
         direction, tween = self.blocked
         amount = round(nudge(tween.progress(ahead)) * max(2, layout.gap * 0.8))
-        dx, dy = {
-            Direction.LEFT: (-1, 0),
-            Direction.RIGHT: (1, 0),
-            Direction.UP: (0, -1),
-            Direction.DOWN: (0, 1),
-        }[direction]
+        dx, dy = FORWARD[direction]
         return (dx * amount, dy * amount)
 
     def _draw_tile(self, surface, layout, theme, value, row, column, scale, offset) -> None:
@@ -194,6 +194,8 @@ class BoardView:
         label = str(value)
         box = (round(side * 0.9), round(side * 0.84))  # long numbers may use most of the width
         max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
+        if self.text.fit_size(label, max_px, box) < self.least_number_px:
+            return pygame.Surface((0, 0), pygame.SRCALPHA)
         return self.text.fitted(label, max_px, box, colour)
 
     def draw_numbers(self, surface: pygame.Surface, layout: Layout, theme: Theme) -> None:

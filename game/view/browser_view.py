@@ -12,7 +12,7 @@ from game.kept.screens.navigator import Browser
 from game.play import commands as cmd
 from game.play import events as ev
 from game.view.board import BoardView
-from game.view.games_view import SCREENS, ReadableNumbers, draw_game
+from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed
 from game.view.plot import Plot
 from game.view.render import Text
@@ -24,7 +24,7 @@ class BrowserView:
     def __init__(self, text: Text) -> None:
         self.text = text
         self.board = BoardView(text, ((0,) * 4,) * 4)
-        self.picture = BoardView(ReadableNumbers(text), ((0,) * 4,) * 4)  # type: ignore[arg-type]
+        self.picture = BoardView(text, ((0,) * 4,) * 4, least_number_px=NUMBER_MIN_PX)
         self.plot = Plot(text)
         self.rects: dict[int, pygame.Rect] = {}  # where each item of the screen was drawn
         self.pieces: list[pygame.Rect] = []  # where each thing on the screen was drawn

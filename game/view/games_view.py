@@ -208,23 +208,6 @@ def draw_final_board(
     view.draw(surface, board_alone(*surface.get_size(), size, *at, side), theme, 0.0)
 
 
-class ReadableNumbers:
-    """A small picture's text: a tile's number that would be fitted under NUMBER_MIN_PX is left
-    off (its tile's colour still tells it); all else is the screen's own text."""
-
-    def __init__(self, text: Text) -> None:
-        self.text = text
-
-    def __getattr__(self, name: str):
-        return getattr(self.text, name)
-
-    def fitted(self, words: str, max_px: int, box: tuple[int, int], colour, weight: str = "Bold"):
-        px = self.text.fit_size(words, max_px, box, weight)
-        if px < NUMBER_MIN_PX:
-            return pygame.Surface((0, 0), pygame.SRCALPHA)
-        return self.text.render(words, px, colour, weight)
-
-
 def finding_words(finding: Finding | None, lang: str) -> list[str]:
     """A mistake's sentence: how often, and for the four directions the moves of each."""
     if finding is None:
