@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.view.render import FIELDS, Text, button_face
+from game.view.render import FIELDS, Text, button_face, largest_size
 from game.view.theme import Theme
 
 BODY_WEIGHT = "Regular"
@@ -218,14 +218,7 @@ def body_px_limit(area: pygame.Rect) -> int:
 def biggest_px(fits: Callable[[int], bool], high: int) -> int:
     """The biggest body size from MIN_PX to `high` at which the column `fits`; MIN_PX when
     none does."""
-    low = MIN_PX
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fits(mid):
-            low = mid
-        else:
-            high = mid - 1
-    return low
+    return largest_size(fits, MIN_PX, high)
 
 
 Graphics = dict[str, Callable[[pygame.Surface, pygame.Rect], None]]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -12,6 +13,18 @@ from game.view.shapes import rounded_rect
 
 RGB = tuple[int, int, int]
 FIELDS = " · "  # between the fields of a line of words ("Score 68 · Tile 16")
+
+
+def largest_size(fits: Callable[[int], bool], low: int, high: int) -> int:
+    """The largest size from `low` to `high` that `fits` (which holds for every size below one
+    that does), found by halving; `low` when none above it does."""
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 class LRU(OrderedDict):
@@ -124,16 +137,12 @@ class Text:
         """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""
         key = (text, int(max_px), box, weight)
 
+        def fits(px: int) -> bool:
+            width, height = self.font(px, weight).size(text)
+            return width <= box[0] and height * 0.8 <= box[1]
+
         def search() -> int:
-            low, high = 6, max(6, int(max_px))
-            while low < high:
-                mid = (low + high + 1) // 2
-                width, height = self.font(mid, weight).size(text)
-                if width <= box[0] and height * 0.8 <= box[1]:
-                    low = mid
-                else:
-                    high = mid - 1
-            return low
+            return largest_size(fits, 6, max(6, int(max_px)))
 
         return self._fit.get_or_make(key, search)
 

@@ -22,7 +22,7 @@ from game.view.layout import Layout, compute_layout
 from game.view.memory import release_freed_memory
 from game.view.model import ViewModel
 from game.view.overlays import draw_menu
-from game.view.render import LRU, Text
+from game.view.render import LRU, Text, largest_size
 from game.view.shapes import rounded_rect
 from game.view.theme import Theme, theme_named
 from game.view.tween import Tween
@@ -359,15 +359,13 @@ class View:
 
     def _notices_px(self, notices: list[str], width: int, height: int, max_px: int) -> int | None:
         """The biggest size at which `notices` stacked fit `height`; None: not even at 12 px."""
-        low, high = READABLE_PX - 1, max(READABLE_PX, max_px)
-        while low < high:  # the biggest size that fits, found by halving
-            px = (low + high + 1) // 2
+
+        def fits(px: int) -> bool:
             boxes = [self._notice_lines(notice, px, width)[1] for notice in notices]
-            if sum(box.height for box in boxes) + max(2, px // 3) * (len(boxes) - 1) <= height:
-                low = px
-            else:
-                high = px - 1
-        return low if low >= READABLE_PX else None
+            return sum(box.height for box in boxes) + max(2, px // 3) * (len(boxes) - 1) <= height
+
+        px = largest_size(fits, READABLE_PX - 1, max(READABLE_PX, max_px))
+        return px if px >= READABLE_PX else None
 
     def _notice_lines(
         self, notice: str, px: int, width: int
