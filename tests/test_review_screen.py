@@ -16,6 +16,7 @@ from archive_helpers import kept_game
 from games_helpers import (
     STEP,
     click,
+    grades_of,
     keep_games,
     open_games,
     press,
@@ -34,6 +35,7 @@ from game.kept.screens.review import TrackKind
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
+from game.solver.bitboard import DIRECTIONS
 from game.text import tr
 from game.text.review_words import decimal, grade_name
 
@@ -100,12 +102,25 @@ def shown_move(app):
 
 
 def move_words(app, grade) -> list[str]:
+    """The words of a move: on a tie with the solver's choice (the stand-in's scores equal),
+    that the two score the same, never a better move."""
     n = app.browser.positions[grade.position + 1].moves
     played, best = tr(grade.played.value), tr(grade.best.value)
-    words = [tr("review_move", n=n, played=played, best=best)]
+    if grade.played == grade.best:
+        words = [tr("review_move_best", n=n, played=played)]
+    elif tied(app, grade):
+        words = [tr("review_move_tied", n=n, played=played, other=best)]
+    else:
+        words = [tr("review_move", n=n, played=played, best=best)]
     if not grade.forced:
         words.append(tr("review_grade", grade=grade_name(grade.grade), loss=decimal(grade.loss)))
     return words
+
+
+def tied(app, grade) -> bool:
+    """The stand-in scored the move played the same as the solver's choice."""
+    scores = grades_of(app.browser.positions[grade.position].grid)
+    return scores[DIRECTIONS.index(grade.played)] == scores[DIRECTIONS.index(grade.best)]
 
 
 def test_the_review_starts_shows_its_progress_and_finishes_every_frame_drawn_R23(app):
@@ -135,9 +150,33 @@ def test_each_move_shows_its_grade_and_the_arrow_of_the_better_move_R23(app, arr
         settle(app)  # the move played slides in, then the next one's arrow shows
         index, grade = shown_move(app)
         assert app.view.screens.board.grid == app.browser.positions[index].grid
-        assert arrows[-1] == grade.best
+        assert arrows[-1] == (grade.played if tied(app, grade) else grade.best)
         drawn = words_drawn(app)
         assert all(words in drawn for words in move_words(app, grade))
+
+
+def test_a_move_as_good_as_the_solvers_names_no_better_move_R23(app, arrows):
+    """Down scores the same as up: the review says so, and draws the move played as the best
+    (one arrow), rather than "played down, best up" over "Best · loss 0"."""
+    open_review(app, 1)
+    finish(app)
+    seen = {"tied": 0, "best": 0, "worse": 0}
+    for _ in range(40):
+        press(app, pygame.K_RIGHT)
+        settle(app)
+        _, grade = shown_move(app)
+        drawn = words_drawn(app)
+        assert all(words in drawn for words in move_words(app, grade))
+        if grade.played != grade.best and tied(app, grade):
+            seen["tied"] += 1
+            assert arrows[-1] == grade.played  # the better arrow is the move played
+            n = app.browser.positions[grade.position + 1].moves
+            played, best = tr(grade.played.value), tr(grade.best.value)
+            assert tr("review_move", n=n, played=played, best=best) not in drawn
+        else:
+            seen["best" if grade.played == grade.best else "worse"] += 1
+            assert arrows[-1] == grade.best
+    assert all(seen.values()), seen  # each kind of move was met and read
 
 
 def test_the_worst_moves_are_stepped_through_worst_first_and_back_leaves_them_R23(app, arrows):

@@ -263,6 +263,8 @@ ENGLISH: dict[str, str] = {
     "review_solver_uncounted": "The solver's moves are not counted.",
     "review_all_solver": "Every move was the solver's: none of yours to count.",
     "review_move": "Move {n}: played {played}, best {best}",
+    "review_move_best": "Move {n}: played {played}, the best move",
+    "review_move_tied": "Move {n}: played {played}; {played} and {other} score the same",
     "review_grade": "{grade} · loss {loss}",
     "review_grade_solver": "{grade} · loss {loss} · the solver's move",
     "review_grade_no_cost": "{grade} · no real cost in {games} games played on",

@@ -271,6 +271,8 @@ GREEK: dict[str, str] = {
     "review_solver_uncounted": "Οι κινήσεις του επιλυτή δεν μετρούν.",
     "review_all_solver": "Όλες οι κινήσεις ήταν του επιλυτή: καμία δική σας να μετρηθεί.",
     "review_move": "Κίνηση {n}: παίξατε {played}, καλύτερη {best}",
+    "review_move_best": "Κίνηση {n}: παίξατε {played}, την καλύτερη κίνηση",
+    "review_move_tied": "Κίνηση {n}: παίξατε {played}· {played} και {other} αξίζουν το ίδιο",
     "review_grade": "{grade} · απώλεια {loss}",
     "review_grade_solver": "{grade} · απώλεια {loss} · κίνηση του επιλυτή",
     "review_grade_no_cost": "{grade} · αμελητέο κόστος σε {games} παιχνίδια",

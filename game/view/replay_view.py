@@ -243,10 +243,7 @@ def move_lines(
     number = browser.positions[min(index + 1, len(browser.positions) - 1)].moves
     if grade is None and not longest:
         return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
-    played, best = (grade.played, grade.best) if grade else ("left", "left")
-    lines.append(
-        tr("review_move", lang, n=number, played=tr(played, lang), best=tr(best, lang))  # type: ignore[arg-type]
-    )
+    lines.append(played_words(grade, number, lang, longest))
     if longest:
         return [*lines, f"{longest_grade_words(lang)}\n{longest_cost_words(lang, running)}"]
     assert grade is not None
@@ -255,6 +252,24 @@ def move_lines(
     words = cost_words(job, grade, lang)
     # The games played on go right under the grade: one block, no gap between them.
     return [*lines, grade_words(grade, lang) + (f"\n{words}" if words else "")]
+
+
+def played_words(grade: MoveGrade | None, number: int, lang: str, longest: bool = False) -> str:
+    """The move played and the better one; a move as good as the solver's says it was the
+    best, or that it ties the solver's choice, rather than naming a better move there is not.
+    `longest`: the longest these words can be, for the layout."""
+    if longest:
+        word = max((tr(direction.value, lang) for direction in DIRECTIONS), key=len)
+        fields = {"played": word, "other": word, "best": word}
+        keys = ("review_move", "review_move_best", "review_move_tied")
+        return max((tr(key, lang, n=number, **fields) for key in keys), key=len)
+    assert grade is not None
+    played, other = tr(grade.played.value, lang), tr(grade.best.value, lang)
+    if grade.tied:
+        return tr("review_move_tied", lang, n=number, played=played, other=other)
+    if grade.best == grade.played:
+        return tr("review_move_best", lang, n=number, played=played)
+    return tr("review_move", lang, n=number, played=played, best=other)
 
 
 def grade_words(grade: MoveGrade, lang: str) -> str:
@@ -369,7 +384,7 @@ def draw_board_screen(
         index = browser.stepping.position
         grade = job.grade_at(index) if index is not None else None
         if grade is not None and not board.animating:
-            draw_move_arrows(surface, board, layout, theme, grade.played, grade.best)
+            draw_move_arrows(surface, board, layout, theme, grade.played, grade.better)
         graphics["progress"] = lambda s, r: draw_progress(s, r, theme, job.fraction)
         graphics["plot"] = lambda s, r: plot.draw(
             s, r, theme, lang, browser.positions, job.result, index, round(arrangement.px * 0.85)

@@ -87,6 +87,17 @@ class MoveGrade:
     assisted: bool  # played after hint or autoplay was used (R20)
     cost: MoveCost | None = None  # the games played on after it and its better move, if any
 
+    @property
+    def tied(self) -> bool:
+        """Played a move that scores the same as the solver's choice, another direction: no
+        better move to name (the solver's is only the first of DIRECTIONS on a tie)."""
+        return self.grade is Grade.BEST and self.best != self.played
+
+    @property
+    def better(self) -> Direction:
+        """The move to show as the better one: the one played when it ties the solver's."""
+        return self.played if self.tied else self.best
+
 
 def with_cost(grade: MoveGrade, cost: MoveCost | None) -> MoveGrade:
     """The grade once its games played on are in: a mistake or a blunder that shows no real
