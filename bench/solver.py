@@ -5,6 +5,7 @@
     python bench/solver.py --summarize results.jsonl               # figures from saved games
     python bench/solver.py --per-node                              # ns a node against C++
     python bench/solver.py --busy                                  # depth on a busy machine
+    python bench/solver.py --hint-sizes                            # a hint's time, each size
     python bench/solver.py --strength --out games.jsonl            # the long run, its goals
 
 `--strength` is long: 20 games of about 7,500 moves at 100 ms, some two hours on two cores
@@ -31,6 +32,11 @@ of the same kind, first as the machine is, then with one and with two CPU-bound 
 (`python -c "while True: pass"`) running beside it, started and ended by the bench. Printed
 for each: the depth reached (median, the share at each depth), the time a move (p50, p95) and
 the CPU time the search got.
+
+`--hint-sizes` measures a hint on every board size the player is offered: the real solver at the
+app's hint budget (game/play/autoplay.py) on middle-game positions of seeded games of the
+depth-1 solver, each size's time (median, p99, max) and depth. The solver's process takes the
+same time: it searches in one process on up to three cores.
 """
 
 from __future__ import annotations
@@ -403,6 +409,63 @@ def busy(seed: int, budget_ms: float) -> None:
     print(f"wall time {time.perf_counter() - started:.0f} s")
 
 
+# -- a hint on each board size: the real solver at the app's hint budget --------------------
+
+HINT_GAMES = 3
+HINT_POSITIONS = 10  # a game, spread over its middle half
+HINT_GAME_MOVES = 3000  # a depth-1 game on 8x8 runs for thousands of moves: its middle is here
+
+
+def middle_positions(size: int, seed: int) -> list:
+    """HINT_POSITIONS grids spread over the middle half of a seeded game of the depth-1 solver
+    (stopped at HINT_GAME_MOVES)."""
+    from game.core.engine import Game
+    from game.solver.search import Solver
+
+    solver, game, grids = Solver(size), Game.new(size, seed=seed), []
+    while not game.over and len(grids) < HINT_GAME_MOVES:
+        grids.append(game.grid)
+        game.move(solver.search(game.grid, depth=1).direction)
+    quarter = len(grids) // 4
+    step = max(1, (len(grids) - 2 * quarter) // HINT_POSITIONS)
+    return grids[quarter : len(grids) - quarter : step][:HINT_POSITIONS]
+
+
+def hint_sizes(seed: int) -> None:
+    """Per board size: a hint's time and depth at the app's budget, on middle-game positions."""
+    from game.core.engine import BOARD_SIZES
+    from game.play.autoplay import HINT_BUDGET_S
+    from game.solver.search import Solver
+
+    started = time.perf_counter()
+    kind = "the compiled kernel" if Solver(4).fast.kernel is not None else "the Python tree"
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "?"
+    print(
+        f"hint budget {HINT_BUDGET_S * 1000:g} ms, {kind}, {os.cpu_count()} cores,"
+        f" load average before {load}"
+    )
+    for size in BOARD_SIZES:
+        grids = [g for i in range(HINT_GAMES) for g in middle_positions(size, seed + i)]
+        solver = Solver(size)
+        solver.search(grids[0], depth=1)  # its tables are built before the first hint (warm_up)
+        wall: list[float] = []
+        cpu: list[float] = []
+        depths: list[int] = []
+        for grid in grids:
+            before, cpu_before = time.perf_counter(), time.process_time()
+            result = solver.search(grid, budget_s=HINT_BUDGET_S)
+            wall.append((time.perf_counter() - before) * 1000)
+            cpu.append((time.process_time() - cpu_before) * 1000)
+            depths.append(result.depth)
+        print(
+            f"  {size}x{size}: {len(grids)} positions, ms a hint median"
+            f" {percentile(wall, 0.5):.1f}, p99 {percentile(wall, 0.99):.1f}, max {max(wall):.1f}"
+            f" (CPU ms p99 {percentile(cpu, 0.99):.1f}); depth {min(depths)} to {max(depths)}"
+            f" (median {statistics.median(depths):g})"
+        )
+    print(f"wall time {time.perf_counter() - started:.0f} s")
+
+
 # The long run's goals (the compiled search at 100 ms a move on 4x4): 16384 in 18 games of 20,
 # as nneonneo's C++ reaches it in 94% of games, with a move's time p95 within half its budget.
 STRENGTH_GAMES = 20
@@ -429,7 +492,7 @@ def strength_goals(records: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--size", type=int, default=4, choices=(4, 5, 6))
+    parser.add_argument("--size", type=int, default=4, choices=range(3, 9))
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument(
         "--budget-ms", type=float, default=None, help="time a move (default 100; none with --depth)"
@@ -454,6 +517,11 @@ def main(argv: list[str] | None = None) -> None:
         help="the depth --budget-ms reaches with 0, 1 and 2 CPU-bound programs beside it",
     )
     parser.add_argument(
+        "--hint-sizes",
+        action="store_true",
+        help="a hint's time on every board size, at the app's hint budget",
+    )
+    parser.add_argument(
         "--strength",
         action="store_true",
         help=f"the long run: {STRENGTH_GAMES} seeded 4x4 games at 100 ms a move, against the goals",
@@ -465,6 +533,10 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.busy:
         busy(args.seed, args.budget_ms or 100.0)
+        return
+
+    if args.hint_sizes:
+        hint_sizes(args.seed)
         return
 
     if args.per_node:

@@ -12,12 +12,21 @@ import pygame
 
 from game.audio.player import Audio
 from game.cli import Options, parse_args
+from game.core.controls import Controls, Refused
 from game.core.engine import BOARD_SIZES, Game
 from game.core.settings import Settings, clamp_window, value_text
-from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput
-from game.input.keys_and_pointer import PointerInput, keyboard_command
+from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, pad_commands
+from game.input.keys_and_pointer import (
+    PointerInput,
+    key_commands,
+    key_name,
+    key_to_bind,
+    keyboard_command,
+)
+from game.input.names import button_word, control_words
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
+from game.kept.charts.reading import ChartsReader
 from game.kept.screens.navigator import Browser
 from game.kept.share.transfer import export_folder
 from game.launch.start_all import StartAll
@@ -26,7 +35,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave, NotKept
-from game.play.menus import SETTINGS_ITEMS, SettingItem
+from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
 from game.play.records import Recorder
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
@@ -34,7 +43,7 @@ from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
 from game.text import first_tip, notice_text, system_language, tr
-from game.text.records_words import stats_lines
+from game.text.records_words import goal_met_text, goals_lines, stats_lines
 from game.view import window
 from game.view.model import ViewModel
 from game.view.view import BRIEF_NOTICE_SECONDS, View
@@ -100,6 +109,8 @@ class App:
         self.kept_games = ArchiveRecorder(self.archive)
         self.slots = SaveSlots() if leave else StorageSlots(self.storage, self.kept_games.caught_up)
         self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=folders.cache)
+        # The statistics' pictures, read off the frame at the reviews' depth of each size.
+        self.charts = ChartsReader(self.archive, lambda size: self.browser.depth_of(size))
         self.session = self._first_session(options.size or self.settings.size)
         self.recorder.adopt(self.session)
         self.kept_games.attach(self.session)
@@ -196,9 +207,14 @@ class App:
         elif kind == pygame.AUDIODEVICEADDED:
             self.audio.on_device_added(getattr(event, "iscapture", False))
         elif kind == pygame.KEYDOWN:
-            self.command(keyboard_command(event) or cmd.Interrupt())
+            if self.session.waiting_for_key is not None:  # the Controls screen wants the key
+                command = key_to_bind(event)
+            else:
+                command = keyboard_command(event, self.keys)
+            self.command(command or cmd.Interrupt())
         elif kind in GAMEPAD_EVENTS:
-            commands = self.gamepad.translate(event)
+            binding = self.session.waiting_for_key is not None
+            commands = self.gamepad.translate(event, self.pad_buttons, binding)
             if not commands and kind in _PAD_PRESSES:
                 commands = [cmd.Interrupt()]
             for command in commands:
@@ -239,12 +255,18 @@ class App:
                 self.running = False
             elif isinstance(event, ev.SettingChanged):
                 self.change_setting(event.name, event.step)
+            elif isinstance(event, ev.BindAsked):
+                self.bind(event)
+            elif isinstance(event, ev.ControlsRestored):
+                self.use_controls(Controls(), tr("controls_restored", self.view.lang))
             elif isinstance(event, ev.HintRequested):
                 self.autoplay.ask_hint(session.game)
             elif isinstance(event, ev.AutoplayStarted):
                 self.autoplay.play(session.game)
             elif isinstance(event, ev.AutoplayStopped):
                 self.autoplay.stop()
+            elif isinstance(event, ev.MenuOpened) and event.name == MenuKind.CHARTS.value:
+                self.charts.read(session.menu.size)  # type: ignore[union-attr]
             elif isinstance(event, ev.Moved):
                 self.newcomer = False  # the newcomer has found how to move
         self.show()
@@ -271,12 +293,41 @@ class App:
     def _apply_settings(self) -> None:
         settings = self.settings
         self.view.set_theme(settings.theme)
+        self.view.set_text_size(settings.text_size)
         self.view.board.set_speed(settings.animation)
         self.view.lang = system_language() if settings.language == "auto" else settings.language
         self.audio.set_volume(settings.volume)
         self.audio.set_muted(settings.muted)
         self.autoplay.set_pace(settings.autoplay_pace)
+        self.keys = key_commands(settings.controls)  # what each key and button asks for now
+        self.pad_buttons = pad_commands(settings.controls)
         self.show()
+
+    def bind(self, asked: ev.BindAsked) -> None:
+        """A key or pad button the player pressed for an action on the Controls screen: it is
+        that action's from now on, and kept, or refused with a word why (game/core/controls.py:
+        one already in use is refused, never swapped)."""
+        controls, lang = self.settings.controls, self.view.lang
+        if asked.key is not None:
+            changed = controls.with_key(asked.action, asked.key)
+            pressed = key_name(asked.key)
+        else:
+            changed = controls.with_button(asked.action, asked.button)
+            pressed = button_word(asked.button, self.gamepad.button_labels())
+        if isinstance(changed, Refused):
+            holder = tr(f"action_{changed.holder}", lang) if changed.holder else ""
+            words = tr(f"bind_{changed.reason}", lang, pressed=pressed, action=holder)
+            self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
+        else:
+            action = tr(f"action_{asked.action}", lang)
+            self.use_controls(changed, tr("bound", lang, action=action, pressed=pressed))
+
+    def use_controls(self, controls: Controls, words: str) -> None:
+        """Play with these keys and buttons from now on, keep them, and say so."""
+        self.settings = replace(self.settings, controls=controls)
+        self._apply_settings()
+        self._save_settings()
+        self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
@@ -316,17 +367,31 @@ class App:
         stats, lang = self.recorder.stats, self.view.lang
         self.view.model = ViewModel(
             best=self.recorder.best(self.session.game.size),
-            stats_pages={size: stats_lines(stats, size, lang) for size in BOARD_SIZES},
+            stats_pages={
+                **{size: stats_lines(stats, size, lang) for size in BOARD_SIZES},
+                None: goals_lines(stats, lang),  # the goals' page, after the sizes'
+            },
             setting_values=self.setting_values(),
-            pad_labels=self.gamepad.button_labels(),
+            pad_labels=self.help_names(),
             tip=first_tip(lang) if self.newcomer else (),
+            charts=self.charts.figures,
         )
         self.view.dirty = True
 
+    def help_names(self) -> dict[str, str]:
+        """What the pad in use prints on its buttons, and the words of each action's keys and
+        buttons now (game/input/names.py), for the help's pages and the Controls screen."""
+        labels = self.gamepad.button_labels()
+        return {**labels, **control_words(self.settings.controls, labels)}
+
     def _show_notices(self) -> None:
-        """What the storage and the kept games have to tell, as their threads find it."""
+        """What the storage and the kept games have to tell, as their threads find it, and the
+        goals met for the first time (no sound of their own: the merge's chord or the win's
+        fanfare already marks the moment)."""
         for notice in (*self.storage.pop_notices(), *self.archive.pop_notices()):
             self.view.show_notice(notice_text(notice, self.view.lang))
+        for goal in self.recorder.pop_goals_just_met():
+            self.view.show_notice(goal_met_text(goal, self.view.lang))
 
     # -- time and drawing ----------------------------------------------------------------------
 
@@ -338,6 +403,8 @@ class App:
             self.autosave.clock_ran(played, self.session)
         self.view.pass_time(seconds, self.session)
         self.browsed(self.browser.pass_time(seconds))  # a review goes on while the game does
+        if self.charts.poll():
+            self.show()  # the charts' figures are in
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
         for answer in self.autoplay.step(seconds, self.session.game, busy=sliding):
             if answer.solver_failed:
@@ -364,6 +431,7 @@ class App:
     def busy(self) -> bool:
         """Whether the next frame must come soon (something moves), or the loop may sleep."""
         busy = self.view.animating or self.view.dirty or self.autoplay.busy or self.browser.busy
+        busy = busy or self.charts.busy  # the charts' figures are being read
         return busy or self.frames_left is not None  # --frames N: as fast as they come
 
     def frame(self, seconds: float, events: Sequence[pygame.event.Event] | None = None) -> None:

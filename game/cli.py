@@ -35,7 +35,10 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         prog=program_name(), description="2048 for the desktop: slide, merge, reach 2048."
     )
     parser.add_argument(
-        "--size", type=int, choices=BOARD_SIZES, help="board size: 4 (classic), 5 or 6"
+        "--size",
+        type=int,
+        choices=BOARD_SIZES,
+        help=f"board size: {BOARD_SIZES[0]} to {BOARD_SIZES[-1]} (4 is the classic)",
     )
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument(

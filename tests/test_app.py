@@ -16,7 +16,7 @@ from game.app import App, Options, parse_args
 from game.core.engine import Direction, Game
 from game.launch.guard import run_guarded
 from game.play import commands as cmd
-from game.play.menus import MenuKind, SizeItem
+from game.play.menus import Item, MenuKind, SizeItem
 from game.play.session import Phase, Session
 from game.storage.store import Storage
 from game.view import window
@@ -309,7 +309,7 @@ def test_a_storm_of_random_events_never_breaks_the_game(app):
 
 
 def test_bad_option_values_exit_2_with_a_message(capsys):
-    for argv in (["--size", "7"], ["--frames", "0"], ["--seed", "x"]):
+    for argv in (["--size", "9"], ["--frames", "0"], ["--seed", "x"]):
         with pytest.raises(SystemExit) as exit_info:
             parse_args(argv)
         assert exit_info.value.code == 2
@@ -317,7 +317,7 @@ def test_bad_option_values_exit_2_with_a_message(capsys):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", ["4", "5", "6"])
+@pytest.mark.parametrize("size", ["3", "4", "5", "6", "8"])
 def test_main_runs_120_frames_and_exits_0(tmp_path, size):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
@@ -483,6 +483,7 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
     try:
         assert again.view.model.best == score  # kept across runs
         press(again, pygame.K_ESCAPE)
+        again.command(cmd.Select(again.session.menu.items.index(Item.SIZES)))
         again.command(cmd.Select(again.session.menu.items.index(SizeItem(5))))
         assert again.session.game.size == 5
         assert again.view.model.best == 0  # each size has its own best

@@ -226,11 +226,12 @@ def test_an_older_version_is_upgraded_in_one_transaction_and_keeps_its_games(tmp
     def add_note(connection):
         connection.execute("ALTER TABLE games ADD COLUMN note TEXT")
 
-    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, 1: add_note})
+    newer = archive_db.SCHEMA_VERSION + 1
+    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", newer)
+    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, newer - 1: add_note})
     archive = Archive.open(tmp_path, background=False)
     assert archive.pop_notices() == []
-    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == newer
     [summary] = archive.list_games()
     replay(archive.load(summary.game_id))
 
@@ -242,8 +243,9 @@ def test_an_upgrade_that_fails_leaves_the_file_as_it_was(tmp_path, monkeypatch):
         connection.execute("ALTER TABLE games ADD COLUMN note TEXT")
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, 1: broken})
+    now = archive_db.SCHEMA_VERSION
+    monkeypatch.setattr(archive_db, "SCHEMA_VERSION", now + 1)
+    monkeypatch.setattr(archive_db, "UPGRADES", {**archive_db.UPGRADES, now: broken})
     archive = Archive.open(tmp_path, background=False)
     assert [n.key for n in archive.pop_notices()] == ["archive_failed"]
     assert not archive.recording
@@ -251,7 +253,7 @@ def test_an_upgrade_that_fails_leaves_the_file_as_it_was(tmp_path, monkeypatch):
     monkeypatch.undo()
     archive = Archive.open(tmp_path, background=False)
     assert archive.pop_notices() == [] and len(archive.list_games()) == 1
-    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert archive._connection.execute("PRAGMA user_version").fetchone()[0] == now
 
 
 def test_a_second_copy_leaves_a_damaged_file_where_it_is(tmp_path):

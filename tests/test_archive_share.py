@@ -116,7 +116,7 @@ HOSTILE = {
         "import_damaged",
     ),
     "negative_score": (lambda r: doctored(r, score=-4), "import_damaged"),
-    "huge_size": (lambda r: doctored(r, size=99), "import_damaged"),
+    "huge_size": (lambda r: doctored(r, size=99), "import_size_not_offered"),
     "endless_clock": (lambda r: doctored(r, seconds=1e300), "import_damaged"),
     "bool_as_count": (lambda r: doctored(r, moves=True), "import_damaged"),
     "bad_letter": (
@@ -194,19 +194,27 @@ def test_a_date_the_archive_writes_it_reads_back_at_both_ends(year, shared, frie
     assert [s.started_at for s in friend.list_games()].count(moment) == 1
 
 
-@pytest.mark.parametrize("size", range(MIN_SIZE, MAX_SIZE + 1))
-def test_a_game_of_a_size_this_game_does_not_offer_is_refused_in_words(size, friend, tmp_path):
-    # The engine holds 3x3 to 8x8, the player is offered 4x4, 5x5 and 6x6 (R1): a friend's
-    # 3x3 or 8x8 (another build, a doctored file) would be a game no one here can play.
+@pytest.mark.parametrize("size", BOARD_SIZES)
+def test_a_game_of_every_size_offered_comes_back_from_its_file(size, friend, tmp_path):
+    # Every size the engine holds, 3x3 to 8x8, is offered (issue 23): a friend's game on any
+    # of them is kept, and replays exactly.
     archive, _, _, _ = recorded(
         tmp_path / "other", size=size, seed=size, actions=random_actions(size, 40)
     )
     record = archive.load(archive.list_games()[0].game_id)
     path = export_game(record, tmp_path / "sized.2048.json")
+    kept = friend.load(import_game(friend, path).game_id)
+    assert kept.summary.size == size and replay(kept) == replay(record)
+
+
+@pytest.mark.parametrize("size", [0, MIN_SIZE - 1, MAX_SIZE + 1, 16])
+def test_a_game_of_a_size_this_game_does_not_offer_is_refused_in_words(
+    size, shared, friend, tmp_path
+):
+    # Another game's board (a 2x2, a 9x9, a 16x16) or a doctored file: no one here can play it.
+    record, _ = shared
+    path = write(tmp_path, "sized.2048.json", doctored(record, size=size))
     before = keeps(friend)
-    if size in BOARD_SIZES:
-        assert friend.load(import_game(friend, path).game_id).steps == record.steps
-        return
     with pytest.raises(ShareError) as refused:
         import_game(friend, path)
     assert refused.value.key == "import_size_not_offered"

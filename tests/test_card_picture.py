@@ -15,7 +15,7 @@ from view_helpers import READABLE_PX, TextLog
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.screens.items import Screen
+from game.kept.screens.items import GAME_ITEMS, Screen
 from game.view.theme import THEMES, theme_named
 
 
@@ -139,7 +139,7 @@ def test_at_the_smallest_window_the_picture_and_every_button_are_on_screen(app, 
     screen = surface.get_rect()
     assert board is not None and board.width >= 64 and screen.contains(board)
     rects = list(app.view.screens.rects.values())
-    assert len(rects) == 4 and all(screen.contains(rect) for rect in rects)
+    assert len(rects) == len(GAME_ITEMS) and all(screen.contains(rect) for rect in rects)
     assert all(not board.colliderect(rect) for rect in rects)
 
 

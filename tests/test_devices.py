@@ -10,7 +10,14 @@ from solver_helpers import play_until
 from game.app import App, Options
 from game.core.engine import Game
 from game.input.gamepad import GamepadInput, PadHandle
-from game.play.menus import SETTINGS_ITEMS, MenuKind, SizeItem, pause_items
+from game.play.menus import (
+    SETTINGS_ITEMS,
+    MenuKind,
+    SettingItem,
+    SizeItem,
+    pause_items,
+    sizes_menu,
+)
 from game.play.session import Session
 
 STEP = 1 / 120
@@ -112,6 +119,8 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     choose("confirm_new")
     assert app.session.menu is None and app.session.game.moves == 0
     open_menu()
+    choose("sizes")
+    assert app.session.menu.kind is MenuKind.SIZES
     choose(SizeItem(5))
     assert app.session.game.size == 5 and app.session.menu is None
     open_menu()
@@ -119,7 +128,7 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert app.session.menu.kind is MenuKind.SETTINGS
     before = app.settings
     for item in SETTINGS_ITEMS:
-        if item != "back":
+        if isinstance(item, SettingItem):  # each setting; the Controls screen has its tests
             choose(item)
     after = app.settings
     assert after.theme != before.theme and after.animation != before.animation
@@ -220,9 +229,8 @@ def test_the_help_page_names_the_pads_buttons(app):
 
 
 def test_pause_menu_lists_every_size_and_screen():
-    items = pause_items()
-    sizes = {SizeItem(4), SizeItem(5), SizeItem(6)}
-    assert sizes | {"settings", "stats", "help", "quit"} <= set(items)
+    assert {"sizes", "settings", "stats", "help", "quit"} <= set(pause_items())
+    assert {SizeItem(size) for size in range(3, 9)} <= set(sizes_menu(4).items)
 
 
 def test_the_mouse_turns_help_pages(app):

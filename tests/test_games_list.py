@@ -170,7 +170,13 @@ def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app,
     _, records = kept
     open_games(app)
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.browser.items == [Control.REPLAY, Control.REVIEW, Control.EXPORT, Item.BACK]
+    assert app.browser.items == [
+        Control.REPLAY,
+        Control.REVIEW,
+        Control.PRACTISE,
+        Control.EXPORT,
+        Item.BACK,
+    ]
     drawn = words_drawn(app)
     for words in (tr("replay"), tr("review"), tr("export"), tr("back")):
         assert words in drawn

@@ -15,7 +15,7 @@ from view_helpers import READABLE_PX, SIZES, TextLog
 
 from game.app import App, Options
 from game.kept.review.job import Estimate
-from game.kept.screens.items import REVIEW_ITEMS, Control, Screen
+from game.kept.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.kept.screens.review import every_move
 from game.play import commands as cmd
 from game.solver.analysis import AnalysisState
@@ -72,6 +72,20 @@ def screens(app):
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
     assert app.browser.screen is Screen.MISTAKES
     yield "mistakes"
+    press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
+    assert app.browser.screen is Screen.GAME
+    app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
+    practice = app.browser.practice
+    assert app.browser.screen is Screen.PRACTICE and practice is not None and practice.todo
+    yield "practice"
+    app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
+    assert practice.answer is not None and not practice.answer.right
+    yield "practice, answered"
+    while not practice.done:
+        if practice.answer is None:
+            app.command(cmd.Move(practice.grade.best))
+        app.command(cmd.Select(PRACTICE_ITEMS.index(Control.NEXT_TRY)))
+    yield "practice, done"
     app.command(cmd.Pause())  # back to the pause menu
 
 

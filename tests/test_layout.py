@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.engine import BOARD_SIZES
 from game.core.settings import MIN_WINDOW
 from game.view.layout import BUTTONS, compute_layout
 
 WIDTHS = (320, 360, 400, 479, 480, 481, 640, 800, 1024, 1280, 1366, 1920, 2560, 3840)
 HEIGHTS = (400, 480, 600, 720, 768, 900, 1080, 1440, 2160)
 EXTREMES = ((2000, 400), (320, 2000), (3840, 400), (320, 2160), (480, 400), (400, 480))
-BOARD_SIZES = (4, 5, 6)
 
 
 def check_layout(width: int, height: int, size: int) -> None:

@@ -159,12 +159,12 @@ def test_statistics_show_every_size_a_page_each_opening_on_the_size_played(app):
     app.command(cmd.Pause())
     app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
     menu = app.session.menu
-    assert menu.kind is MenuKind.STATS and menu.pages == len(BOARD_SIZES)
+    assert menu.kind is MenuKind.STATS and menu.pages == len(BOARD_SIZES) + 1  # the goals last
     assert BOARD_SIZES[menu.page] == app.session.game.size
-    assert set(app.view.model.stats_pages) == set(BOARD_SIZES)
+    assert set(app.view.model.stats_pages) == {*BOARD_SIZES, None}  # None: the goals' page
     app.frame(STEP, [key(pygame.K_RIGHT)])
     assert BOARD_SIZES[menu.page] == 5
-    assert stats_menu(6).focused_item is Item.BACK  # no page after 6x6: Back is focused
+    assert stats_menu(BOARD_SIZES[-1]).focused_item is Item.NEXT_PAGE  # on to the goals' page
 
 
 # -- the mouse -----------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from view_helpers import READABLE_PX, SIZES
 from game.app import App, Options
 from game.core.stats import Stats
 from game.play import commands as cmd
-from game.play.menus import HELP_PAGES, Item, MenuKind
+from game.play.menus import HELP_PAGES, Item, MenuKind, stats_menu
 from game.text import LANGUAGES, tr
 from game.view.theme import THEMES
 
@@ -200,7 +200,8 @@ def test_the_statistics_sections_are_told_apart_at_a_glance(app, lang, theme):
     for size in ((320, 400), (540, 720), (1920, 1080)):
         drawn = stats_frame(app, lang, size)
         assert all(line.px >= READABLE_PX for line in drawn), size
-        footer = tr("help_footer", lang, page=1, pages=3)
+        menu = stats_menu(4)  # the 4x4 page among a page a size and the goals'
+        footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
         body = [line for line in drawn[1:] if line.words != footer]  # under the title
         kinds = {
             "heading": [line for line in body if line.words in headings],

@@ -1,4 +1,4 @@
-"""The pause menu as a player works it with the keyboard (issue 24): it marks the board size in
+"""The pause menu as a player works it with the keyboard (issue 24): it names the board size in
 play, it holds at its ends (Up from Resume never lands on Quit), and Quit asks first, the safe
 answer focused, while Ctrl+Q and the window's close button still quit at once. The New game
 confirmation says what becomes of the game in progress: it is kept, unfinished, in Games."""
@@ -55,21 +55,22 @@ def play_a_few_moves(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_pause_menu_marks_the_board_size_in_play(app, lang):
+def test_the_pause_menu_names_the_board_size_in_play(app, lang):
     for size in (4, 5):
         press(app, pygame.K_ESCAPE)
         menu = app.session.menu
-        if size != app.session.game.size:  # play on 5x5, chosen in the menu
-            while menu.focused_item != SizeItem(size):
+        if size != app.session.game.size:  # play on 5x5, chosen in the board sizes' menu
+            while menu.focused_item is not Item.SIZES:
+                press(app, pygame.K_DOWN)
+            press(app, pygame.K_RETURN)
+            while app.session.menu.focused_item != SizeItem(size):
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN, pygame.K_ESCAPE)
         assert app.session.game.size == size and app.session.menu.kind is MenuKind.PAUSE
         labels = menu_words(app, lang)
         for other in (4, 5, 6):
-            name = tr(f"size_{other}", lang)
-            marked = tr("size_in_play", lang, size=name)
-            assert (marked in labels) == (other == size), (lang, size, other)
-            assert (name in labels) == (other != size), (lang, size, other)
+            row = tr("sizes_row", lang, size=tr(f"size_{other}", lang))
+            assert (row in labels) == (other == size), (lang, size, other)
         press(app, pygame.K_ESCAPE)
 
 

@@ -10,7 +10,7 @@ from game.core.engine import Direction, Game
 from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import SizeItem
+from game.play.menus import Item, SizeItem
 from game.play.records import Recorder
 from game.play.session import Session
 from game.text.records_words import stats_lines
@@ -47,6 +47,7 @@ class Play:
 
     def switch(self, size: int) -> None:
         self.do(cmd.Pause())
+        self.do(cmd.Select(self.session.menu.items.index(Item.SIZES)))
         self.do(cmd.Select(self.session.menu.items.index(SizeItem(size))))
 
 

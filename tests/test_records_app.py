@@ -17,7 +17,7 @@ import pytest
 from game.app import App, Options
 from game.core.engine import Game
 from game.play import commands as cmd
-from game.play.menus import SizeItem
+from game.play.menus import Item, SizeItem
 from game.play.session import Session
 from game.storage.store import Storage
 
@@ -178,11 +178,13 @@ def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
         assert app.session.game.undos_left == 4
         app.change_setting("undo_enabled", 1)  # off
         app.command(cmd.Pause())
+        app.command(cmd.Select(app.session.menu.items.index(Item.SIZES)))
         app.command(cmd.Select(app.session.menu.items.index(SizeItem(5))))
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 1  # no undo on 5x5 either
         app.command(cmd.Pause())
+        app.command(cmd.Select(app.session.menu.items.index(Item.SIZES)))
         app.command(cmd.Select(app.session.menu.items.index(SizeItem(4))))
         move(app)
         app.command(cmd.Undo())
@@ -203,6 +205,7 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     own = new_app(tmp_path)
     move(own)
     own.command(cmd.Pause())
+    own.command(cmd.Select(own.session.menu.items.index(Item.SIZES)))
     own.command(cmd.Select(own.session.menu.items.index(SizeItem(5))))
     move(own)
     own.close()
@@ -213,10 +216,12 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
         first = seeded.session.game.to_dict()
         move(seeded)
         seeded.command(cmd.Pause())
+        seeded.command(cmd.Select(seeded.session.menu.items.index(Item.SIZES)))
         seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(5))))
         assert seeded.session.game.moves == 0  # a seeded 5x5 game, not the player's
         move(seeded)
         seeded.command(cmd.Pause())
+        seeded.command(cmd.Select(seeded.session.menu.items.index(Item.SIZES)))
         seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(4))))
         assert seeded.session.game.moves == 1  # its own 4x4 game, kept for the run
         seeded.command(cmd.Undo())

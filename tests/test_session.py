@@ -493,7 +493,7 @@ def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
     menu = session.menu
     assert menu.kind is MenuKind.PAUSE
     assert menu.focused_item == "resume"
-    assert {"new_game", SizeItem(4), SizeItem(5), SizeItem(6), "help", "quit"} <= set(menu.items)
+    assert {"new_game", "sizes", "help", "quit"} <= set(menu.items)
     assert session.handle(cmd.Back()) == [ev.MenuClosed("pause")]
     assert session.menu is None
 
@@ -604,6 +604,8 @@ def test_quit_is_asked_for_from_anywhere():
 
 def choose(session: Session, item) -> list[ev.Event]:
     session.handle(cmd.Pause())
+    if isinstance(item, SizeItem):  # the board sizes have a menu of their own
+        session.handle(cmd.Select(session.menu.items.index("sizes")))
     return session.handle(cmd.Select(session.menu.items.index(item)))
 
 
@@ -759,8 +761,7 @@ def test_the_undo_setting_holds_for_every_game_it_plays():
     session = played_session()
     session.set_undo_enabled(False)
     assert session.handle(cmd.Undo()) == [ev.UndoRefused("off")]
-    session.handle(cmd.Pause())
-    session.handle(cmd.Select(session.menu.items.index(SizeItem(5))))
+    choose(session, SizeItem(5))
     move(session, session.game.valid_directions()[0])
     assert session.handle(cmd.Undo()) == [ev.UndoRefused("off")]  # the new size's game too
     session.set_undo_enabled(True)

@@ -125,7 +125,7 @@ def test_a_saved_window_size_is_clamped_to_what_sdl_can_draw(tmp_path, saved, lo
         ("volume", 50.0),
         ("muted", 0),
         ("autoplay_pace", 5),
-        ("size", 7),
+        ("size", 9),
         ("language", "fr"),
     ],
 )

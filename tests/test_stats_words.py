@@ -76,7 +76,8 @@ def page(app: App, lang: str, size: tuple[int, int]):
         log.close()
     words = [text.words for text in drawn]
     title = words.index(tr("stats_title", lang, n=4))
-    footer = words.index(tr("help_footer", lang, page=1, pages=3))
+    menu = app.session.menu
+    footer = words.index(tr("help_footer", lang, page=menu.page + 1, pages=menu.pages))
     return words[title + 1 : footer], drawn
 
 

@@ -124,7 +124,9 @@ def test_an_older_version_is_upgraded_in_memory_and_saved_as_the_new_one(tmp_pat
 
 def test_an_old_version_with_no_way_up_counts_as_damaged(tmp_path, monkeypatch):
     (tmp_path / "stats.json").write_bytes(encode_document(STATS_FORMAT, Stats().to_dict()))
-    monkeypatch.setattr(storage_module, "VERSIONS", {**storage_module.VERSIONS, STATS_FORMAT: 3})
+    monkeypatch.setattr(
+        storage_module, "VERSIONS", {**VERSIONS, STATS_FORMAT: VERSIONS[STATS_FORMAT] + 1}
+    )
     with Storage(tmp_path) as storage:
         assert storage.load_stats() == Stats()
         assert "could not be read" in said(storage)[0]

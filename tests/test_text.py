@@ -35,7 +35,7 @@ def test_fields_are_the_same_in_both_languages():
 
 def test_help_has_every_page_in_both_languages_with_the_pads_names():
     for lang in ("en", "el"):
-        assert set(HELP[lang]) == {"controls", "rules", "strategy", "solver"}
+        assert set(HELP[lang]) == {"controls", "rules", "strategy", "solver", "practice"}
         lines = help_lines("controls", lang, {"a": "Cross"})
         assert any("Cross" in line for line in lines)
         assert not any("{" in line for line in lines)

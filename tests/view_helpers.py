@@ -30,6 +30,7 @@ from game.play.menus import (  # noqa: E402
     pause_menu,
     quit_confirm,
     settings_menu,
+    sizes_menu,
     stats_menu,
     won_panel,
 )
@@ -110,10 +111,14 @@ def every_menu() -> list[tuple[str, Menu]]:
         menu = help_menu()
         menu.page = index
         menus.append((f"help {page}", menu))
+    goals = stats_menu(4)
+    goals.page = goals.pages - 1  # the statistics' last page: the goals
     menus += [
         ("settings", settings_menu()),
         *((f"statistics {size}", stats_menu(size)) for size in BOARD_SIZES),
+        ("goals", goals),
         ("pause", pause_menu()),
+        ("sizes", sizes_menu(4)),
         ("confirm", confirm_menu(4)),
         ("quit", quit_confirm()),
         ("won", won_panel()),

@@ -72,6 +72,15 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Origin:
+    """Where a game played on from a kept game's position began: that game (its `uid`) and
+    the position, counted in its steps."""
+
+    uid: str
+    step: int
+
+
+@dataclass(frozen=True)
 class GameSummary:
     """What the games list shows of a kept game, and what its replay must reach."""
 
@@ -88,6 +97,7 @@ class GameSummary:
     steps: int  # moves and undos recorded
     assisted_from: int | None  # the first step made with hint or autoplay used (R20); None: own
     imported: bool = False  # someone else's game, brought in from a shared file
+    origin: Origin | None = None  # played on from a kept game's position; None: a new game
 
     @property
     def assisted(self) -> bool:

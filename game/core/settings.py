@@ -4,8 +4,8 @@ loaded value is checked, how it steps both ways, and which text key says each va
 Pure: no pygame, no files. Storage keeps `Settings` in settings.json; the menus step a setting
 with `step(name, value, +1 or -1)` (Left/Right, the D-pad, a click on either side, the wheel)
 and show it with `value_text(name, value)` in the words of game/text/ (english.py, greek.py);
-the board's animation and autoplay's pace read their figures from `ANIMATION_FACTOR` and
-`MOVES_PER_SECOND`.
+the board's animation, autoplay's pace and the view's text read their figures from
+`ANIMATION_FACTOR`, `MOVES_PER_SECOND` and `TEXT_SIZE_FACTOR`.
 
     settings = Settings()                            # every default
     settings = settings.stepped("volume", -1)        # 80 -> 70
@@ -21,16 +21,23 @@ from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
+from game.core.controls import Controls
 from game.core.engine import BOARD_SIZES
 
 THEMES = ("classic", "dark", "high_contrast")
 ANIMATIONS = ("slow", "normal", "fast", "off")  # slowest first
 AUTOPLAY_PACES = ("1", "2", "5", "10", "20", "max")  # moves a second, then as fast as it can
 LANGUAGES = ("auto", "en", "el")  # auto: the system's language
+TEXT_SIZES = ("normal", "large", "largest")  # smallest first
 
 # How long the board's animations take, as a factor of the original game's timings.
 ANIMATION_FACTOR: Mapping[str, float] = MappingProxyType(
     {"slow": 2.0, "normal": 1.0, "fast": 0.5, "off": 0.0}
+)
+# How much bigger than at "normal" any text may grow, where it still fits its place (the view
+# fits every text to its room: a larger size never lets words spill out).
+TEXT_SIZE_FACTOR: Mapping[str, float] = MappingProxyType(
+    {"normal": 1.0, "large": 1.25, "largest": 1.5}
 )
 # Autoplay's moves a second per pace; "max" waits for nothing but the solver.
 MOVES_PER_SECOND: Mapping[str, float] = MappingProxyType(
@@ -118,6 +125,14 @@ class Size(Choice):
 
 
 @dataclass(frozen=True)
+class TextSize(Choice):
+    """Its words are its own ("Normal" text is neuter in Greek, a "Normal" animation not)."""
+
+    def value_text(self, value: Any) -> Text:
+        return f"value_text_{value}", {}
+
+
+@dataclass(frozen=True)
 class Pace(Choice):
     def value_text(self, value: Any) -> Text:
         return ("value_max", {}) if value == "max" else ("value_pace", {"n": value})
@@ -166,6 +181,24 @@ class WindowSize(Setting):
         return "value_window", {"w": value[0], "h": value[1]}
 
 
+@dataclass(frozen=True)
+class ControlsSetting(Setting):
+    """The player's keys and pad buttons (game/core/controls.py): changed on the Controls
+    screen, not stepped; a saved entry with anything unusable in it takes the defaults whole."""
+
+    def load(self, raw: Any) -> Any | None:
+        return Controls.from_dict(raw)
+
+    def dump(self, value: Any) -> Any:
+        return value.to_dict()
+
+    def step(self, value: Any, direction: int) -> Any:
+        return value
+
+    def value_text(self, value: Any) -> Text:
+        return "controls", {}
+
+
 def clamp_window(width: int, height: int) -> tuple[int, int]:
     """A window size to keep: within MIN_WINDOW and MAX_SAVED_SIDE."""
     return (
@@ -188,6 +221,7 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
             Size("size", 4, "setting_size", choices=BOARD_SIZES),
             Choice("theme", "classic", "setting_theme", choices=THEMES, wraps=True),
             Choice("animation", "normal", "setting_animation", choices=ANIMATIONS),
+            TextSize("text_size", "normal", "setting_text_size", choices=TEXT_SIZES),
             Volume("volume", 80, "setting_volume"),
             Toggle("muted", False, "setting_mute", inverted=True),
             Toggle("fullscreen", False, "setting_fullscreen"),
@@ -195,6 +229,7 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
             Toggle("undo_enabled", True, "setting_undo_setting"),
             Pace("autoplay_pace", "5", "setting_autoplay_pace", choices=AUTOPLAY_PACES),
             Choice("language", "auto", "setting_language", choices=LANGUAGES, wraps=True),
+            ControlsSetting("controls", Controls(), "setting_controls"),
         )
     }
 )
@@ -217,6 +252,7 @@ class Settings:
     size: int = SETTINGS["size"].default
     theme: str = SETTINGS["theme"].default
     animation: str = SETTINGS["animation"].default
+    text_size: str = SETTINGS["text_size"].default
     volume: int = SETTINGS["volume"].default
     muted: bool = SETTINGS["muted"].default
     fullscreen: bool = SETTINGS["fullscreen"].default
@@ -224,6 +260,7 @@ class Settings:
     undo_enabled: bool = SETTINGS["undo_enabled"].default
     autoplay_pace: str = SETTINGS["autoplay_pace"].default
     language: str = SETTINGS["language"].default
+    controls: Controls = SETTINGS["controls"].default
 
     def stepped(self, name: str, direction: int) -> Settings:
         """These settings with one of them stepped up (+1) or down (-1)."""

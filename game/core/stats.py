@@ -10,6 +10,8 @@ Storage keeps it in stats.json (see game/storage/store.py).
     stats = stats.time_played(4, game_id, assisted=False, seconds=dt)  # clock time as it runs
     stats.best_score(4)                                     # the player's own best (R9)
     stats.for_size(4, assisted=True)                        # a SizeStats, as the player reads it
+    stats = stats.goal_met("reach_512_no_undo", game_id, date(2025, 6, 1))  # game/core/goals.py
+    stats.goal("reach_512_no_undo")                         # a MetGoal (when, which game) or None
 
 A game counts once (R19). Each size has at most one game in play (R18), and the statistics
 keep a note of it (`GameInPlay`): which game it is, in which column it counts, whether it was
@@ -27,13 +29,19 @@ tile rise, the fastest win and the fewest moves to a win fall. `merged` keeps th
 two copies of each figure, so merging a file with its older backup can never lower a record.
 Counts and clocks share the engine's bounds (MAX_COUNT, MAX_SECONDS) and stop there, so
 whatever the engine lets a game reach, the statistics can hold and load again.
+
+The goals met (game/core/goals.py) are kept beside the figures, each with the day it was first
+met and the game that met it; met again, a goal keeps its first day. They are an extra: a goal
+kept wrong is dropped on loading, and costs none of the figures.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from datetime import date
 from types import MappingProxyType
 from typing import Any
 
@@ -48,8 +56,10 @@ from game.core.engine import (
     is_game_id,
     is_moves_to_win,
 )
+from game.core.goals import GOAL_IDS
 
 COLUMNS = ("own", "assisted")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -138,16 +148,39 @@ class GameInPlay:
 
 
 @dataclass(frozen=True)
+class MetGoal:
+    """When a goal was first met, and by which game."""
+
+    day: date
+    game_id: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"date": self.day.isoformat(), "game": self.game_id}
+
+    @classmethod
+    def from_dict(cls, data: Any, name: str) -> MetGoal:
+        _check_fields(data, {"date", "game"}, name)
+        text, game_id = data["date"], data["game"]
+        if type(text) is not str or not _ISO_DATE.fullmatch(text):
+            raise ValueError(f"{name}.date: not a date (YYYY-MM-DD)")
+        if not is_game_id(game_id):
+            raise ValueError(f"{name}.game: not a game id")
+        return cls(date.fromisoformat(text), game_id)
+
+
+@dataclass(frozen=True)
 class Stats:
     """Figures for every board size played, own and assisted apart, and the game in play on
     each size. Immutable."""
 
     _records: Mapping[tuple[int, bool], SizeStats] = field(default_factory=dict)
     _playing: Mapping[int, GameInPlay] = field(default_factory=dict)
+    _goals: Mapping[str, MetGoal] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_records", MappingProxyType(dict(self._records)))
         object.__setattr__(self, "_playing", MappingProxyType(dict(self._playing)))
+        object.__setattr__(self, "_goals", MappingProxyType(dict(self._goals)))
 
     def for_size(self, size: int, *, assisted: bool = False) -> SizeStats:
         """The figures as the player reads them: the closed games and the one in play."""
@@ -172,6 +205,10 @@ class Stats:
     def sizes(self) -> list[int]:
         """The board sizes with any figure, smallest first."""
         return sorted({size for size, _ in self._records} | set(self._playing))
+
+    def goal(self, goal_id: str) -> MetGoal | None:
+        """When and by which game this goal was first met; None: not yet."""
+        return self._goals.get(goal_id)
 
     # -- recording --------------------------------------------------------------------------
 
@@ -240,13 +277,23 @@ class Stats:
         credited = capped_seconds(playing.credited_seconds + seconds)
         return stats._with_playing(size, replace(playing, credited_seconds=credited))
 
+    def goal_met(self, goal_id: str, game_id: str, day: date) -> Stats:
+        """A goal met by this game on this day; one met before keeps its first day."""
+        if goal_id in self._goals:
+            return self
+        return replace(self, _goals={**self._goals, goal_id: MetGoal(day, game_id)})
+
     def merged(self, other: Stats) -> Stats:
         """The better of each figure of the two (a file and its older backup); the games in
-        play are this copy's, the newer one."""
+        play are this copy's, the newer one. A goal either met is met, on the earlier day."""
         records = dict(self._records)
         for key, theirs in other._records.items():
             records[key] = records[key].merged(theirs) if key in records else theirs
-        return Stats(records, self._playing)
+        goals = dict(self._goals)
+        for goal_id, theirs in other._goals.items():
+            if goal_id not in goals or theirs.day < goals[goal_id].day:
+                goals[goal_id] = theirs
+        return Stats(records, self._playing, goals)
 
     # -- saving -----------------------------------------------------------------------------
 
@@ -262,11 +309,18 @@ class Stats:
         data["playing"] = {
             str(size): playing.to_dict() for size, playing in sorted(self._playing.items())
         }
+        data["goals"] = {goal_id: met.to_dict() for goal_id, met in sorted(self._goals.items())}
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Stats:
-        """The figures `to_dict` wrote; ValueError naming the field if anything is off."""
+        """The figures `to_dict` wrote; ValueError naming the field if anything is off. The
+        goals are read apart (`_goals_from`): one kept wrong costs no figure."""
+        if type(data) is dict and "goals" in data:
+            goals = _goals_from(data["goals"])
+            data = {key: value for key, value in data.items() if key != "goals"}
+        else:
+            goals = {}
         _check_fields(data, {*COLUMNS, "playing"}, "stats")
         records: dict[tuple[int, bool], SizeStats] = {}
         for column in COLUMNS:
@@ -278,7 +332,7 @@ class Stats:
             size: GameInPlay.from_dict(value, f"playing.{size}")
             for size, value in _by_size(data["playing"], "playing").items()
         }
-        return cls(records, playing)
+        return cls(records, playing, goals)
 
     # -- inside -----------------------------------------------------------------------------
 
@@ -294,15 +348,17 @@ class Stats:
             games_won=capped_count(old.games_won + playing.won),
         )
         playing_now = {key: value for key, value in self._playing.items() if key != size}
-        return Stats({**self._records, (size, playing.assisted): closed}, playing_now)
+        return replace(
+            self, _records={**self._records, (size, playing.assisted): closed}, _playing=playing_now
+        )
 
     def _with(self, size: int, assisted: bool, record: SizeStats) -> Stats:
         _check_size(size)
-        return Stats({**self._records, (size, assisted): record}, self._playing)
+        return replace(self, _records={**self._records, (size, assisted): record})
 
     def _with_playing(self, size: int, playing: GameInPlay) -> Stats:
         _check_size(size)
-        return Stats(self._records, {**self._playing, size: playing})
+        return replace(self, _playing={**self._playing, size: playing})
 
 
 def upgrade_from_version_1(data: Any) -> Any:
@@ -310,6 +366,29 @@ def upgrade_from_version_1(data: Any) -> Any:
     if type(data) is not dict:
         raise ValueError("stats: not a mapping")
     return {**data, "playing": {}}
+
+
+def upgrade_from_version_2(data: Any) -> Any:
+    """Version 2 had no goals: none are met yet."""
+    if type(data) is not dict:
+        raise ValueError("stats: not a mapping")
+    return {**data, "goals": {}}
+
+
+def _goals_from(data: Any) -> dict[str, MetGoal]:
+    """The goals met, each read on its own: one kept wrong, or no longer a goal, is dropped
+    (met again, it is kept again) and the others stay."""
+    if type(data) is not dict:
+        return {}
+    goals = {}
+    for goal_id, value in data.items():
+        if goal_id not in GOAL_IDS:
+            continue
+        try:
+            goals[goal_id] = MetGoal.from_dict(value, f"goals.{goal_id}")
+        except ValueError:
+            continue
+    return goals
 
 
 def _check_size(size: int) -> None:

@@ -1,16 +1,21 @@
 """Gamepads in, commands out: SDL game controllers, plugged in and out at any time, and plain
-joysticks. Like all input, it never changes game state."""
+joysticks. A controller's buttons ask for what the player's controls say (game/core/controls.py:
+pad_commands); a plain joystick's first two buttons are fixed. Like all input, it never changes
+game state."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 import pygame
 from pygame._sdl2 import controller as sdl_controller
 
+from game.core.controls import ACTIONS, FIXED_BUTTONS, MENU, Controls
 from game.core.engine import Direction
+from game.input.actions import ACTION_COMMANDS
 from game.play import commands as cmd
 from game.text import PAD_LABELS
 
@@ -36,21 +41,48 @@ GAMEPAD_EVENTS = frozenset(
 )
 """The event types GamepadInput.translate understands; the app routes these to it."""
 
-PAD_BUTTONS: dict[int, cmd.Command] = {
-    pygame.CONTROLLER_BUTTON_A: cmd.Confirm(),
-    pygame.CONTROLLER_BUTTON_B: cmd.BackOrUndo(),
-    pygame.CONTROLLER_BUTTON_X: cmd.Hint(),
-    pygame.CONTROLLER_BUTTON_Y: cmd.NewGame(),
-    pygame.CONTROLLER_BUTTON_START: cmd.Pause(),
-    pygame.CONTROLLER_BUTTON_BACK: cmd.Help(),
-    pygame.CONTROLLER_BUTTON_DPAD_UP: cmd.Move(Direction.UP),
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: cmd.Move(Direction.DOWN),
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: cmd.Move(Direction.LEFT),
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: cmd.Move(Direction.RIGHT),
-    # In a replay or a review: to the start, to the end (R22, R23); nothing in play.
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: cmd.Seek(-1),
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: cmd.Seek(1),
-}
+# Each button SDL's game-controller layout has, by the name the controls keep (controls.BUTTONS).
+BUTTON_CODES: Mapping[str, int] = MappingProxyType(
+    {
+        "a": pygame.CONTROLLER_BUTTON_A,
+        "b": pygame.CONTROLLER_BUTTON_B,
+        "x": pygame.CONTROLLER_BUTTON_X,
+        "y": pygame.CONTROLLER_BUTTON_Y,
+        "back": pygame.CONTROLLER_BUTTON_BACK,
+        "start": pygame.CONTROLLER_BUTTON_START,
+        "guide": pygame.CONTROLLER_BUTTON_GUIDE,
+        "lb": pygame.CONTROLLER_BUTTON_LEFTSHOULDER,
+        "rb": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER,
+        "ls": pygame.CONTROLLER_BUTTON_LEFTSTICK,
+        "rs": pygame.CONTROLLER_BUTTON_RIGHTSTICK,
+        "dpup": pygame.CONTROLLER_BUTTON_DPAD_UP,
+        "dpdown": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+        "dpleft": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+        "dpright": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+    }
+)
+BUTTON_NAMES = {code: name for name, code in BUTTON_CODES.items()}
+# A pad's B undoes in play and goes back in a menu, whichever button the player gives undo;
+# Start opens the menu, or goes back to it (the keyboard's Escape closes one menu at a time).
+PAD_ACTION_COMMANDS = {**ACTION_COMMANDS, "undo": cmd.BackOrUndo(), MENU: cmd.Pause()}
+
+
+def pad_commands(controls: Controls) -> Mapping[int, cmd.Command]:
+    """Each controller button's command: the player's buttons for their actions, and the fixed
+    ones (Start; the shoulders, to a replay's start and end, R22, R23)."""
+    table = {
+        BUTTON_CODES[button]: PAD_ACTION_COMMANDS[action]
+        for action, buttons in FIXED_BUTTONS.items()
+        if action in PAD_ACTION_COMMANDS
+        for button in buttons
+    }
+    for action in ACTIONS:
+        codes = (BUTTON_CODES[button] for button in controls.buttons_of(action))
+        table.update(dict.fromkeys(codes, PAD_ACTION_COMMANDS[action]))
+    return MappingProxyType(table)
+
+
+DEFAULT_PAD = pad_commands(Controls())
 
 JOYSTICK_BUTTONS: dict[int, cmd.Command] = {0: cmd.Confirm(), 1: cmd.Back()}
 """A joystick SDL has no game-controller mapping for: its first two buttons."""
@@ -58,7 +90,9 @@ JOYSTICK_BUTTONS: dict[int, cmd.Command] = {0: cmd.Confirm(), 1: cmd.Back()}
 # What each pad prints on the buttons bound above, for the help screen. SDL reports a
 # Nintendo pad's buttons by their labels unless SDL_GAMECONTROLLER_USE_BUTTON_LABELS is 0,
 # so its A is the button marked A, as on the other pads.
-XBOX_LABELS = PAD_LABELS  # the names the help uses when no pad is known
+DPAD_LABELS = {"dpup": "D-pad ↑", "dpdown": "D-pad ↓", "dpleft": "D-pad ←", "dpright": "D-pad →"}
+# The names the help uses when no pad is known.
+XBOX_LABELS = {**PAD_LABELS, "guide": "Guide", "ls": "LS", "rs": "RS", **DPAD_LABELS}
 PLAYSTATION_LABELS = {
     "a": "Cross",
     "b": "Circle",
@@ -66,8 +100,12 @@ PLAYSTATION_LABELS = {
     "y": "Triangle",
     "back": "Share",
     "start": "Options",
+    "guide": "PS",
     "lb": "L1",
     "rb": "R1",
+    "ls": "L3",
+    "rs": "R3",
+    **DPAD_LABELS,
 }
 NINTENDO_LABELS = {
     "a": "A",
@@ -76,8 +114,12 @@ NINTENDO_LABELS = {
     "y": "Y",
     "back": "Minus",
     "start": "Plus",
+    "guide": "Home",
     "lb": "L",
     "rb": "R",
+    "ls": "LS",
+    "rs": "RS",
+    **DPAD_LABELS,
 }
 NINTENDO_BY_POSITION = {**NINTENDO_LABELS, "a": "B", "b": "A", "x": "Y", "y": "X"}
 JOYSTICK_LABELS = {"a": "1", "b": "2"}
@@ -204,7 +246,15 @@ class GamepadInput:
         """Instance ids of the pads open now."""
         return (*self._controllers, *self._joysticks)
 
-    def translate(self, event: pygame.event.Event) -> list[cmd.Command]:
+    def translate(
+        self,
+        event: pygame.event.Event,
+        buttons: Mapping[int, cmd.Command] = DEFAULT_PAD,
+        binding: bool = False,
+    ) -> list[cmd.Command]:
+        """The commands of one event, by the player's `buttons` (pad_commands). `binding`: the
+        Controls screen waits for a button, and a controller's press is that button itself
+        (cmd.Pressed), but Start, which goes back."""
         kind = event.type
         if kind == pygame.CONTROLLERDEVICEADDED:
             self._add(self._controllers, self._open_controller, event.device_index)
@@ -217,14 +267,14 @@ class GamepadInput:
         elif kind == pygame.JOYDEVICEREMOVED:
             self._remove(self._joysticks, event.instance_id)
         elif kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERAXISMOTION):
-            return self._controller_input(event)
+            return self._controller_input(event, buttons, binding)
         elif kind in (pygame.JOYBUTTONDOWN, pygame.JOYAXISMOTION, pygame.JOYHATMOTION):
             return self._joystick_input(event)
         return []  # button releases and remappings change nothing
 
     def button_labels(self, instance_id: int | None = None) -> dict[str, str]:
-        """What the pad prints on the buttons bound here, by SDL's name for them ("a", "b",
-        "x", "y", "back", "start"). None: the pad used or plugged in last."""
+        """What the pad prints on its buttons, by the controls' name for them ("a", "b", "x",
+        "y", "back", "start", ...). None: the pad used or plugged in last."""
         if instance_id is None:
             instance_id = self._current
         if instance_id in self._joysticks:
@@ -265,12 +315,17 @@ class GamepadInput:
 
     # -- input ---------------------------------------------------------------------------------
 
-    def _controller_input(self, event: pygame.event.Event) -> list[cmd.Command]:
+    def _controller_input(
+        self, event: pygame.event.Event, buttons: Mapping[int, cmd.Command], binding: bool
+    ) -> list[cmd.Command]:
         pad = self._controllers.get(event.instance_id)
         if pad is None:
             return []  # removed, unknown, or a plain joystick
         if event.type == pygame.CONTROLLERBUTTONDOWN:
-            command = PAD_BUTTONS.get(event.button)
+            name = BUTTON_NAMES.get(event.button)
+            if binding and name is not None and name != "start":
+                return self._used(event.instance_id, [cmd.Pressed(button=name)])
+            command = buttons.get(event.button)
             return self._used(event.instance_id, [command] if command is not None else [])
         if event.axis == pygame.CONTROLLER_AXIS_LEFTX:
             direction = pad.stick.update(x=_axis(event.value))

@@ -5,58 +5,64 @@ whichever key, button or gesture they used."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import pygame
 
+from game.core.controls import ACTIONS, FIXED_KEYS, Controls
 from game.core.engine import Direction
+from game.input.actions import ACTION_COMMANDS
 from game.play import commands as cmd
 
-MOVE_KEYS = {
-    pygame.K_UP: Direction.UP,
-    pygame.K_DOWN: Direction.DOWN,
-    pygame.K_LEFT: Direction.LEFT,
-    pygame.K_RIGHT: Direction.RIGHT,
-    pygame.K_w: Direction.UP,
-    pygame.K_s: Direction.DOWN,
-    pygame.K_a: Direction.LEFT,
-    pygame.K_d: Direction.RIGHT,
-    pygame.K_k: Direction.UP,
-    pygame.K_j: Direction.DOWN,
-    pygame.K_h: Direction.LEFT,
-    pygame.K_l: Direction.RIGHT,
+# Keys that only go with others: pressed alone while the Controls screen waits, they are not
+# the key wanted (Shift on the way to a shifted key).
+MODIFIER_KEYS = frozenset(
+    {
+        pygame.K_LSHIFT,
+        pygame.K_RSHIFT,
+        pygame.K_LCTRL,
+        pygame.K_RCTRL,
+        pygame.K_LALT,
+        pygame.K_RALT,
+        pygame.K_LGUI,
+        pygame.K_RGUI,
+        pygame.K_CAPSLOCK,
+        pygame.K_NUMLOCK,
+        pygame.K_MODE,
+    }
+)
+# SDL's names of a few keys, as the keys themselves are printed.
+KEY_WORDS = {
+    "Up": "↑",
+    "Down": "↓",
+    "Left": "←",
+    "Right": "→",
+    "Return": "Enter",
+    "Keypad Enter": "Num Enter",
+    "Escape": "Esc",
 }
 
-PLAIN_KEYS: dict[int, cmd.Command] = {
-    pygame.K_u: cmd.Undo(),
-    pygame.K_BACKSPACE: cmd.Undo(),
-    pygame.K_n: cmd.NewGame(),
-    pygame.K_ESCAPE: cmd.Back(),
-    pygame.K_F1: cmd.Help(),
-    pygame.K_F11: cmd.ToggleFullscreen(),
-    pygame.K_RETURN: cmd.Confirm(),
-    pygame.K_KP_ENTER: cmd.Confirm(),
-    pygame.K_SPACE: cmd.Confirm(),
-    pygame.K_t: cmd.Hint(),
-    pygame.K_p: cmd.ToggleAutoplay(),
-    pygame.K_m: cmd.ToggleMute(),
-    pygame.K_TAB: cmd.MenuFocus(1),
-    # The games' screens (R22, R23): to the start or end, a replay faster or slower.
-    pygame.K_HOME: cmd.Seek(-1),
-    pygame.K_END: cmd.Seek(1),
-    pygame.K_PLUS: cmd.Speed(1),
-    pygame.K_EQUALS: cmd.Speed(1),  # + without Shift on most keyboards
-    pygame.K_KP_PLUS: cmd.Speed(1),
-    pygame.K_MINUS: cmd.Speed(-1),
-    pygame.K_KP_MINUS: cmd.Speed(-1),
-}
+
+def key_commands(controls: Controls) -> Mapping[int, cmd.Command]:
+    """Each key's command: the player's keys for their actions, and the fixed ones."""
+    table = {key: ACTION_COMMANDS[action] for action, keys in FIXED_KEYS.items() for key in keys}
+    for action in ACTIONS:
+        table.update(dict.fromkeys(controls.keys_of(action), ACTION_COMMANDS[action]))
+    return MappingProxyType(table)
+
+
+DEFAULT_KEYS = key_commands(Controls())
 
 SWIPE_FRACTION = 0.2  # of a tile: a shorter drag is a click, not a move
 
 
-def keyboard_command(event: pygame.event.Event) -> cmd.Command | None:
-    """The command of one KEYDOWN event, or None. Keys held with Ctrl, Alt or Meta move
-    nothing, except the chords listed (Ctrl+Z, Ctrl+Q, Alt+Enter)."""
+def keyboard_command(
+    event: pygame.event.Event, keys: Mapping[int, cmd.Command] = DEFAULT_KEYS
+) -> cmd.Command | None:
+    """The command of one KEYDOWN event, or None, by the player's `keys` (key_commands). Keys
+    held with Ctrl, Alt or Meta move nothing, except the chords listed (Ctrl+Z, Ctrl+Q,
+    Alt+Enter): those are fixed, as are ? for help and Shift+Tab."""
     mods = event.mod
     ctrl = mods & pygame.KMOD_CTRL
     alt = mods & pygame.KMOD_ALT
@@ -68,13 +74,30 @@ def keyboard_command(event: pygame.event.Event) -> cmd.Command | None:
         return cmd.ToggleFullscreen() if key in (pygame.K_RETURN, pygame.K_KP_ENTER) else None
     if meta:
         return cmd.Quit() if key == pygame.K_q else None  # Cmd+Q on macOS
-    if key in MOVE_KEYS:
-        return cmd.Move(MOVE_KEYS[key])
     if getattr(event, "unicode", "") == "?":
         return cmd.Help()
     if key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
         return cmd.MenuFocus(-1)
-    return PLAIN_KEYS.get(key)
+    return keys.get(key)
+
+
+def key_to_bind(event: pygame.event.Event) -> cmd.Command | None:
+    """A KEYDOWN while the Controls screen waits for a key: the key itself. Escape goes back
+    (the wait ends), a key held with Ctrl, Alt or Meta does what it always does (Ctrl+Q still
+    quits), and a modifier alone or a key SDL cannot name is not the one wanted (None)."""
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI):
+        return keyboard_command(event)
+    if event.key == pygame.K_ESCAPE:
+        return cmd.Back()
+    if event.key in MODIFIER_KEYS or not pygame.key.name(event.key, use_compat=False):
+        return None
+    return cmd.Pressed(key=event.key)
+
+
+def key_name(key: int) -> str:
+    """A key as the player reads it: its letter, or its name ("F1", "Backspace", "↑")."""
+    name = pygame.key.name(key, use_compat=False)
+    return KEY_WORDS.get(name, name) or f"#{key}"
 
 
 def swipe_direction(

@@ -157,6 +157,15 @@ class Quit:
     pass
 
 
+@dataclass(frozen=True)
+class Pressed:
+    """A key (an SDL keycode) or a pad button (SDL's name for it) as itself, while the Controls
+    screen waits for one to bind (game/core/controls.py)."""
+
+    key: int | None = None
+    button: str | None = None
+
+
 Command = (
     Move
     | Undo
@@ -180,4 +189,5 @@ Command = (
     | ToggleFullscreen
     | ToggleMute
     | Quit
+    | Pressed
 )

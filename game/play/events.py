@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.core.engine import Cell, Direction, Grid, MoveOutcome
+from game.core.record import Origin, Position
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,26 @@ class SettingChanged:
 
 
 @dataclass(frozen=True)
+class BindAsked:
+    """The player pressed a key (`key`) or pad button (`button`) for `action` on the Controls
+    screen: the app, which owns the settings, binds it or says why not."""
+
+    action: str
+    key: int | None = None
+    button: str | None = None
+
+
+@dataclass(frozen=True)
+class BindCancelled:
+    """The Controls screen stopped waiting for a key: nothing was bound."""
+
+
+@dataclass(frozen=True)
+class ControlsRestored:
+    """The player asked for every key and button back as it was at first."""
+
+
+@dataclass(frozen=True)
 class HintRequested:
     """The player asked the solver for the best move of this board (R20)."""
 
@@ -158,6 +179,16 @@ class PositionShown:
 
 
 @dataclass(frozen=True)
+class PlayOnAsked:
+    """The player chose to play on from a replay's or a review's position: a new game of
+    `size` from there, which keeps where it began (`origin`). The session answers it."""
+
+    size: int
+    position: Position
+    origin: Origin
+
+
+@dataclass(frozen=True)
 class Told:
     """Something to tell the player: a text key of game/text/ (english.py, greek.py) and its
     fields."""
@@ -184,6 +215,9 @@ Event = (
     | UndoRefused
     | MenuConfirmed
     | SettingChanged
+    | BindAsked
+    | BindCancelled
+    | ControlsRestored
     | HintRequested
     | AutoplayStarted
     | AutoplayStopped
@@ -191,6 +225,7 @@ Event = (
     | QuitRequested
     | OnScreens
     | PositionShown
+    | PlayOnAsked
     | Told
 )
 

@@ -11,7 +11,7 @@ from game.core.engine import Direction
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.focus import moved, pointed, turned
-from game.play.menus import Menu, SettingItem
+from game.play.menus import Menu, MenuKind, SettingItem, controls_items
 
 # A direction as a step: through pages and settings (sideways), through items (upright).
 SIDEWAYS = {Direction.LEFT: -1, Direction.RIGHT: 1}
@@ -62,6 +62,12 @@ def turn_page(menu: Menu, step: int) -> list[ev.Event]:
     page = turned(menu.page, step, menu.pages)
     if page == menu.page:
         return []
+    focused = menu.focused_item
     menu.page = page
+    if menu.kind is MenuKind.CONTROLS:  # its rows are the page's: the focus stays on its button
+        menu.items = controls_items(page)
+        if focused in menu.items:
+            menu.focus = menu.items.index(focused)
+        menu.focus = min(menu.focus, len(menu.items) - 1)
     menu.settle_focus(step)  # at the last page Enter closes; at the first it turns on
     return [ev.MenuMoved()]

@@ -3,7 +3,10 @@ item each opens on, and which items cannot act now. Pure values; the session dec
 choosing an item does.
 
 An item is an action (`Item`, whose value is its text key), a board size to play on
-(`SizeItem`), or a setting of game/core/settings.py (`SettingItem`), which steps both ways.
+(`SizeItem`), a setting of game/core/settings.py (`SettingItem`), which steps both ways, or an
+action of the player's controls (`ControlItem`, game/core/controls.py), which waits for a key.
+The board sizes have a menu of their own, opened from one row of the pause menu: six rows of
+sizes would not fit the pause menu in the smallest window.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game.core.controls import ACTIONS, MENU
 from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
 from game.play.focus import settled
@@ -23,6 +27,9 @@ class MenuKind(enum.Enum):
     CONFIRM_QUIT = "confirm_quit"  # Quit in the pause menu asks first
     STATS = "stats"
     SETTINGS = "settings"
+    CONTROLS = "controls"  # each action's keys and buttons, from the settings menu
+    SIZES = "sizes"  # the board sizes, from the pause menu
+    CHARTS = "charts"  # one size's statistics as pictures, from its statistics page
     WON = "won"  # the win banner's two buttons
     OVER = "over"  # the game-over panel's buttons
     GAMES = "games"  # the kept games' screens: they answer for themselves (session.py)
@@ -34,6 +41,7 @@ class Item(enum.StrEnum):
     RESUME = "resume"
     NEW_GAME = "new_game"
     AUTOPLAY = "autoplay"
+    SIZES = "sizes"  # opens the board sizes' menu
     GAMES = "games"
     SETTINGS = "settings"
     STATS = "stats"
@@ -45,6 +53,9 @@ class Item(enum.StrEnum):
     CANCEL = "cancel"
     PREV_PAGE = "prev_page"
     NEXT_PAGE = "next_page"
+    CONTROLS = "controls"  # opens the Controls screen
+    RESTORE_DEFAULTS = "restore_defaults"  # every key and button back as at first
+    CHARTS = "charts"  # opens the statistics' pictures of the page's board size
     BACK = "back"
 
 
@@ -66,16 +77,34 @@ class SettingItem:
     name: str
 
 
-MenuItem = Item | SizeItem | SettingItem
+@dataclass(frozen=True)
+class ControlItem:
+    """An action, shown with its keys and pad buttons; choosing it waits for a new key or
+    button (game/core/controls.py). The menu's own (Escape, Start) is shown, never chosen."""
+
+    action: str
+
+
+MenuItem = Item | SizeItem | SettingItem | ControlItem
 
 # The help pages, in order: how to play first, for a newcomer pressing F1.
-HELP_PAGES = ("rules", "controls", "strategy", "solver", "review", "costs")
+HELP_PAGES = ("rules", "controls", "strategy", "solver", "review", "costs", "practice")
 PAGE_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)  # clickable, so a mouse can read
-# The settings menu: every setting a player steps, then Back.
+STATS_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.CHARTS, Item.BACK)
+# The statistics' pictures of one size, a chart a page: a page the smallest window can read,
+# so that the page buttons mean the same in every window (as the Controls screen's).
+CHART_PAGES = ("scores", "tiles", "weeks", "loss")
+# The settings menu: every setting a player steps, the Controls screen, then Back.
 SETTINGS_ITEMS = (
-    *(SettingItem(name) for name in SETTINGS if name not in ("size", "window_size")),
+    *(SettingItem(name) for name in SETTINGS if name not in ("size", "window_size", "controls")),
+    Item.CONTROLS,
     Item.BACK,
 )
+# The Controls screen: its actions a page at a time (a page fits the smallest window), then
+# the pages' buttons, Restore defaults and Back.
+CONTROL_ROWS = (*ACTIONS, MENU)
+CONTROLS_PER_PAGE = 7
+CONTROLS_FOOT = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.RESTORE_DEFAULTS, Item.BACK)
 
 
 @dataclass
@@ -88,8 +117,9 @@ class Menu:
     focus: int = 0
     page: int = 0
     pages: int = 1
-    size: int | None = None  # confirm_new only: the board size the new game will have
+    size: int | None = None  # confirm_new: the new game's board size; charts: the size shown
     wraps: bool = True  # Up on the first item comes round to the last, Down on the last back
+    waiting_for: str | None = None  # controls only: the action whose new key it waits for
 
     @property
     def focused_item(self) -> MenuItem | None:
@@ -102,7 +132,9 @@ class Menu:
             return self.page > 0
         if item is Item.NEXT_PAGE:
             return self.page < self.pages - 1
-        return True
+        if item is Item.CHARTS:
+            return stats_size(self) is not None  # not on the goals' page
+        return item != ControlItem(MENU)
 
     def can_focus(self, index: int) -> bool:
         return self.active(self.items[index])
@@ -112,8 +144,8 @@ class Menu:
         self.focus = settled(self.focus, len(self.items), self.can_focus, step)
 
 
-def _paged(kind: MenuKind, pages: int, page: int = 0) -> Menu:
-    menu = Menu(kind, list(PAGE_ITEMS), focus=PAGE_ITEMS.index(Item.NEXT_PAGE), pages=pages)
+def _paged(kind: MenuKind, pages: int, page: int = 0, items: tuple[Item, ...] = PAGE_ITEMS) -> Menu:
+    menu = Menu(kind, list(items), focus=items.index(Item.NEXT_PAGE), pages=pages)
     menu.page = page
     menu.settle_focus()
     return menu
@@ -124,14 +156,22 @@ def help_menu() -> Menu:
 
 
 def stats_menu(size: int) -> Menu:
-    """The statistics, a page a board size, opening on the size played now."""
+    """The statistics, a page a board size, opening on the size played now; the goals' page
+    (game/core/goals.py) last."""
     page = BOARD_SIZES.index(size) if size in BOARD_SIZES else 0
-    return _paged(MenuKind.STATS, len(BOARD_SIZES), page)
+    return _paged(MenuKind.STATS, len(BOARD_SIZES) + 1, page, STATS_ITEMS)
 
 
-def stats_size(menu: Menu) -> int:
-    """The board size a statistics page is about."""
-    return BOARD_SIZES[menu.page]
+def stats_size(menu: Menu) -> int | None:
+    """The board size a statistics page is about; None for the goals' page, the last."""
+    return BOARD_SIZES[menu.page] if menu.page < len(BOARD_SIZES) else None
+
+
+def charts_menu(size: int) -> Menu:
+    """The statistics of board `size` as pictures, a chart a page (CHART_PAGES)."""
+    menu = _paged(MenuKind.CHARTS, len(CHART_PAGES))
+    menu.size = size
+    return menu
 
 
 def confirm_menu(size: int) -> Menu:
@@ -151,13 +191,29 @@ def settings_menu() -> Menu:
     return Menu(MenuKind.SETTINGS, list(SETTINGS_ITEMS))
 
 
+def controls_menu() -> Menu:
+    pages = -(-len(CONTROL_ROWS) // CONTROLS_PER_PAGE)
+    return Menu(MenuKind.CONTROLS, controls_items(0), pages=pages)
+
+
+def controls_items(page: int) -> list[MenuItem]:
+    """A page of the Controls screen: its actions, then the buttons every page has."""
+    rows = CONTROL_ROWS[page * CONTROLS_PER_PAGE : (page + 1) * CONTROLS_PER_PAGE]
+    return [*(ControlItem(action) for action in rows), *CONTROLS_FOOT]
+
+
+def sizes_menu(size: int) -> Menu:
+    """Every board size, smallest first, then Back; it opens on the size played now."""
+    items: list[MenuItem] = [*(SizeItem(size) for size in BOARD_SIZES), Item.BACK]
+    return Menu(MenuKind.SIZES, items, focus=items.index(SizeItem(size)))
+
+
 def pause_items() -> list[MenuItem]:
-    sizes = (SizeItem(size) for size in BOARD_SIZES)
     return [
         Item.RESUME,
         Item.NEW_GAME,
         Item.AUTOPLAY,
-        *sizes,
+        Item.SIZES,
         Item.GAMES,
         Item.SETTINGS,
         Item.STATS,

@@ -22,24 +22,30 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.core.engine import Direction, Game, is_game_id
+from game.core.record import Origin
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menu_moves import move_in, step_setting, turn_page
 from game.play.menus import (
+    ControlItem,
     Item,
     Menu,
     MenuItem,
     MenuKind,
     SettingItem,
     SizeItem,
+    charts_menu,
     confirm_menu,
+    controls_menu,
     games_entry,
     help_menu,
     over_panel,
     pause_menu,
     quit_confirm,
     settings_menu,
+    sizes_menu,
     stats_menu,
+    stats_size,
     won_panel,
 )
 from game.play.slots import SaveSlots
@@ -63,6 +69,13 @@ class GamesScreens(Protocol):
     def handle(self, command: cmd.Command) -> list[ev.Event]: ...
 
 
+def _origin(uid: Any, step: Any) -> Origin | None:
+    """A saved origin, or None for anything else (a new game's, or a damaged one's)."""
+    if isinstance(uid, str) and uid and type(step) is int and step >= 0:
+        return Origin(uid, step)
+    return None
+
+
 def new_game_id() -> str:
     """A name for one game, kept with it: the records know a game by it (R19, R22)."""
     return secrets.token_hex(8)
@@ -72,7 +85,8 @@ def new_game_id() -> str:
 class Session:
     game: Game
     phase: Phase = Phase.PLAYING
-    assisted: bool = False  # hint or autoplay used in this game (R20)
+    assisted: bool = False  # hint or autoplay used in this game, or played on from a kept one
+    origin: Origin | None = None  # played on from a kept game's position (kept with its record)
     focused: bool = True  # the window has focus
     overlays: list[Menu] = field(default_factory=list)
     slots: SaveSlots = field(default_factory=SaveSlots)
@@ -113,6 +127,13 @@ class Session:
         return self._panel_menu
 
     @property
+    def waiting_for_key(self) -> str | None:
+        """The action the Controls screen waits for a new key or button for, if it does: the
+        input then hands over the keys and buttons themselves (cmd.Pressed)."""
+        menu = self.menu
+        return menu.waiting_for if menu is not None else None
+
+    @property
     def clock_running(self) -> bool:
         """R17: time runs from the game's first valid move, in play, with focus, with no menu,
         banner or game over."""
@@ -134,6 +155,8 @@ class Session:
         return {
             "phase": self.phase.value,
             "assisted": self.assisted,
+            "origin_uid": None if self.origin is None else self.origin.uid,
+            "origin_step": None if self.origin is None else self.origin.step,
             "game_id": self.game_id,
             "started": self.started,
         }
@@ -200,6 +223,8 @@ class Session:
         return []
 
     def _handle_in_menu(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
+        if menu.waiting_for is not None:
+            return self._waiting(menu, command)
         moved = move_in(menu, command)
         if moved is not None:
             return moved
@@ -232,6 +257,23 @@ class Session:
                 return self._ask_new_game(size)
         return []
 
+    def _waiting(self, menu: Menu, command: cmd.Command) -> list[ev.Event]:
+        """The Controls screen waits for a key: the next key or button pressed is the action's
+        (the app binds it, or says why not); Escape, Start or a plain joystick's back stop
+        waiting; a click stops it and acts. Anything else waits on."""
+        action = menu.waiting_for
+        match command:
+            case cmd.Pressed(key, button):
+                menu.waiting_for = None
+                return [ev.BindAsked(action, key, button)]
+            case cmd.Back() | cmd.BackOrUndo() | cmd.Pause():
+                menu.waiting_for = None
+                return [ev.BindCancelled()]
+            case cmd.Select() | cmd.Adjust():
+                menu.waiting_for = None
+                return [ev.BindCancelled(), *self._handle_in_menu(menu, command)]
+        return []
+
     def _choose(self, menu: Menu, index: int, side: int) -> list[ev.Event]:
         """The item at `index` chosen (Enter, A, a click on its `side`): an item that cannot
         act does nothing."""
@@ -241,6 +283,9 @@ class Session:
         item = menu.items[index]
         if isinstance(item, SettingItem):
             return [ev.MenuConfirmed(), *step_setting(item, side)]
+        if isinstance(item, ControlItem):
+            menu.waiting_for = item.action
+            return [ev.MenuConfirmed()]
         return self._activate(menu, item)
 
     # -- actions -------------------------------------------------------------------------------
@@ -320,6 +365,7 @@ class Session:
         elif phase is Phase.GAME_OVER:
             phase = Phase.CONTINUING if self.game.won else Phase.PLAYING
         self.assisted = state.get("assisted") is True
+        self.origin = _origin(state.get("origin_uid"), state.get("origin_step"))
         game_id = state.get("game_id")
         self.game_id = game_id if is_game_id(game_id) else new_game_id()
         started = state.get("started")
@@ -395,6 +441,8 @@ class Session:
                 return events + self._new_game(menu.size or self.game.size)
             case Item.STATS:
                 return events + self._open(stats_menu(self.game.size))
+            case Item.CHARTS:  # over the statistics: Back returns to their page
+                return events + self._open(charts_menu(stats_size(menu) or self.game.size))
             case Item.AUTOPLAY:
                 self.overlays.clear()
                 return events + self._start_autoplay()
@@ -403,6 +451,12 @@ class Session:
                 return [*events, ev.OnScreens(tuple(self.games_screens.open()))]
             case Item.SETTINGS:
                 return events + self._open(settings_menu())
+            case Item.CONTROLS:
+                return events + self._open(controls_menu())
+            case Item.RESTORE_DEFAULTS:
+                return [*events, ev.ControlsRestored()]
+            case Item.SIZES:
+                return events + self._open(sizes_menu(self.game.size))
             case Item.PREV_PAGE | Item.NEXT_PAGE:
                 return turn_page(menu, -1 if item is Item.PREV_PAGE else 1)
             case Item.HELP:
@@ -435,7 +489,26 @@ class Session:
         events = self.games_screens.handle(command)
         if not self.games_screens.is_open:
             self.overlays.pop()
-        return [ev.OnScreens(tuple(events))] if events else []
+        asked = [event for event in events if isinstance(event, ev.PlayOnAsked)]
+        shown = [event for event in events if not isinstance(event, ev.PlayOnAsked)]
+        played_on = self._play_on(asked[0]) if asked else []
+        return ([ev.OnScreens(tuple(shown))] if shown else []) + played_on
+
+    def _play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]:
+        """A new game from a kept game's position: its score and moves as they were there,
+        a fresh random state, five undos. It counts apart from the player's own games, as an
+        assisted one does (R20), and keeps where it began. The game in play of another size
+        stays in its slot (R18); one of the same size is left for it, kept in Games."""
+        position = asked.position
+        if asked.size != self.game.size:
+            self.slots.save(self.game, self.state_dict())
+        game = Game.from_grid(position.grid, score=position.score, moves=position.moves)
+        phase = Phase.CONTINUING if game.won else Phase.PLAYING
+        origin = {"origin_uid": asked.origin.uid, "origin_step": asked.origin.step}
+        self.overlays.clear()
+        state = {"phase": phase.value, "assisted": True, "started": False, **origin}
+        self._install(game, state)  # its clock starts with its first move (R17)
+        return [ev.GameStarted(asked.size), ev.Told("played_on", {"n": position.moves})]
 
     def _close_top(self) -> list[ev.Event]:
         if not self.overlays:

@@ -20,16 +20,17 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game.core.stats import upgrade_from_version_1
+from game.core.stats import upgrade_from_version_1, upgrade_from_version_2
 from game.storage.files import DamagedFile
 
 GAME_FORMAT = "2048-game"
 SETTINGS_FORMAT = "2048-settings"
 STATS_FORMAT = "2048-stats"
-VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 2}
+VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 3}
 # (format, version) -> a function turning that version's data into the next version's data.
 UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {
     (STATS_FORMAT, 1): upgrade_from_version_1,  # version 2 notes the game in play per size
+    (STATS_FORMAT, 2): upgrade_from_version_2,  # version 3 keeps the goals met
 }
 
 _HEADER = re.compile(rb'\{"crc32":"([0-9a-f]{8})",')

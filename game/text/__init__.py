@@ -15,7 +15,7 @@ import subprocess
 import sys
 from collections.abc import Mapping
 
-from game.text.help_pages import COSTS_HELP, HELP, REVIEW_HELP
+from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
 from game.text.notices import NOTICES, notice_text
 from game.text.paths import shown_path
 from game.text.strings import STRINGS, tr
@@ -56,9 +56,10 @@ def help_lines(
     page: str, lang: str = "en", pad_labels: dict[str, str] | None = None, **fields: str
 ) -> list[str]:
     """A help page's paragraphs; the gamepad's buttons named as the player's pad prints them,
-    and the page's own `fields` filled in (the solver's page: `search`, the search in use)."""
+    the player's keys and buttons (the defaults' unless given), and the page's own `fields`
+    filled in (the solver's page: `search`, the search in use)."""
     lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
-    labels = {**PAD_LABELS, **(pad_labels or {}), **fields}
+    labels = {**PAD_LABELS, **CONTROL_WORDS, **(pad_labels or {}), **fields}
     return [line.format(**labels) for line in lines]
 
 

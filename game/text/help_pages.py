@@ -1,25 +1,63 @@
 """The help pages in English and Greek: paragraphs, wrapped to the window's width when
 drawn; a paragraph starting with "# " is a heading. The gamepad's buttons are `{a}`, `{b}`...
-(game.text.help_lines names them as the player's pad prints them)."""
+(game.text.help_lines names them as the player's pad prints them): each stands for the action
+the default layout gives that button ({a}: confirm), so the player's own button for it is named
+there. The keys and buttons of the controls page are the player's own: `{keys_undo}`,
+`{pad_moves}`... (game/input/names.py), CONTROL_WORDS when none are given."""
 
 from __future__ import annotations
+
+# The words of the default controls (game/core/controls.py), as game/input/names.py says them;
+# the README's table says the same, and a test holds all three together.
+CONTROL_WORDS: dict[str, str] = {
+    "keys_up": "↑, W, K",
+    "keys_down": "↓, S, J",
+    "keys_left": "←, A, H",
+    "keys_right": "→, D, L",
+    "keys_confirm": "Enter, Num Enter, Space",
+    "keys_undo": "U, Backspace",
+    "keys_new_game": "N",
+    "keys_hint": "T",
+    "keys_autoplay": "P",
+    "keys_help": "F1",
+    "keys_mute": "M",
+    "keys_fullscreen": "F11",
+    "pad_up": "D-pad ↑",
+    "pad_down": "D-pad ↓",
+    "pad_left": "D-pad ←",
+    "pad_right": "D-pad →",
+    "pad_confirm": "A",
+    "pad_undo": "B",
+    "pad_new_game": "Y",
+    "pad_hint": "X",
+    "pad_autoplay": "",
+    "pad_help": "Back",
+    "pad_mute": "",
+    "pad_fullscreen": "",
+    "keys_moves": "↑←↓→, WASD, KHJL",
+    "pad_moves": "D-pad",
+    "pad_more": "",  # the pad's buttons for actions the default layout gives none
+}
 
 HELP: dict[str, dict[str, list[str]]] = {
     "en": {
         "controls": [
             "# Keyboard",
-            "Arrows, WASD or HJKL: move",
-            "U, Backspace or Ctrl+Z: undo",
-            "N: new game · T: hint · P: autoplay",
-            "Esc: menu · F1 or ?: help · M: sound",
-            "F11 or Alt+Enter: fullscreen · Ctrl+Q: quit",
+            "{keys_moves}: move · {keys_confirm}: confirm",
+            "{keys_undo} or Ctrl+Z: undo",
+            "{keys_new_game}: new game · {keys_hint}: hint · {keys_autoplay}: autoplay",
+            "Esc: menu · {keys_help} or ?: help · {keys_mute}: sound",
+            "{keys_fullscreen} or Alt+Enter: fullscreen · Ctrl+Q: quit",
             "# Gamepad",
-            "D-pad or left stick: move · {a}: confirm",
+            "{pad_moves} or left stick: move · {a}: confirm",
             "{b}: back / undo · {x}: hint · {y}: new game",
             "{start}: menu · {back}: help",
+            "{pad_more}",
             "# Mouse and touch",
             "Swipe or drag on the board to move",
             "Click the buttons and menu items",
+            "Settings, Controls: your own keys and buttons. Esc, Start, Tab, Home/End, +/−, "
+            "{lb}/{rb} and the Ctrl and Alt shortcuts stay as they are.",
         ],
         "rules": [
             "# The rules in short",
@@ -54,22 +92,34 @@ HELP: dict[str, dict[str, list[str]]] = {
             "{search}",
             "Games played with hints or autoplay are kept apart from your own records.",
         ],
+        "practice": [
+            "# Practise mistakes",
+            "On a game's card, in Games: your mistakes and blunders, the worst first. Make "
+            "your move: it is graded as the review grades, with the review's figures.",
+            "Your answers are kept: the positions you missed come first the next time.",
+            "# Play from here",
+            "In a replay or a review: a new game from the board shown, with its score and five "
+            "undos. It counts apart from your own games, as one with hints does.",
+        ],
     },
     "el": {
         "controls": [
             "# Πληκτρολόγιο",
-            "Βέλη, WASD ή HJKL: κίνηση",
-            "U, Backspace ή Ctrl+Z: αναίρεση",
-            "N: νέο παιχνίδι · T: υπόδειξη · P: αυτόματο",
-            "Esc: μενού · F1 ή ?: βοήθεια · M: ήχος",
-            "F11 ή Alt+Enter: πλήρης οθόνη · Ctrl+Q: έξοδος",
+            "{keys_moves}: κίνηση · {keys_confirm}: επιλογή",
+            "{keys_undo} ή Ctrl+Z: αναίρεση",
+            "{keys_new_game}: νέο παιχνίδι · {keys_hint}: υπόδειξη · {keys_autoplay}: αυτόματο",
+            "Esc: μενού · {keys_help} ή ?: βοήθεια · {keys_mute}: ήχος",
+            "{keys_fullscreen} ή Alt+Enter: πλήρης οθόνη · Ctrl+Q: έξοδος",
             "# Χειριστήριο",
-            "D-pad ή αριστερός μοχλός: κίνηση · {a}: επιλογή",
+            "{pad_moves} ή αριστερός μοχλός: κίνηση · {a}: επιλογή",
             "{b}: πίσω / αναίρεση · {x}: υπόδειξη · {y}: νέο",
             "{start}: μενού · {back}: βοήθεια",
+            "{pad_more}",
             "# Ποντίκι και αφή",
             "Σύρετε πάνω στην πλάκα για κίνηση",
             "Πατήστε τα κουμπιά και τα στοιχεία του μενού",
+            "Ρυθμίσεις, Χειρισμοί: δικά σας πλήκτρα και κουμπιά. Esc, Start, Tab, Home/End, "
+            "+/−, {lb}/{rb}, Ctrl και Alt μένουν ίδια.",
         ],
         "rules": [
             "# Οι κανόνες σύντομα",
@@ -102,6 +152,15 @@ HELP: dict[str, dict[str, list[str]]] = {
             "να μην κολλά ποτέ.",
             "{search}",
             "Παιχνίδια με υπόδειξη ή αυτόματο παιχνίδι μετρούν χωριστά από τα δικά σας ρεκόρ.",
+        ],
+        "practice": [
+            "# Εξάσκηση στα λάθη",
+            "Στην καρτέλα ενός παιχνιδιού: τα λάθη και οι γκάφες σας, τα χειρότερα πρώτα. "
+            "Κάντε την κίνησή σας: βαθμολογείται όπως στην ανάλυση, με τα ποσοστά της.",
+            "Οι απαντήσεις κρατιούνται: όσες θέσεις χάσατε έρχονται πρώτες την επόμενη φορά.",
+            "# Παίξτε από εδώ",
+            "Σε επανάληψη ή ανάλυση: νέο παιχνίδι από αυτή την πλάκα, με το σκορ της και πέντε "
+            "αναιρέσεις. Μετρά χωριστά από τα δικά σας, όπως ένα με υποδείξεις.",
         ],
     },
 }

@@ -1,9 +1,11 @@
-"""The statistics screen's words (R19, R20): the figures of one board size as lines. The
-statistics themselves (game/core/stats.py) are figures only.
+"""The statistics screen's words (R19, R20): the figures of one board size as lines, and the
+goals (game/core/goals.py), met or not yet, on a page of their own. The statistics themselves
+(game/core/stats.py) are figures only.
 """
 
 from __future__ import annotations
 
+from game.core.goals import GOALS, Goal
 from game.core.stats import SizeStats, Stats
 from game.text import format_clock, tr
 
@@ -32,6 +34,28 @@ def stats_lines(stats: Stats, size: int, lang: str) -> list[str]:
             tr("stats_own_time_rule", lang),
         ]
     return lines
+
+
+def goals_lines(stats: Stats, lang: str) -> list[str]:
+    """The goals' page: each goal, met (on which day) or not yet, then the rule that says on
+    which board and by whose play a goal is met."""
+    return [*(_goal_line(stats, goal, lang) for goal in GOALS), tr("goals_rule", lang)]
+
+
+def goal_name(goal: Goal, lang: str) -> str:
+    return tr(goal.text_key, lang, **goal.text_fields)
+
+
+def goal_met_text(goal: Goal, lang: str) -> str:
+    """The notice at the moment a goal is first met."""
+    return tr("goal_met", lang, goal=goal_name(goal, lang))
+
+
+def _goal_line(stats: Stats, goal: Goal, lang: str) -> str:
+    met = stats.goal(goal.id)
+    if met is None:
+        return tr("goal_not_yet", lang, goal=goal_name(goal, lang))
+    return tr("goal_met_on", lang, goal=goal_name(goal, lang), date=met.day.isoformat())
 
 
 def _counts(figures: SizeStats, lang: str) -> list[str]:

@@ -196,7 +196,11 @@ class BoardView:
         max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
         if self.text.fit_size(label, max_px, box) < self.least_number_px:
             return pygame.Surface((0, 0), pygame.SRCALPHA)
-        return self.text.fitted(label, max_px, box, colour)
+        drawn = self.text.fitted(label, max_px, box, colour)
+        if drawn.get_width() > box[0]:  # past the least font size (131072 on a tiny 8x8 tile)
+            height = max(1, drawn.get_height() * box[0] // drawn.get_width())
+            drawn = pygame.transform.smoothscale(drawn, (box[0], height))  # smaller, never out
+        return drawn
 
     def draw_numbers(self, surface: pygame.Surface, layout: Layout, theme: Theme) -> None:
         """The tiles' numbers again, over whatever was drawn on the board since (the review's

@@ -15,6 +15,7 @@ from game.view.board import BoardView
 from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed
 from game.view.plot import Plot
+from game.view.practice_view import draw_practice
 from game.view.render import Text
 from game.view.replay_view import draw_board_screen
 from game.view.theme import Theme
@@ -58,6 +59,12 @@ class BrowserView:
         if browser.screen in (Screen.REPLAY, Screen.REVIEW):
             placed, board = draw_board_screen(
                 surface, self.text, theme, lang, browser, self.board, self.plot, ahead
+            )
+            self._placed(placed)
+            return board
+        if browser.screen is Screen.PRACTICE:
+            placed, board = draw_practice(
+                surface, self.text, theme, lang, browser, self.board, ahead
             )
             self._placed(placed)
             return board

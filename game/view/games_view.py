@@ -78,6 +78,8 @@ def local_time(moment: datetime | None) -> str | None:
 def whose(summary: GameSummary, lang: str) -> str:
     if summary.imported:
         return tr("imported_game", lang)
+    if summary.origin is not None:
+        return tr("from_position", lang)
     return tr("assisted" if summary.assisted else "own_game", lang)
 
 
@@ -163,6 +165,7 @@ def game_blocks(browser: Browser, lang: str, picture: bool = True) -> list[Block
     labels = {
         Control.REPLAY: replay,
         Control.REVIEW: review,
+        Control.PRACTISE: tr("practise", lang),
         Control.EXPORT: tr("export", lang),
         Item.BACK: tr("back", lang),
     }

@@ -202,11 +202,17 @@ class Hud:
             if lines > 1 and rect.height / lines < 10:
                 break
             box = (round(rect.width * 0.96), round(rect.height / lines))
+            # Rows a line apart: at this size a line fills its row, and a bigger one (a larger
+            # text size) would spill out of the rectangle; so it does not grow.
             max_px = round(rect.height / lines * 0.72)
             for rows in _splits(len(line.fields), lines, line.clock_first):
                 px = min(
                     self.text.fit_size(
-                        SEPARATOR.join(line.templates[i] for i in row), max_px, box, INFO_WEIGHT
+                        SEPARATOR.join(line.templates[i] for i in row),
+                        max_px,
+                        box,
+                        INFO_WEIGHT,
+                        grows=False,
                     )
                     for row in rows
                 )

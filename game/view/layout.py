@@ -82,10 +82,12 @@ class _Header:
         )
 
 
-def compute_layout(width: int, height: int, size: int) -> Layout:
+def compute_layout(width: int, height: int, size: int, large_text: bool = False) -> Layout:
+    """`large_text`: the player chose a text size above normal, and a header above the board
+    takes its roomier arrangement (bigger words) even where the board is then narrower."""
     width, height = max(width, 1), max(height, 1)
-    tall = _tall(width, height, size)
-    wide = _wide(width, height, size)
+    tall = _tall(width, height, size, large_text)
+    wide = _wide(width, height, size, large_text)
     if wide is not None and wide.board.width > tall.board.width:
         return wide
     return tall
@@ -157,18 +159,18 @@ def _row_header(width: int, unit: float, per_row: int, lines: int) -> _Header:
     return _Header(width, height, title, score, best, rise, info, buttons)
 
 
-def _tall(width: int, height: int, size: int) -> Layout:
+def _tall(width: int, height: int, size: int, large_text: bool = False) -> Layout:
     margin = _margin(width, height)
     inner = width - 2 * margin
     # Buttons in two rows and the info line on two lines make their text bigger: taken where
-    # the height can spare them (the board still as wide as the window), or the width forces
-    # them.
+    # the height can spare them (the board still as wide as the window), the player's text
+    # size asks for them, or the width forces them.
     for per_row, lines in ((3, 2), _row_shape(inner)):
         # The header is as wide as the window and never takes more than two fifths of its
         # height.
         unit = max(1.0, min(inner / ROW_WIDTH, height * 0.4 / _row_units(per_row, lines)))
         header = _row_header(inner, unit, per_row, lines)
-        if height - header.height - 3 * margin >= inner:
+        if height - header.height - 3 * margin >= inner or large_text:
             break
     side = max(1, min(inner, height - header.height - 3 * margin))
     # What the board does not need is shared above the header and below the board.
@@ -211,9 +213,10 @@ def _column_header(width: int, unit: float, per_row: int) -> _Header:
     return _Header(width, height, title, score, best, rise, info, buttons)
 
 
-def _wide(width: int, height: int, size: int) -> Layout | None:
+def _wide(width: int, height: int, size: int, large_text: bool = False) -> Layout | None:
     """The column is as tall as the window allows; the board takes the width left beside it.
-    None where no column fits."""
+    None where no column fits. With `large_text` the column also takes the width a board as
+    tall as the window leaves, for bigger words."""
     margin = _margin(width, height)
     tall = height - 2 * margin
     for per_row in (2, 1):
@@ -224,6 +227,8 @@ def _wide(width: int, height: int, size: int) -> Layout | None:
             break
     else:
         return None
+    if large_text:
+        column = max(column, width - side - 3 * margin)
     header = _column_header(column, unit, per_row)
     spare = width - (column + margin + side)
     left = spare // 2

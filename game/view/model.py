@@ -7,11 +7,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from game.kept.charts.figures import ChartFigures
+
 
 @dataclass(frozen=True)
 class ViewModel:
     best: int = 0  # the BEST box: the records' best of this size (R9)
-    stats_pages: Mapping[int, list[str]] = field(default_factory=dict)  # lines of each size
+    # The statistics pages' lines: each size's, and the goals' page's under None.
+    stats_pages: Mapping[int | None, list[str]] = field(default_factory=dict)
     setting_values: Mapping[str, str] = field(default_factory=dict)  # the settings menu's values
-    pad_labels: Mapping[str, str] = field(default_factory=dict)  # the pad's names of its buttons
+    # The help's names for the pad's buttons ({a}: the button for confirm, as the pad prints
+    # it) and for each action's keys and buttons now ({keys_undo}, {pad_undo}...).
+    pad_labels: Mapping[str, str] = field(default_factory=dict)
     tip: tuple[str, ...] = ()  # a newcomer's words on how to play, until a first move
+    charts: ChartFigures | None = None  # the statistics' pictures of the size they show

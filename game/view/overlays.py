@@ -17,21 +17,28 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from game.core.controls import ACTIONS, DEFAULT_BUTTONS, MENU
 from game.core.settings import SETTINGS
+from game.kept.charts.figures import ChartFigures
 from game.play.menus import (
+    CONTROL_ROWS,
     HELP_PAGES,
+    ControlItem,
     Item,
     Menu,
     MenuItem,
     MenuKind,
     SettingItem,
     SizeItem,
+    controls_items,
     stats_size,
 )
 from game.play.session import Session
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
+from game.text.help_pages import CONTROL_WORDS
 from game.text.review_words import costs_help_lines, review_help_lines
+from game.view.charts import draw_charts
 from game.view.layout import Layout
 from game.view.panel import (
     BODY_WEIGHT,
@@ -47,7 +54,16 @@ from game.view.panel import (
 from game.view.render import LRU, Text
 from game.view.theme import Theme
 
-PAIRED_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # drawn side by side
+# Drawn side by side: the pages' buttons; a statistics page's Charts and Back (a row of its
+# own would cost the page's words their size in the smallest window).
+PAIRED_ITEMS = (
+    (Item.PREV_PAGE, Item.NEXT_PAGE),
+    (Item.CHARTS, Item.BACK),
+    (Item.CONTROLS, Item.BACK),
+)
+NO_BUTTON = "—"  # an action no pad button asks for
+# The actions the help's gamepad lines leave out while no button asks for them.
+PADLESS_ACTIONS = tuple(action for action in ACTIONS if not DEFAULT_BUTTONS[action])
 MEASURE = 34  # a line of prose at its widest, in font sizes: about 75 characters, an easy read
 LIST_MEASURE = 40  # a line of a menu or a list: a sentence among its short lines stays whole
 COLUMN_MIN = 20  # two columns only if each is this wide, in font sizes (about 45 characters)
@@ -92,9 +108,18 @@ class Line:
     muted: bool = False
 
 
-def item_label(item: MenuItem, session: Session, lang: str, values: dict[str, str]) -> str:
-    """A menu item's words; a setting shows its current value."""
+def item_label(
+    item: MenuItem,
+    session: Session,
+    lang: str,
+    values: dict[str, str],
+    names: dict[str, str] | None = None,
+) -> str:
+    """A menu item's words; a setting shows its current value, an action of the controls its
+    keys and pad buttons (`names`: game/input/names.py's words, CONTROL_WORDS unless given)."""
     match item:
+        case ControlItem(action):
+            return control_label(action, lang, {**CONTROL_WORDS, **(names or {})})
         case Item.UNDO:
             return tr("undo_n", lang, n=session.game.undos_left)
         case SettingItem(name):
@@ -103,6 +128,8 @@ def item_label(item: MenuItem, session: Session, lang: str, values: dict[str, st
             return tr("size_in_play", lang, size=tr(item.key, lang))
         case SizeItem():
             return tr(item.key, lang)
+        case Item.SIZES:
+            return tr("sizes_row", lang, size=tr(SizeItem(session.game.size).key, lang))
     return tr(item.value, lang)
 
 
@@ -130,6 +157,10 @@ def panel_text(
             return PanelText(tr("paused", lang), [])
         case MenuKind.SETTINGS:
             return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
+        case MenuKind.CONTROLS:
+            return controls_text(menu, lang)
+        case MenuKind.SIZES:
+            return PanelText(tr("sizes", lang), [tr("sizes_rules", lang)])
         case MenuKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
         case MenuKind.CONFIRM_QUIT:
@@ -141,15 +172,35 @@ def panel_text(
     return PanelText("", [])
 
 
-def stats_page(menu: Menu, stats_pages: dict[int, list[str]], lang: str) -> PanelText:
-    """One board size's statistics, a page of its own."""
+def control_label(action: str, lang: str, names: dict[str, str]) -> str:
+    """An action's row on the Controls screen: its name, its keys, its pad buttons."""
+    name = tr(f"action_{action}", lang)
+    if action == MENU:
+        return tr("control_row", lang, action=name, keys="Esc", pad=names["start"])
+    keys, pad = names[f"keys_{action}"], names[f"pad_{action}"] or NO_BUTTON
+    return tr("control_row", lang, action=name, keys=keys, pad=pad)
+
+
+def controls_text(menu: Menu, lang: str) -> PanelText:
+    """The Controls screen's words: how to change a key, or, while it waits, which action's."""
+    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
+    if menu.waiting_for is None:
+        words = tr("controls_hint", lang)
+    else:
+        words = tr("controls_waiting", lang, action=tr(f"action_{menu.waiting_for}", lang))
+    return PanelText(tr("controls", lang), [words], footer=footer)
+
+
+def stats_page(menu: Menu, stats_pages: dict[int | None, list[str]], lang: str) -> PanelText:
+    """One board size's statistics, a page of its own; the goals' page (size None) last."""
     size = stats_size(menu)
     footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
-    title = tr("stats_title", lang, n=size)
+    title = tr("stats_title", lang, n=size) if size is not None else tr("goals_title", lang)
     lines = stats_pages.get(size, [])
     sections = (tr("stats_own", lang), tr("stats_assisted", lang))
     headings = frozenset(i for i, line in enumerate(lines) if line in sections)
-    rule = frozenset(i for i, line in enumerate(lines) if line == tr("stats_own_time_rule", lang))
+    rules = (tr("stats_own_time_rule", lang), tr("goals_rule", lang))
+    rule = frozenset(i for i, line in enumerate(lines) if line in rules)
     return PanelText(title, lines, headings, footer, flush_left=True, muted=rule)
 
 
@@ -165,6 +216,9 @@ def help_page(
     elif page == "solver":
         search = "solver_search_compiled" if kernel_available() else "solver_search_python"
         lines = help_lines(page, lang, pad_labels, search=tr(search, lang))
+    elif page == "controls":
+        more = _pad_more(lang, pad_labels)
+        lines = [line for line in help_lines(page, lang, pad_labels, pad_more=more) if line]
     else:
         lines = help_lines(page, lang, pad_labels)
     headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
@@ -172,6 +226,13 @@ def help_page(
     footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
     title = tr(f"help_{page}", lang)
     return PanelText(title, body, headings, footer, flush_left=True, prose=True)
+
+
+def _pad_more(lang: str, names: dict[str, str] | None) -> str:
+    """The pad's buttons the player gave actions the default layout leaves without one."""
+    names = {**CONTROL_WORDS, **(names or {})}
+    bound = [a for a in PADLESS_ACTIONS if names[f"pad_{a}"]]
+    return " · ".join(f"{names[f'pad_{a}']}: {tr(f'action_{a}', lang)}" for a in bound)
 
 
 def panel_area(menu: Menu, layout: Layout) -> pygame.Rect:
@@ -195,9 +256,11 @@ def draw_menu(
     veils: LRU,
     setting_values: dict[str, str],
     pad_labels: dict[str, str] | None = None,
+    charts: ChartFigures | None = None,
 ) -> list[pygame.Rect]:
     """Draw `menu` faded in to `opacity` (0..1); return the rectangle of each item. The veil
-    fades in first and the words come once it is whole, so they never mix with the tiles."""
+    fades in first and the words come once it is whole, so they never mix with the tiles.
+    `charts`: the figures the statistics' pictures show (game/view/charts.py)."""
     area = panel_area(menu, layout)
     if menu.kind is MenuKind.WON:
         theme = theme.under_win_banner()  # a win reads as one: gold, as in the original
@@ -213,8 +276,10 @@ def draw_menu(
     else:
         veil = veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour))
         surface.blit(veil, veil_rect)
+    if menu.kind is MenuKind.CHARTS:
+        return draw_charts(surface, text, theme, area, menu, lang, charts, shown >= 1.0)
     content = panel_text(menu, session, lang, stats_pages, pad_labels)
-    labels = [item_label(item, session, lang, setting_values) for item in menu.items]
+    labels = [item_label(item, session, lang, setting_values, pad_labels) for item in menu.items]
     sheet = menu_sheet(
         text, menu, content, labels, area, lang, pad_labels, stats_pages, session.game.size
     )
@@ -257,8 +322,22 @@ def menu_sheet(
             for page in range(menu.pages)
         ]
     rows = _item_rows(menu.items)
-    key = (area.size, tuple(map(_page_key, pages)), tuple(labels), tuple(map(tuple, rows)))
-    px, block = _FITTED.get_or_make(key, lambda: _fitted(text, pages, labels, rows, area))
+    fit_labels, fit_rows = labels, rows
+    if menu.kind is MenuKind.CONTROLS:
+        # Fitted waiting or not, as a full page: turning a page or choosing an action moves
+        # nothing; the words of the longest action name it waits for make the room.
+        longest = max(CONTROL_ROWS, key=lambda action: len(tr(f"action_{action}", lang)))
+        pages = [controls_text(replace(menu, waiting_for=w), lang) for w in (None, longest)]
+        full = controls_items(0)
+        fit_labels, fit_rows = [""] * len(full), _item_rows(full)
+    key = (
+        area.size,
+        text.scale,
+        tuple(map(_page_key, pages)),
+        tuple(fit_labels),
+        tuple(map(tuple, fit_rows)),
+    )
+    px, block = _FITTED.get_or_make(key, lambda: _fitted(text, pages, fit_labels, fit_rows, area))
     top = area.y + max(0, (area.height - block) // 2)
     return _sheet(text, content, labels, rows, area, px, top, block)
 
@@ -278,14 +357,14 @@ def _fitted(text: Text, pages, labels, rows, area: pygame.Rect) -> tuple[int, in
     def fits(px: int) -> bool:
         return all(_sheet(text, p, labels, rows, area, px).height <= area.height for p in pages)
 
-    px = biggest_px(fits, body_px_limit(area))
+    px = biggest_px(fits, text.most(body_px_limit(area)))
     return px, max(_sheet(text, page, labels, rows, area, px).height for page in pages)
 
 
 def _item_rows(items: list[MenuItem]) -> list[list[int]]:
     rows: list[list[int]] = []
     for index, item in enumerate(items):
-        if rows and item in PAIRED_ITEMS and items[rows[-1][-1]] in PAIRED_ITEMS:
+        if rows and len(rows[-1]) == 1 and (items[rows[-1][0]], item) in PAIRED_ITEMS:
             rows[-1].append(index)
         else:
             rows.append([index])
@@ -331,7 +410,7 @@ def _sheet_in(
     text, content, labels, rows, area, px, top, block, columns: int, spare: int = 0
 ) -> Sheet:
     width = _width(area)
-    title_px = text.fit_size(content.title, round(px * 1.7), (width, round(px * 2.2)))
+    title_px = text.fit_size(content.title, round(px * 1.7), (width, round(px * 2.2)), grows=False)
     y = top
     title_y = y
     y += text.font(title_px).get_linesize() + round(px * 0.3)

@@ -132,7 +132,9 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
             y += gap
         match block:
             case Title(words):
-                title_px = text.fit_size(words, round(px * 1.5), (width, round(px * 2)))
+                title_px = text.fit_size(
+                    words, round(px * 1.5), (width, round(px * 2)), grows=False
+                )
                 height = text.font(title_px).get_linesize()
                 placed.pieces.append(Piece("words", _row(area, y, height), (words,), title_px))
                 y += height
@@ -182,16 +184,17 @@ def button_row(
 
 def label_px(text: Text, label: str, size: tuple[int, int]) -> int:
     """The biggest font size at which a button's label fits a button of `size`, a margin
-    inside its edges."""
+    inside its edges; at a larger text size it may fill more of its button's height."""
     box = round(size[0] - 2 * LABEL_MARGIN * size[1]), round(size[1] * 0.75)
     return text.fit_size(label, round(size[1] * 0.5), box)
 
 
 def _row_px(text: Text, labels: list[str], rects: list[pygame.Rect], px: int) -> int:
-    """One size for a row's labels, at most `px`, the one at which the longest fits its
-    button: a row of buttons never mixes sizes."""
+    """One size for a row's labels, at most `px` (grown to the player's text size), the one at
+    which the longest fits its button: a row of buttons never mixes sizes."""
     words = zip(labels, rects, strict=True)
-    return min([px, *(label_px(text, w, r.size) for w, r in words if not w.startswith("icon:"))])
+    sizes = (label_px(text, w, r.size) for w, r in words if not w.startswith("icon:"))
+    return min([text.most(px), *sizes])
 
 
 def _row(area: pygame.Rect, y: int, height: int) -> pygame.Rect:
@@ -207,11 +210,12 @@ def fit_px(
     def fits(px: int) -> bool:
         return all(lay_out(text, blocks, area, px).height <= area.height for blocks in variants)
 
-    return biggest_px(fits, limit or body_px_limit(area))
+    return biggest_px(fits, text.most(limit or body_px_limit(area)))
 
 
 def body_px_limit(area: pygame.Rect) -> int:
-    """The biggest body text a column is given: it grows with the window."""
+    """The biggest body text a column is given at the normal text size: it grows with the
+    window."""
     return max(13, round(min(area.width, area.height) / 20))
 
 

@@ -121,7 +121,7 @@ class Plot:
         wrapped at the least size if need be."""
         least = max(LABEL_MIN_PX, round(px * 0.75))
         for words in (tr("plot_loss_unit", lang), tr("plot_loss", lang)):
-            size = self.text.fit_size(words, px, (room, px * 2), "Medium")
+            size = self.text.fit_size(words, px, (room, px * 2), "Medium", grows=False)
             if size >= least:
                 return (words,), size
         return self.text.wrap(tr("plot_loss", lang), LABEL_MIN_PX, room, "Medium"), LABEL_MIN_PX

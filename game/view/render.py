@@ -65,9 +65,14 @@ def button_face(
 
 
 class Text:
-    """Clear Sans in the sizes asked for, and text surfaces cached by content."""
+    """Clear Sans in the sizes asked for, and text surfaces cached by content.
+
+    `scale`: the player's text size (TEXT_SIZE_FACTOR of game/core/settings.py). It raises the
+    most a text may be, never the room it has: each text is still fitted to its place, so a
+    larger size makes words bigger wherever they fit, and never lets them spill out."""
 
     def __init__(self) -> None:
+        self.scale = 1.0
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._surfaces = LRU(1024)
         self._fit = LRU(4096)
@@ -133,9 +138,25 @@ class Text:
             lines.append(line)
         return [piece for line in lines for piece in _break_word(line, font, width)]
 
-    def fit_size(self, text: str, max_px: int, box: tuple[int, int], weight: str = "Bold") -> int:
-        """The largest font size, at most max_px, at which `text` fits inside box (w, h)."""
-        key = (text, int(max_px), box, weight)
+    def most(self, px: float) -> int:
+        """The most a text sized `px` at the normal text size may be at the player's."""
+        return round(px * self.scale)
+
+    def fit_size(
+        self,
+        text: str,
+        max_px: int,
+        box: tuple[int, int],
+        weight: str = "Bold",
+        *,
+        grows: bool = True,
+    ) -> int:
+        """The largest font size, at most max_px grown to the player's text size, at which
+        `text` fits inside box (w, h). `grows` False: max_px is the most at any text size, for
+        a size taken from text already grown (a title from its column's body: grown again, it
+        would take its body's height) or text whose lines fill their place already."""
+        max_px = self.most(max_px) if grows else max_px
+        key = (text, max_px, box, weight)
 
         def fits(px: int) -> bool:
             width, height = self.font(px, weight).size(text)

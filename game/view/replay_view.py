@@ -36,6 +36,8 @@ from game.view.theme import Theme
 COLUMN_WIDTH = 18  # the column beside the board, in font sizes
 STEP_ARROWS = {Action.UP: "↑", Action.DOWN: "↓", Action.LEFT: "←", Action.RIGHT: "→"}
 NOT_YET = ("waiting", "failed", "left_out")  # the games played on, not there (yet)
+LEAST_LABEL_PX = 12  # a button's words are never drawn smaller
+LAST_ROW = (Control.PLAY_ON, Item.BACK)  # under the replay's and the review's controls
 ICONS = {
     Control.TO_START: "to_start",
     Control.STEP_BACK: "step_back",
@@ -59,7 +61,7 @@ def arrange(
 ) -> Arrangement:
     """The board and the column, at the biggest text a readable board leaves room for."""
     margin = max(6, round(min(width, height) * 0.025))
-    px = max(12, round(min(width, height) / 26))
+    px = max(12, text.most(min(width, height) / 26))
     while True:
         tall_w = width - 2 * margin
         tall_h = _height(text, variants, tall_w, px)
@@ -67,8 +69,8 @@ def arrange(
         wide_w = min(round(px * COLUMN_WIDTH), width // 2)
         wide_h = _height(text, variants, wide_w, px)
         wide_side = min(height - 2 * margin, width - wide_w - 3 * margin)
-        if wide_h > height - 2 * margin:
-            wide_side = 0
+        if wide_h > height - 2 * margin or not _labels_read(text, variants, wide_w, px):
+            wide_side = 0  # a board beside words that do not fit, or buttons too small to read
         side = max(tall_side, wide_side)
         if side >= min(width, height) * 0.45 or px <= 12:
             break
@@ -83,6 +85,14 @@ def arrange(
         board = board_alone(width, height, size, (width - side) // 2, top, side)
         column = pygame.Rect(margin, top + side + margin, tall_w, tall_h)
     return Arrangement(board, column, px)
+
+
+def _labels_read(text: Text, variants: list[list[Block]], width: int, px: int) -> bool:
+    """Whether every button's words in a column `width` wide are drawn at LEAST_LABEL_PX or
+    more: a narrow column beside the board squeezes a row of two long labels."""
+    area = pygame.Rect(0, 0, max(width, 1), 1 << 20)
+    pieces = (piece for blocks in variants for piece in lay_out(text, blocks, area, px).pieces)
+    return all(piece.px >= LEAST_LABEL_PX for piece in pieces if piece.kind == "button")
 
 
 def _height(text: Text, variants: list[list[Block]], width: int, px: int) -> int:
@@ -119,7 +129,7 @@ def replay_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Bl
         Words(numbers, "Medium"),
         Graphic("seek", 1.0, REPLAY_ITEMS.index(Control.SEEK)),
         Buttons(controls, wide=True),
-        Buttons(((REPLAY_ITEMS.index(Item.BACK), tr("back", lang)),)),
+        Buttons(tuple((REPLAY_ITEMS.index(item), tr(item.value, lang)) for item in LAST_ROW)),
         Words(tr("replay_keys", lang), muted=True),
     ]
 
@@ -201,7 +211,8 @@ def review_blocks(
         *blocks,
         Graphic("plot", 3.5, REVIEW_ITEMS.index(Control.SEEK), grow=True),
         Buttons(tuple(buttons[1:3])),
-        Buttons(tuple(buttons[3:]), wide=True),
+        Buttons(tuple(buttons[3:5])),
+        Buttons(tuple(buttons[5:])),
     ]
 
 

@@ -39,24 +39,26 @@ def contrast_ratio(a: RGB, b: RGB) -> float:
 
 
 # The classic tiles: the original game's colours to 64, then yellows and golds told apart
-# by lightness as well as hue, then deep colours for the big tiles.
+# by lightness as well as hue, then deep colours for the big tiles. 2, 16, 2048, 16384 and
+# 65536 are nudged from them (by a CIE76 ΔE of 5 or less) so that neighbours stay apart for
+# protanopia, deuteranopia and tritanopia too (tests/test_colour_vision.py).
 _CLASSIC_TILES = {
-    2: "eee4da",
+    2: "ebe8e0",
     4: "ede0c8",
     8: "f2b179",
-    16: "f59563",
+    16: "f99864",
     32: "f67c5f",
     64: "f65e3b",
     128: "f3d774",
     256: "edc850",
     512: "e3a327",
     1024: "f6d94a",
-    2048: "edc22e",
+    2048: "ecc12d",
     4096: "3c3a32",
     8192: "7b4fa8",
-    16384: "3a6fb0",
+    16384: "3372b9",
     32768: "1f7a7a",
-    65536: "2e7d4f",
+    65536: "357547",
     131072: "b03a48",
 }
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.engine import Direction
+from game.core.settings import TEXT_SIZE_FACTOR
 from game.kept.screens.items import Screen
 from game.kept.screens.navigator import Browser
 from game.play import commands as cmd
@@ -106,6 +107,16 @@ class View:
         self.theme = theme_named(name)
         self.dirty = True
 
+    def set_text_size(self, name: str) -> None:
+        """The player's text size: every text may grow by its factor where it fits."""
+        scale = TEXT_SIZE_FACTOR.get(name, 1.0)
+        if scale != self.text.scale:
+            self.text.scale = scale
+            self.layout = None  # the header's arrangement may change with it
+            self.board.clear()  # its tiles were drawn with numbers of the old size
+            self.screens.clear()
+            self.dirty = True
+
     def layout_for(self, size: tuple[int, int], board_size: int) -> Layout:
         if self.layout is None or (self.layout.width, self.layout.height, self.layout.size) != (
             size[0],
@@ -115,7 +126,8 @@ class View:
             old = self.layout
             if old is not None and (old.width, old.height) != tuple(size):
                 self._forget_drawings(smaller=size[0] * size[1] < old.width * old.height)
-            self.layout = compute_layout(size[0], size[1], board_size)
+            large_text = self.text.scale > 1.0
+            self.layout = compute_layout(size[0], size[1], board_size, large_text)
             self.dirty = True
         return self.layout
 
@@ -155,6 +167,8 @@ class View:
                 self.hint = event.direction
             if isinstance(event, ev.OnScreens):
                 self.browsed(event.events)
+            if isinstance(event, ev.Told):
+                self.show_notice(told_text(event.key, event.fields, self.lang))
             if isinstance(event, ev.UndoRefused):
                 words = tr(f"undo_refused_{event.reason}", self.lang)
                 self.show_notice(words, BRIEF_NOTICE_SECONDS)
@@ -276,6 +290,7 @@ class View:
                 self._veils,
                 model.setting_values,
                 model.pad_labels,
+                model.charts,
             )
         if self.notices:
             # In the header, never over the tiles: a notice alone in the info line's band if
@@ -289,7 +304,7 @@ class View:
             rooms = [above, above.unionall(parts)]
             if len(self.notices) == 1:  # one alone: the info line's band, if it fits there
                 rooms.insert(0, line)
-            px = max(READABLE_PX, round(layout.score.height * 0.3))
+            px = max(READABLE_PX, self.text.most(layout.score.height * 0.3))
             self._draw_notices(surface, rooms, layout.info.bottom, px, parts)
         self.dirty = False
 
@@ -299,7 +314,7 @@ class View:
         their size or more (smaller, a notice is easily missed), else at the room's foot,
         whatever of the screen they reach hidden whole."""
         width, height = surface.get_size()
-        px = max(READABLE_PX, round(min(width, height) / 36))
+        px = max(READABLE_PX, self.text.most(min(width, height) / 36))
         room = area
         if self.browser is not None and self.browser.screen in (Screen.REPLAY, Screen.REVIEW):
             margin = max(6, min(width, height) // 40)

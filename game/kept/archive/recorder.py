@@ -254,6 +254,7 @@ class ArchiveRecorder:
             seconds=start["seconds"],
             steps=0,
             assisted_from=0 if session.assisted else None,
+            origin=session.origin,
         )
         changes.append(AddGame(summary, start))
         return summary

@@ -1,8 +1,9 @@
-"""The archive's rows, written and read back: every SQL statement on `games`, `steps` and
-`analyses` (their tables: game/kept/archive/schema.py).
+"""The archive's rows, written and read back: every SQL statement on `games`, `steps`,
+`analyses` and `practice` (their tables: game/kept/archive/schema.py).
 
 - The changes a transaction is made of (`AddGame`, `AddSteps`, `DropStep`, `UpdateSummary`,
-  `SaveScores`), `apply`, their SQL, and `write_changes`, a batch of them in one transaction.
+  `SaveScores`, `AddAnswer`), `apply`, their SQL, and `write_changes`, a batch of them in
+  one transaction.
 - The queries that read the kept games (each runs on the archive's one connection, through
   `Archive`), and `summary_of`, `record_of` and `scores_of`, which read their rows back,
   refusing values we never write.
@@ -21,7 +22,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from game.core.record import Action, GameRecord, GameSummary, Outcome, Step
+from game.core.engine import Direction
+from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step
 from game.kept.archive.schema import in_transaction
 
 log = logging.getLogger("game.kept.archive.store")
@@ -66,11 +68,22 @@ class SaveScores:
     scores: Mapping[int, Sequence[float | None]]  # None: that move changes nothing
 
 
-Change = AddGame | AddSteps | DropStep | UpdateSummary | SaveScores
+@dataclass(frozen=True)
+class AddAnswer:
+    """A move tried again on a position of a reviewed game, and whether it was right."""
+
+    game_id: int
+    position: int
+    answer: Direction
+    right: bool
+    answered_at: datetime
+
+
+Change = AddGame | AddSteps | DropStep | UpdateSummary | SaveScores | AddAnswer
 
 SUMMARY_COLUMNS = (
     "id, uid, size, started_at, outcome, won, score, biggest_tile, moves, seconds, steps, "
-    "assisted_from, imported"
+    "assisted_from, imported, origin_uid, origin_step"
 )
 _PROGRESS = "outcome, won, score, biggest_tile, moves, seconds, steps, assisted_from"
 
@@ -94,14 +107,16 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
         s = change.summary
         start = json.dumps(change.start, separators=(",", ":"), allow_nan=False)
         connection.execute(
-            f"INSERT INTO games (id, uid, size, started_at, imported, start, {_PROGRESS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (id, uid, size, started_at, imported, origin_uid, origin_step, "
+            f"start, {_PROGRESS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 s.game_id,
                 s.uid,
                 s.size,
                 utc_text(s.started_at),
                 int(s.imported),
+                s.origin.uid if s.origin else None,
+                s.origin.step if s.origin else None,
                 start,
                 *_progress(s),
             ),  # fmt: skip
@@ -124,6 +139,19 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
         connection.execute(
             f"UPDATE games SET {columns}, ended_at = ? WHERE id = ?",
             (*_progress(s), utc_text(change.ended_at), s.game_id),
+        )
+    elif isinstance(change, AddAnswer):
+        connection.execute(
+            "INSERT INTO practice (game_id, position, answered_at, answer, right) "
+            "SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)",
+            (
+                change.game_id,
+                change.position,
+                utc_text(change.answered_at),
+                change.answer.value,
+                int(change.right),
+                change.game_id,
+            ),
         )
     else:
         # Only for a game that is kept: scores for one that is gone are dropped, not an error.
@@ -154,7 +182,7 @@ def _finite(values: Sequence[float | None]) -> list[float | None]:
 def summary_of(row: Sequence[Any]) -> GameSummary:
     """A games row as a GameSummary; ValueError if any value is not what we write."""
     (game_id, uid, size, started, outcome, won, score, tile, moves, seconds, steps, assisted,
-     imported) = row  # fmt: skip
+     imported, origin_uid, origin_step) = row  # fmt: skip
     for name, value in (("id", game_id), ("score", score), ("biggest_tile", tile),
                         ("moves", moves), ("steps", steps)):  # fmt: skip
         if type(value) is not int or value < 0:
@@ -167,6 +195,11 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         raise ValueError("assisted_from: not a step")
     if won not in (0, 1) or imported not in (0, 1) or type(uid) is not str:
         raise ValueError("a flag or the uid is not what we write")
+    origin = None
+    if origin_uid is not None or origin_step is not None:
+        if type(origin_uid) is not str or type(origin_step) is not int or origin_step < 0:
+            raise ValueError("origin: not a game and a step")
+        origin = Origin(origin_uid, origin_step)
     return GameSummary(
         game_id=game_id,
         uid=uid,
@@ -181,6 +214,7 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         steps=steps,
         assisted_from=assisted,
         imported=bool(imported),
+        origin=origin,
     )
 
 
@@ -312,5 +346,83 @@ def scores_of(rows: Sequence[tuple]) -> dict[int, tuple[float | None, ...]]:
     return kept
 
 
+def answer_rows(connection: sqlite3.Connection, game_id: int) -> list[tuple]:
+    """A game's practice answers, oldest first, for `last_answers`."""
+    return connection.execute(
+        "SELECT position, right FROM practice WHERE game_id = ? ORDER BY rowid", (game_id,)
+    ).fetchall()
+
+
+def last_answers(rows: Sequence[tuple]) -> dict[int, bool]:
+    """Whether the last answer on each position tried was right (rows we never write are
+    left out)."""
+    last: dict[int, bool] = {}
+    for position, right in rows:
+        if type(position) is int and position >= 0 and right in (0, 1):
+            last[position] = bool(right)
+    return last
+
+
 def _is_score(value: Any) -> bool:
     return value is None or type(value) in (int, float)
+
+
+# -- the statistics' pictures: the player's own games of one size ----------------------------------
+
+# The player's own games (R20): played here, no hint or autoplay, not played on from another.
+_OWN = "size = ? AND imported = 0 AND assisted_from IS NULL AND origin_uid IS NULL"
+
+
+def own_score_rows(connection: sqlite3.Connection, size: int, limit: int) -> list[tuple]:
+    """The scores of the player's own games of this size that ended, newest first."""
+    return connection.execute(
+        f"SELECT score FROM games WHERE {_OWN} AND outcome != 'in_play' ORDER BY id DESC LIMIT ?",
+        (size, max(0, limit)),
+    ).fetchall()
+
+
+def own_tile_rows(connection: sqlite3.Connection, size: int) -> list[tuple]:
+    """How many of the player's own ended games of this size had each biggest tile."""
+    return connection.execute(
+        f"SELECT biggest_tile, count(*) FROM games WHERE {_OWN} AND outcome != 'in_play' "
+        "GROUP BY biggest_tile",
+        (size,),
+    ).fetchall()
+
+
+def played_rows(connection: sqlite3.Connection, size: int, since: datetime) -> list[tuple]:
+    """When each game of this size played here (assisted or not) began, and its clock, for
+    those begun at `since` or later."""
+    return connection.execute(
+        "SELECT started_at, seconds FROM games WHERE size = ? AND imported = 0 AND started_at >= ?",
+        (size, utc_text(since)),
+    ).fetchall()
+
+
+def reviewed_rows(connection: sqlite3.Connection, size: int, depth: int, limit: int) -> list[tuple]:
+    """The games of this size played here with scores kept at `depth` and moves of the
+    player's own (assisted from a later step, or not at all), newest first."""
+    return connection.execute(
+        "SELECT id FROM games WHERE size = ? AND imported = 0 "
+        "AND (assisted_from IS NULL OR assisted_from > 0) "
+        "AND EXISTS (SELECT 1 FROM analyses WHERE game_id = games.id AND depth = ?) "
+        "ORDER BY id DESC LIMIT ?",
+        (size, depth, max(0, limit)),
+    ).fetchall()
+
+
+def is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def played_of(rows: Sequence[tuple]) -> list[tuple[datetime, float]]:
+    """The (start, clock) rows that can be read."""
+    played = []
+    for started, seconds in rows:
+        try:
+            moment = parse_utc(started)
+        except ValueError:
+            continue
+        if type(seconds) in (int, float) and 0 <= seconds < float("inf"):
+            played.append((moment, float(seconds)))
+    return played

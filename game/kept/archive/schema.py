@@ -2,7 +2,8 @@
 
 - The tables: `games` (one row a game: its summary and its start, `Game.to_dict()` as JSON),
   `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
-  solver scores, kept so that a second look is instant). Their rows, written and read back:
+  solver scores, kept so that a second look is instant), `practice` (a player's answers to a
+  game's mistakes tried again). Their rows, written and read back:
   game/kept/archive/rows.py.
 - Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
   `PRAGMA user_version` (version 0 is a new, empty file).
@@ -20,7 +21,7 @@ from collections.abc import Callable, Mapping
 
 from game.storage.schema import ARCHIVE_APPLICATION_ID
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA_V1 = (
     """CREATE TABLE games (
@@ -63,14 +64,36 @@ def _create_v1(connection: sqlite3.Connection) -> None:
         connection.execute(statement)
 
 
+def _create_v2(connection: sqlite3.Connection) -> None:
+    """Version 2: a game played on from a kept game's position keeps where it began (the
+    other game's uid and the step; NULL for every game before), and the answers of the
+    practice of a game's mistakes are kept, one row an answer, to offer again the positions
+    missed until they are answered right."""
+    connection.execute("ALTER TABLE games ADD COLUMN origin_uid TEXT")
+    connection.execute("ALTER TABLE games ADD COLUMN origin_step INTEGER CHECK (origin_step >= 0)")
+    connection.execute(
+        """CREATE TABLE practice (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    answered_at TEXT NOT NULL,
+    answer TEXT NOT NULL CHECK (answer IN ('up', 'down', 'left', 'right')),
+    right INTEGER NOT NULL CHECK (right IN (0, 1))
+)"""
+    )
+
+
 # version n -> the step that makes it version n + 1 (run inside the upgrade's transaction)
-UPGRADES: Mapping[int, Callable[[sqlite3.Connection], None]] = {0: _create_v1}
+UPGRADES: Mapping[int, Callable[[sqlite3.Connection], None]] = {
+    0: _create_v1,
+    1: _create_v2,
+}
 # What the current version's sqlite_master holds (anything else is not our database).
 SCHEMA_OBJECTS = frozenset(
     {
         ("table", "games"),
         ("table", "steps"),
         ("table", "analyses"),
+        ("table", "practice"),
         ("index", "games_in_play"),
         ("index", "sqlite_autoindex_games_1"),  # uid's UNIQUE
     }

@@ -46,6 +46,7 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from game.core.engine import Direction
 from game.core.record import GameRecord, GameSummary
 from game.core.rules import UNDO_LIMIT
 from game.kept.archive import rows
@@ -57,7 +58,14 @@ from game.kept.archive.database_file import (
     put_in_place,
 )
 from game.kept.archive.failures import failure, is_busy, is_corrupt, notice
-from game.kept.archive.rows import AddGame, AddSteps, Change, SaveScores, write_changes
+from game.kept.archive.rows import (
+    AddAnswer,
+    AddGame,
+    AddSteps,
+    Change,
+    SaveScores,
+    write_changes,
+)
 from game.kept.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_FILE
@@ -420,3 +428,43 @@ class Archive:
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]:
         """The kept scores of a game's positions at this depth (those that can be read)."""
         return rows.scores_of(self._call(partial(rows.score_rows, game_id=game_id, depth=depth)))
+
+    # -- the statistics' pictures (game/kept/charts/): plain figures, read off the frame ---------
+
+    def own_scores(self, size: int, limit: int) -> list[int]:
+        """The scores of the player's own ended games of this size (R20), newest first."""
+        if self.none_kept:
+            return []
+        found = self._call(partial(rows.own_score_rows, size=size, limit=limit))
+        return [score for (score,) in found if rows.is_count(score)]
+
+    def own_biggest_tiles(self, size: int) -> dict[int, int]:
+        """How many of the player's own ended games of this size had each biggest tile."""
+        if self.none_kept:
+            return {}
+        found = self._call(partial(rows.own_tile_rows, size=size))
+        return {tile: n for tile, n in found if rows.is_count(tile) and rows.is_count(n)}
+
+    def time_played(self, size: int, since: datetime) -> list[tuple[datetime, float]]:
+        """When each game of this size played here began, and its clock, since `since`."""
+        if self.none_kept:
+            return []
+        return rows.played_of(self._call(partial(rows.played_rows, size=size, since=since)))
+
+    def reviewed(self, size: int, depth: int, limit: int) -> list[int]:
+        """The games of this size played here, reviewed at `depth`, with moves of the
+        player's own, newest first."""
+        if self.none_kept:
+            return []
+        found = self._call(partial(rows.reviewed_rows, size=size, depth=depth, limit=limit))
+        return [game_id for (game_id,) in found]
+
+    # -- the practice of a game's mistakes -------------------------------------------------------
+
+    def keep_answer(self, game_id: int, position: int, answer: Direction, right: bool) -> None:
+        """Keep a move tried again on a position of a reviewed game."""
+        self.write([AddAnswer(game_id, position, answer, right, self.now())])
+
+    def last_answers(self, game_id: int) -> dict[int, bool]:
+        """Whether the last move tried on each position of the game was right."""
+        return rows.last_answers(self._call(partial(rows.answer_rows, game_id=game_id)))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from game.core.engine import Direction
 from game.core.record import GameSummary
 from game.kept.review.mistakes import Mistake
 from game.play.menus import Item
@@ -18,6 +19,7 @@ class Screen(enum.Enum):
     REPLAY = "replay"
     REVIEW = "review"
     MISTAKES = "mistakes"  # the four mistakes of the game reviewed
+    PRACTICE = "practice"  # its mistakes and blunders tried again
 
 
 class Control(enum.StrEnum):
@@ -38,6 +40,9 @@ class Control(enum.StrEnum):
     NEXT_MOVE = "next_move"
     WORST = "worst_moves"
     MISTAKES = "mistakes"
+    PLAY_ON = "play_on"  # a new game from the position shown
+    PRACTISE = "practise"
+    NEXT_TRY = "next_try"  # the practice's next position
 
 
 @dataclass(frozen=True)
@@ -50,9 +55,16 @@ class MistakeItem:
     mistake: Mistake
 
 
-BrowserItem = GameRow | MistakeItem | Control | Item
+@dataclass(frozen=True)
+class AnswerItem:
+    """A move to answer with in the practice (the arrow keys', the D-pad's, a click's)."""
+
+    direction: Direction
+
+
+BrowserItem = GameRow | MistakeItem | AnswerItem | Control | Item
 LIST_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)
-GAME_ITEMS = (Control.REPLAY, Control.REVIEW, Control.EXPORT, Item.BACK)
+GAME_ITEMS = (Control.REPLAY, Control.REVIEW, Control.PRACTISE, Control.EXPORT, Item.BACK)
 REPLAY_ITEMS = (
     Control.SEEK,
     Control.TO_START,
@@ -62,6 +74,7 @@ REPLAY_ITEMS = (
     Control.TO_END,
     Control.SLOWER,
     Control.FASTER,
+    Control.PLAY_ON,
     Item.BACK,
 )
 REVIEW_ITEMS = (
@@ -70,12 +83,16 @@ REVIEW_ITEMS = (
     Control.NEXT_MOVE,
     Control.WORST,
     Control.MISTAKES,
+    Control.PLAY_ON,
     Item.BACK,
 )
 MISTAKE_ITEMS = (*(MistakeItem(mistake) for mistake in Mistake), Item.BACK)
+ANSWER_ORDER = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)  # as on a pad
+PRACTICE_ITEMS = (*(AnswerItem(d) for d in ANSWER_ORDER), Control.NEXT_TRY, Item.BACK)
 SCREEN_ITEMS = {
     Screen.GAME: GAME_ITEMS,
     Screen.REPLAY: REPLAY_ITEMS,
     Screen.REVIEW: REVIEW_ITEMS,
     Screen.MISTAKES: MISTAKE_ITEMS,
+    Screen.PRACTICE: PRACTICE_ITEMS,
 }  # the list's items are its page's games, then LIST_BUTTONS

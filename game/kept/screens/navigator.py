@@ -25,13 +25,15 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from game.core.record import GameRecord, GameSummary, Position, Positions, ReplayError
+from game.core.record import GameRecord, GameSummary, Origin, Position, Positions, ReplayError
 from game.kept.archive.store import Archive, ArchiveError
 from game.kept.review.job import Analyse, PlayOn, ReviewJob
+from game.kept.screens import practice_moves
 from game.kept.screens.games_list import GamesList
 from game.kept.screens.items import (
     LIST_BUTTONS,
     SCREEN_ITEMS,
+    AnswerItem,
     BrowserItem,
     Control,
     GameRow,
@@ -39,6 +41,7 @@ from game.kept.screens.items import (
     Screen,
 )
 from game.kept.screens.opening import Opening
+from game.kept.screens.practice import Practice
 from game.kept.screens.replay import Replaying
 from game.kept.screens.review import Stepping
 from game.kept.screens.screen_moves import move_in, point, settle, turn_page
@@ -90,6 +93,7 @@ class Browser:
         self.job: ReviewJob | None = None  # the review under way or done, of one game
         self.imports = ImportQueue(archive)  # the shared files being read, one at a time
         self.stepping: Stepping | None = None  # where the player is in the review
+        self.practice: Practice | None = None  # the chosen game's mistakes tried again
         self._list_focus = 0
 
     # -- what the view reads -------------------------------------------------------------------
@@ -117,8 +121,15 @@ class Browser:
         """Whether choosing `item` does anything now; one that cannot is drawn so."""
         replaying, stepping, job = self.replaying, self.stepping, self.job
         match item:
-            case Control.REPLAY | Control.REVIEW | Control.EXPORT if self.screen is Screen.GAME:
+            case Control.REPLAY | Control.REVIEW | Control.PRACTISE | Control.EXPORT if (
+                self.screen is Screen.GAME
+            ):
                 return self.record is not None  # not while the game opens
+            case AnswerItem() | Control.NEXT_TRY:
+                return practice_moves.can(self, item)
+            case Control.PLAY_ON:
+                position = self.position  # a position with no move left has nothing to play
+                return position is not None and not position.over
             case Item.PREV_PAGE:
                 return self.games.page > 0
             case Item.NEXT_PAGE:
@@ -146,6 +157,9 @@ class Browser:
             return self.replaying.position
         if self.positions is None:
             return None
+        if self.screen is Screen.PRACTICE:
+            at = self.practice.position if self.practice is not None else None
+            return None if at is None else self.positions[at]
         if self.stepping is not None and self.stepping.position is not None:
             return self.positions[self.stepping.position]
         return self.positions[0]
@@ -188,17 +202,32 @@ class Browser:
                 return self.leave()
             case cmd.Back() | cmd.BackOrUndo():
                 return self._back()
+            case cmd.NewGame() if self.screen in (Screen.REPLAY, Screen.REVIEW):
+                # New game's key and button there: a new game from the position shown.
+                return self._choose(self.items.index(Control.PLAY_ON))
         match self.screen:
             case Screen.REPLAY if self.replaying is not None:
-                return self.replaying.handle(command)
+                return self._in_replay(command)
             case Screen.REVIEW if self.stepping is not None:
                 events = self.stepping.handle(command)
                 if events is not None:
                     settle(self)  # Next is not focused at the last move
                     return events
+            case Screen.PRACTICE if isinstance(command, cmd.Move):
+                return practice_moves.answer(self, command.direction)
         if isinstance(command, cmd.Confirm):
             return self._choose(self.focus)
         return move_in(self, command) or []  # the focus, and the list's pages
+
+    def _in_replay(self, command: cmd.Command) -> list[ev.Event]:
+        """The replay's keys; Tab moves among its buttons, and Enter chooses the one focused
+        (Play, where the focus rests, plays or pauses)."""
+        assert self.replaying is not None
+        if isinstance(command, cmd.MenuFocus):
+            return move_in(self, command) or []
+        if isinstance(command, cmd.Confirm) and self.items[self.focus] is not Control.PLAY:
+            return self._choose(self.focus)
+        return self.replaying.handle(command)
 
     def _back(self) -> list[ev.Event]:
         match self.screen:
@@ -213,6 +242,8 @@ class Browser:
                     return events
             case Screen.MISTAKES:
                 return self._to_screen(Screen.REVIEW, Control.MISTAKES)
+            case Screen.PRACTICE:
+                return self._to_screen(Screen.GAME, Control.PRACTISE)
         if self.replaying is not None:
             self.replaying.playing = False
         came_from = Control.REVIEW if self.screen is Screen.REVIEW else Control.REPLAY
@@ -300,6 +331,16 @@ class Browser:
                 return self._review()
             case Control.EXPORT:
                 return self._export()
+            case Control.PLAY_ON:
+                return self._play_on()
+            case Control.PRACTISE:
+                return self._practise()
+            case AnswerItem(direction):
+                return practice_moves.answer(self, direction)
+            case Control.NEXT_TRY if self.practice is not None:
+                events = self.practice.next()
+                settle(self)
+                return [ev.MenuConfirmed(), *events]
             case Control() if self.screen is Screen.REPLAY and replaying is not None:
                 return replaying.choose(item, fraction)
             case Control.MISTAKES:
@@ -336,6 +377,16 @@ class Browser:
             self.stepping = Stepping(self.job, self.job.positions)
         return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
 
+    # -- the practice -------------------------------------------------------------------------
+
+    def _practise(self) -> list[ev.Event]:
+        """Try the chosen game's mistakes again: its review first, taken up where it is (the
+        practice starts once it is done: `pass_time`)."""
+        events = self._review()
+        self.practice = None
+        self._to_screen(Screen.PRACTICE)
+        return [*events[:1], *practice_moves.ready(self)]
+
     # -- time, files ---------------------------------------------------------------------------
 
     def pass_time(self, seconds: float) -> list[ev.Event]:
@@ -349,11 +400,23 @@ class Browser:
             was_running = job.running
             events += job.poll()
             done = was_running and job.state is AnalysisState.DONE
-            if done and self.screen not in (Screen.REVIEW, Screen.MISTAKES):
+            if done and self.screen not in (Screen.REVIEW, Screen.MISTAKES, Screen.PRACTICE):
                 events.append(ev.Told("review_ready"))
             if self.screen is Screen.REVIEW:
                 settle(self)
+        if self.screen is Screen.PRACTICE:
+            events += practice_moves.ready(self)
         return events
+
+    def _play_on(self) -> list[ev.Event]:
+        """A new game from the position shown: the screens close, and the session starts it."""
+        record, position = self.record, self.position
+        assert record is not None and position is not None
+        if self.replaying is not None:
+            self.replaying.playing = False
+        origin = Origin(record.summary.uid, position.index)
+        events = self.leave()
+        return [ev.MenuConfirmed(), *events, ev.PlayOnAsked(record.size, position, origin)]
 
     def _export(self) -> list[ev.Event]:
         assert self.record is not None

@@ -10,6 +10,7 @@ The file is JSON, one line, UTF-8:
         "uid": "...", "size": 4, "started_at": "2024-05-01T12:34:56Z", "outcome": "lost",
         "won": false, "score": 1234, "biggest_tile": 256, "moves": 300, "seconds": 512.5,
         "assisted_from": null,
+        "origin": {"uid": "...", "step": 34},   only a game played on from a kept one's position
         "start": {...Game.to_dict() of the first position...},
         "steps": "lldrz...",        one letter a step: u d l r, z for an undo
         "times": [0.0, 1.25, ...]}} the game clock at each step
@@ -37,11 +38,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE, Game
+from game.core.engine import BOARD_SIZES, Game
 from game.core.record import (
     Action,
     GameRecord,
     GameSummary,
+    Origin,
     Outcome,
     ReplayError,
     Step,
@@ -80,6 +82,7 @@ _ACTIONS = {letter: action for action, letter in _LETTERS.items()}
 _UID = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _SUMMARY_KEYS = ("uid", "size", "started_at", "outcome", "won", "score", "biggest_tile")
 _KEYS = frozenset((*_SUMMARY_KEYS, "moves", "seconds", "assisted_from", "start", "steps", "times"))
+_OPTIONAL_KEYS = frozenset(("origin",))
 
 
 class ShareError(Exception):
@@ -119,6 +122,8 @@ def encode_record(record: GameRecord) -> bytes:
         "steps": "".join(_LETTERS[step.action] for step in record.steps),
         "times": [step.seconds for step in record.steps],
     }
+    if s.origin is not None:
+        game["origin"] = {"uid": s.origin.uid, "step": s.origin.step}
     document = {"format": SHARE_FORMAT, "version": SHARE_VERSION, "game": game}
     return json.dumps(document, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
@@ -179,14 +184,12 @@ def _started_at(value: Any) -> datetime:
 
 
 def _record(data: Any) -> GameRecord:
-    if type(data) is not dict or set(data) != _KEYS:
+    if type(data) is not dict or not _KEYS <= set(data) <= _KEYS | _OPTIONAL_KEYS:
         raise ValueError("game: not the fields of a game")
     if type(data["uid"]) is not str or not _UID.fullmatch(data["uid"]):
         raise ValueError("uid: not an identifier")
-    size = _count(data, "size", MAX_SIZE)
-    if size < MIN_SIZE:
-        raise ValueError("size: not a board size")
-    if size not in BOARD_SIZES:  # the engine holds it, but no player here can play it
+    size = _count(data, "size")
+    if size not in BOARD_SIZES:  # another game's board (a 10x10), or a doctored file
         raise ShareError("import_size_not_offered", f"size {size}")
     letters, times = data["steps"], data["times"]
     if type(letters) is not str or type(times) is not list or len(letters) != len(times):
@@ -219,8 +222,20 @@ def _record(data: Any) -> GameRecord:
         steps=len(steps),
         assisted_from=assisted,
         imported=True,
+        origin=_origin(data.get("origin")),
     )
     return GameRecord(summary, data["start"], steps)
+
+
+def _origin(value: Any) -> Origin | None:
+    if value is None:
+        return None
+    if type(value) is not dict or set(value) != {"uid", "step"}:
+        raise ValueError("origin: not a game and a step")
+    uid, step = value["uid"], value["step"]
+    if type(uid) is not str or not _UID.fullmatch(uid) or type(step) is not int or step < 0:
+        raise ValueError("origin: not a game and a step")
+    return Origin(uid, step)
 
 
 # -- files --------------------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""Makes docs/practice.png, the README's picture of a game's mistakes tried again, from the
+real game: one careless game of 4x4 kept, reviewed by the real solver and its games played on,
+then Practise mistakes on its card and the worst mistake answered with the move the game made
+(still costly: the verdict, the review's figures and the two arrows show).
+
+The game is made the same way every time (make_charts_screenshot.played_game: a random move one
+time in three, else the solver's choice one move deep). The review plays on after its worst
+moves, which takes a minute or two. Run it again after changing the look.
+
+Run from the repository root: python build/make_practice_screenshot.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+
+import pygame
+from make_charts_screenshot import played_game
+from make_screenshot import ROOT
+
+from game.app import App, Options
+from game.core.settings import Settings
+from game.kept.archive.store import Archive
+from game.kept.screens.items import GAME_ITEMS, Control, Screen
+from game.play import commands
+from game.play.menus import Item
+from game.solver.search import Solver
+from game.storage.store import Storage
+
+SEED = 7
+SLIP = 1 / 3
+WINDOW = (540, 720)
+REVIEW_LIMIT_S = 600
+OUTPUT = ROOT / "docs" / "practice.png"
+
+
+def render(data_dir: str) -> pygame.Surface:
+    storage = Storage(data_dir).open()  # English and the default look, whatever the machine
+    storage.save_settings(Settings(language="en", window_size=WINDOW))
+    storage.close()
+    archive = Archive.open(data_dir, background=False, durable=False)
+    archive.add_record(played_game(Solver(4), SEED, SLIP, datetime.now(UTC)), imported=False)
+    archive.close()
+    app = App(Options(data_dir=data_dir, seed=1, size=4, fullscreen=False, sound=False))
+    step = app.loop.step
+    try:
+        app.command(commands.Pause())
+        app.command(commands.Select(app.session.menu.items.index(Item.GAMES)))
+        app.command(commands.Select(0))  # the game
+        deadline = time.monotonic() + 30
+        while app.browser.record is None and time.monotonic() < deadline:
+            app.frame(step, [])
+        app.command(commands.Select(GAME_ITEMS.index(Control.PRACTISE)))
+        deadline = time.monotonic() + REVIEW_LIMIT_S
+        while app.browser.practice is None:
+            if time.monotonic() > deadline:
+                raise SystemExit("the review did not finish")
+            app.frame(step, [])
+            time.sleep(0.01)
+        practice = app.browser.practice
+        if app.browser.screen is not Screen.PRACTICE or not practice.todo:
+            raise SystemExit("the game made no mistake to practise")
+        app.command(commands.Move(practice.grade.played))
+        for _ in range(120):  # a second: the arrows and the verdict have settled
+            app.frame(step, [])
+        app.draw()
+        return app.window.get_surface().copy()
+    finally:
+        app.close()
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as data_dir:
+        picture = render(data_dir)
+    OUTPUT.parent.mkdir(exist_ok=True)
+    pygame.image.save(picture, OUTPUT)
+    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

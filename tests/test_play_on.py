@@ -1,0 +1,274 @@
+"""Play on from here (issue: learn from your own games): from any position of a replay or a
+review, a new game starts from that board, by mouse, keyboard or pad. Its score and moves are
+the position's, its random state fresh, its clock from zero; it counts apart from the player's
+own games, as an assisted one does (R20), and its record keeps where it began, through a
+restart, the Games list and a shared file. A position with no move left offers nothing."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pygame
+import pytest
+from games_helpers import (
+    STEP,
+    click,
+    keep_games,
+    key,
+    open_games,
+    press,
+    rect_of,
+    stand_in,
+    stand_in_rollouts,
+    words_drawn,
+)
+from test_devices import button, plug_pad
+
+from game.app import App, Options
+from game.core.engine import Game
+from game.core.record import Origin, replay
+from game.kept.archive import schema
+from game.kept.archive.store import Archive
+from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
+from game.kept.share.shared_file import decode_record, encode_record
+from game.play import commands as cmd
+from game.play.session import Session
+from game.storage.schema import ARCHIVE_FILE
+from game.text import tr
+from game.view.games_view import row_lines
+
+
+@pytest.fixture
+def kept(tmp_path):
+    return tmp_path, keep_games(tmp_path, 2, moves=40)
+
+
+def new_app(folder) -> App:
+    app = App(Options(seed=5, data_dir=str(folder), sound=False))
+    app.browser.analyse = stand_in(per_poll=50)
+    app.browser.play_on = stand_in_rollouts()
+    return app
+
+
+def open_replay_at(app, steps: int, row: int = 0) -> None:
+    """The replay of the game in `row` of the list (0: the newest), `steps` positions in."""
+    open_games(app)
+    press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_RETURN)
+    assert app.browser.screen is Screen.REPLAY
+    press(app, *[pygame.K_RIGHT] * steps)
+
+
+def focus_by_keys(app, item) -> None:
+    """Down until the focus rests on `item` of the screen shown."""
+    for _ in app.browser.items:
+        if app.browser.items[app.browser.focus] is item:
+            return
+        press(app, pygame.K_DOWN)
+    raise AssertionError(f"Down never reached {item}")
+
+
+def first_move(app) -> None:
+    """The first of the four directions that moves the game in play, by its arrow key."""
+    arrows = {
+        "up": pygame.K_UP,
+        "down": pygame.K_DOWN,
+        "left": pygame.K_LEFT,
+        "right": pygame.K_RIGHT,
+    }
+    direction = next(iter(app.session.game.valid_directions()))
+    app.frame(STEP, [key(arrows[direction.value])])
+
+
+def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept):
+    folder, records = kept
+    app = new_app(folder)
+    try:
+        own_before = app.recorder.stats.for_size(4).games_played
+        best_before = app.recorder.best(4)
+        open_replay_at(app, 12)
+        position = app.browser.replaying.position
+        click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
+        game = app.session.game
+        assert not app.browser.is_open and app.session.menu is None  # back in play at once
+        assert game.grid == position.grid
+        assert (game.score, game.moves, game.seconds) == (position.score, position.moves, 0.0)
+        assert game.undos_left == 5
+        assert app.session.assisted and app.session.origin == Origin(records[0].summary.uid, 12)
+        app.frame(STEP, [])
+        drawn = words_drawn(app)
+        assert tr("played_on", n=position.moves) in drawn  # told what it is
+        assert tr("your_best") in drawn  # the box shows the player's own best (R20)
+        first_move(app)
+        app.archive.flush()
+        newest = app.archive.list_games(limit=1)[0]
+        assert newest.origin == Origin(records[0].summary.uid, 12)
+        assert newest.assisted_from == 0 and newest.moves == position.moves + 1
+        assert app.recorder.stats.for_size(4).games_played == own_before  # not the player's own
+        assert app.recorder.stats.for_size(4, assisted=True).games_played == 1
+        assert app.recorder.best(4) == best_before
+    finally:
+        app.close()
+
+
+def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
+    folder, records = kept
+    app = new_app(folder)
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)  # the game, then Review
+        assert app.browser.screen is Screen.REVIEW
+        press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
+        index = app.browser.stepping.position
+        position = app.browser.positions[index]
+        focus_by_keys(app, Control.PLAY_ON)
+        press(app, pygame.K_RETURN)
+        assert app.session.game.grid == position.grid
+        assert app.session.origin == Origin(records[0].summary.uid, index)
+        # Again by the pad, from a later position of the same review.
+        open_games(app)
+        press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
+        press(app, pygame.K_RIGHT)
+        later = app.browser.positions[app.browser.stepping.position]
+        plug_pad(app)
+        while app.browser.items[app.browser.focus] is not Control.PLAY_ON:
+            down = app.browser.focus
+            app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
+            assert app.browser.focus != down  # the pad moves the focus on
+        app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
+        assert app.session.game.grid == later.grid and not app.browser.is_open
+    finally:
+        app.close()
+
+
+def test_a_position_with_no_move_left_offers_no_play_from_here(tmp_path):
+    app = new_app(tmp_path)
+    # Right fills the last cell, and a 2 or a 4 there leaves no move either way.
+    rows = [[2, 4, 2, 4], [4, 2, 4, 2], [8, 4, 2, 4], [16, 32, 16, 0]]
+    app.use_session(Session(Game.from_grid(rows, seed=1)))
+    try:
+        app.frame(STEP, [key(pygame.K_RIGHT)])
+        assert app.session.game.over
+        open_replay_at(app, 1)
+        assert app.browser.replaying.position.over
+        play_on = REPLAY_ITEMS.index(Control.PLAY_ON)
+        assert not app.browser.active(Control.PLAY_ON)
+        grid = app.session.game.grid
+        click(app, rect_of(app, play_on).center)
+        assert app.browser.is_open and app.session.game.grid == grid
+    finally:
+        app.close()
+
+
+def test_the_game_played_on_keeps_its_origin_through_a_restart_and_the_games_list(kept):
+    folder, records = kept
+    app = new_app(folder)
+    try:
+        open_replay_at(app, 5)
+        click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
+        first_move(app)
+        grid = app.session.game.grid
+        app.frame(STEP, [pygame.event.Event(pygame.WINDOWCLOSE)])
+    finally:
+        app.close()
+    again = new_app(folder)
+    try:
+        assert again.session.game.grid == grid
+        assert again.session.origin == Origin(records[0].summary.uid, 5)
+        assert again.session.assisted
+        first_move(again)  # the same record goes on
+        again.archive.flush()
+        games = again.archive.list_games()
+        played_on = [g for g in games if g.origin is not None]
+        assert len(played_on) == 1 and played_on[0].moves == again.session.game.moves
+        words = [w for line in row_lines(played_on[0], "en") for w in line]
+        assert tr("from_position") in words
+    finally:
+        again.close()
+
+
+def test_a_game_of_another_size_stays_in_its_slot(kept):
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        app.command(cmd.NewGame(5))
+        first_move(app)
+        for _ in range(3):
+            app.frame(1.0, [])  # its clock runs on after its last move (R17)
+        five = app.session.game.grid, app.session.game.seconds
+        assert five[1] >= 3.0
+        open_replay_at(app, 3, row=1)  # under the 5x5 game, the newest 4x4
+        click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
+        assert app.session.game.size == 4
+        app.command(cmd.NewGame(5))  # back to 5x5: its game resumed as it was (R18)
+        assert (app.session.game.grid, app.session.game.seconds) == five
+    finally:
+        app.close()
+
+
+def test_a_shared_file_carries_the_origin(kept):
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        open_replay_at(app, 7)
+        click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
+        first_move(app)
+        app.archive.flush()
+        newest = app.archive.list_games(limit=1)[0]
+        record = app.archive.load(newest.game_id)
+    finally:
+        app.close()
+    back = decode_record(encode_record(record))
+    assert back.summary.origin == record.summary.origin and back.summary.origin is not None
+    assert replay(back)[-1].grid == replay(record)[-1].grid
+
+
+def test_an_archive_of_the_version_before_is_upgraded_and_its_games_have_no_origin(tmp_path):
+    """A file written before games could be played on: version 1, no origin columns and no
+    practice table."""
+    keep_games(tmp_path, 1, moves=10)
+    path = tmp_path / ARCHIVE_FILE
+    with sqlite3.connect(path) as connection:  # made as version 1 wrote it
+        connection.execute("DROP TABLE practice")
+        connection.execute("ALTER TABLE games DROP COLUMN origin_step")
+        connection.execute("ALTER TABLE games DROP COLUMN origin_uid")
+        connection.execute("PRAGMA user_version = 1")
+    connection.close()
+    archive = Archive.open(tmp_path, background=False)
+    try:
+        version = archive._connection.execute("PRAGMA user_version").fetchone()[0]
+        assert version == schema.SCHEMA_VERSION == 2
+        [summary] = archive.list_games()
+        assert summary.origin is None
+        replay(archive.load(summary.game_id))
+    finally:
+        archive.close()
+
+
+def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_game(kept):
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        open_replay_at(app, 4)
+        position = app.browser.replaying.position
+        for _ in REPLAY_ITEMS:  # Tab along the buttons to Play from here
+            if REPLAY_ITEMS[app.browser.focus] is Control.PLAY_ON:
+                break
+            press(app, pygame.K_TAB)
+        assert REPLAY_ITEMS[app.browser.focus] is Control.PLAY_ON
+        press(app, pygame.K_RETURN)
+        assert app.session.game.grid == position.grid and not app.browser.is_open
+        # New game's key in a replay: a new game from the position shown.
+        open_replay_at(app, 6, row=1)
+        position = app.browser.replaying.position
+        press(app, pygame.K_n)
+        assert app.session.game.grid == position.grid and not app.browser.is_open
+        # And the pad's New game button (Y) in a review.
+        open_games(app)
+        press(app, pygame.K_DOWN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
+        press(app, pygame.K_RIGHT, pygame.K_RIGHT)
+        later = app.browser.positions[app.browser.stepping.position]
+        plug_pad(app)
+        app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_Y)])
+        assert app.session.game.grid == later.grid and not app.browser.is_open
+    finally:
+        app.close()
