@@ -6,7 +6,9 @@
   does.
 - review/: grading each move against the solver, the four mistakes, what a mistake costs, and
   the review's work beside the game.
-- screens/: the Games screens: the list, a game's card, its replay and its review.
+- screens/: the Games screens: the list, a game's card, its replay, its review and the
+  practice of its mistakes.
+- charts/: the figures of the statistics' charts, read from the archive off the frame.
 
 May import: game.core, game.play (events, the session the recorder follows), game.solver,
 game.storage, game.text. Never pygame (the view draws these screens).
