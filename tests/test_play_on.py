@@ -32,6 +32,7 @@ from game.kept.archive.store import Archive
 from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
 from game.kept.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
+from game.play.menus import Item, MenuKind
 from game.play.session import Session
 from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
@@ -270,5 +271,47 @@ def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_
         plug_pad(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_Y)])
         assert app.session.game.grid == later.grid and not app.browser.is_open
+    finally:
+        app.close()
+
+
+def test_a_game_in_progress_of_that_size_is_not_ended_without_asking(kept):
+    """R15: Play from here ends the game of its size in progress, so it asks first, Cancel
+    focused; Cancel keeps the game, the confirmation starts the game played on."""
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        first_move(app)  # a 4x4 game in progress
+        game = app.session.game
+        open_replay_at(app, 5, row=1)  # a kept 4x4 game
+        position = app.browser.replaying.position
+        press(app, pygame.K_n)
+        menu = app.session.menu
+        assert menu.kind is MenuKind.CONFIRM_NEW and menu.focused_item is Item.CANCEL
+        press(app, pygame.K_RETURN)  # a reflex Enter: Cancel
+        assert app.session.game is game
+        open_replay_at(app, 2, row=1)  # the replay goes on where it was left: 7 steps in
+        position = app.browser.replaying.position
+        press(app, pygame.K_n)
+        app.command(cmd.Select(app.session.menu.items.index(Item.CONFIRM_NEW)))
+        assert app.session.game.grid == position.grid and app.session.origin is not None
+        # Not yet moved in, the game played on holds nothing: another one asks nothing.
+        open_replay_at(app, 1, row=1)
+        press(app, pygame.K_n)
+        assert app.session.menu is None and app.session.origin.step == 8
+    finally:
+        app.close()
+
+
+def test_a_game_in_progress_left_for_another_size_is_asked_for_too(kept):
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        first_move(app)  # a 4x4 game in progress, then left for 5x5 (R18: kept in its slot)
+        app.command(cmd.NewGame(5))
+        assert app.session.game.size == 5
+        open_replay_at(app, 4, row=1)  # a kept 4x4 game
+        press(app, pygame.K_n)
+        assert app.session.menu.kind is MenuKind.CONFIRM_NEW and app.session.game.size == 5
     finally:
         app.close()

@@ -259,9 +259,9 @@ def test_version_names_the_search_in_use() -> None:
 def test_the_help_s_solver_page_names_the_search_in_use(lang: str, monkeypatch) -> None:
     from game.play.menus import HELP_PAGES
     from game.text import tr
-    from game.view import overlays
+    from game.view import menu_text
 
     page = HELP_PAGES.index("solver")
-    assert tr("solver_search_compiled", lang) in overlays.help_page(page, lang).lines
-    monkeypatch.setattr(overlays, "kernel_available", lambda: False)
-    assert tr("solver_search_python", lang) in overlays.help_page(page, lang).lines
+    assert tr("solver_search_compiled", lang) in menu_text.help_page(page, lang).lines
+    monkeypatch.setattr(menu_text, "kernel_available", lambda: False)
+    assert tr("solver_search_python", lang) in menu_text.help_page(page, lang).lines

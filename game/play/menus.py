@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from game.core.controls import ACTIONS, MENU
 from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
+from game.play.events import PlayOnAsked
 from game.play.focus import settled
 
 
@@ -120,6 +121,7 @@ class Menu:
     size: int | None = None  # confirm_new: the new game's board size; charts: the size shown
     wraps: bool = True  # Up on the first item comes round to the last, Down on the last back
     waiting_for: str | None = None  # controls only: the action whose new key it waits for
+    play_on: PlayOnAsked | None = None  # confirm_new only: the kept position it starts from
 
     @property
     def focused_item(self) -> MenuItem | None:
@@ -174,10 +176,12 @@ def charts_menu(size: int) -> Menu:
     return menu
 
 
-def confirm_menu(size: int) -> Menu:
-    """R15: the safe answer is focused, so a reflex Enter keeps the game."""
+def confirm_menu(size: int, play_on: PlayOnAsked | None = None) -> Menu:
+    """R15: the safe answer is focused, so a reflex Enter keeps the game. `play_on`: the new
+    game starts from that kept position (Play from here)."""
     items: list[MenuItem] = [Item.CONFIRM_NEW, Item.CANCEL]
-    return Menu(MenuKind.CONFIRM_NEW, items, focus=items.index(Item.CANCEL), size=size)
+    cancel = items.index(Item.CANCEL)
+    return Menu(MenuKind.CONFIRM_NEW, items, focus=cancel, size=size, play_on=play_on)
 
 
 def quit_confirm() -> Menu:

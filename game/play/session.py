@@ -147,8 +147,11 @@ class Session:
 
     @property
     def in_progress(self) -> bool:
-        """A game worth a confirmation before it is thrown away (R15)."""
-        return self.phase in (Phase.PLAYING, Phase.CONTINUING) and self.game.moves > 0
+        """A game worth a confirmation before it is thrown away (R15): one moved in. A game
+        played on from a kept position starts with moves on its counter, but until its first
+        move it holds nothing of the player's."""
+        playing = self.phase in (Phase.PLAYING, Phase.CONTINUING)
+        return playing and self.game.moves > 0 and bool(self.started)
 
     def state_dict(self) -> dict[str, Any]:
         """What storage keeps beside the game (R18)."""
@@ -437,6 +440,8 @@ class Session:
                     return events + self._new_game(self.game.size)
                 self.overlays.clear()
                 return events + self._ask_new_game(self.game.size)
+            case Item.CONFIRM_NEW if menu.play_on is not None:
+                return events + self._start_play_on(menu.play_on)
             case Item.CONFIRM_NEW:
                 return events + self._new_game(menu.size or self.game.size)
             case Item.STATS:
@@ -495,6 +500,19 @@ class Session:
         return ([ev.OnScreens(tuple(shown))] if shown else []) + played_on
 
     def _play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]:
+        """Play from here: asked first while a game of that size is in progress, as New game
+        is (R15), since it ends that game."""
+        if self._in_progress_at(asked.size):
+            return self._open(confirm_menu(asked.size, asked))
+        return self._start_play_on(asked)
+
+    def _in_progress_at(self, size: int) -> bool:
+        if size == self.game.size:
+            return self.in_progress
+        saved = self.slots.load(size)
+        return saved is not None and Session.restore(*saved).in_progress
+
+    def _start_play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]:
         """A new game from a kept game's position: its score and moves as they were there,
         a fresh random state, five undos. It counts apart from the player's own games, as an
         assisted one does (R20), and keeps where it began. The game in play of another size

@@ -1,0 +1,169 @@
+"""What a menu or panel says (game/view/overlays.py lays it out and draws it): its title, its
+paragraphs and which are headings or said aside, its footer, and each item's label, in the
+player's language: the help pages, a statistics page, the Controls screen and every other
+menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.controls import ACTIONS, DEFAULT_BUTTONS, MENU
+from game.core.settings import SETTINGS
+from game.play.menus import (
+    HELP_PAGES,
+    ControlItem,
+    Item,
+    Menu,
+    MenuItem,
+    MenuKind,
+    SettingItem,
+    SizeItem,
+    stats_size,
+)
+from game.play.session import Session
+from game.solver.tree import kernel_available
+from game.text import format_clock, help_lines, tr
+from game.text.help_pages import CONTROL_WORDS
+from game.text.review_words import costs_help_lines, review_help_lines
+
+NO_BUTTON = "—"  # an action no pad button asks for
+# The actions the help's gamepad lines leave out while no button asks for them.
+PADLESS_ACTIONS = tuple(action for action in ACTIONS if not DEFAULT_BUTTONS[action])
+
+
+@dataclass(frozen=True)
+class PanelText:
+    title: str
+    lines: list[str]  # paragraphs, wrapped when drawn
+    headings: frozenset[int] = frozenset()  # indexes of paragraphs drawn as headings
+    footer: str = ""
+    flush_left: bool = False  # lines start at one left edge (pages, lists), else each centred
+    muted: frozenset[int] = frozenset()  # indexes of paragraphs said aside, in the muted colour
+    prose: bool = False  # a help page: read in columns, its paragraphs spread to fill the page
+
+
+def item_label(
+    item: MenuItem,
+    session: Session,
+    lang: str,
+    values: dict[str, str],
+    names: dict[str, str] | None = None,
+) -> str:
+    """A menu item's words; a setting shows its current value, an action of the controls its
+    keys and pad buttons (`names`: game/input/names.py's words, CONTROL_WORDS unless given)."""
+    match item:
+        case ControlItem(action):
+            return control_label(action, lang, {**CONTROL_WORDS, **(names or {})})
+        case Item.UNDO:
+            return tr("undo_n", lang, n=session.game.undos_left)
+        case SettingItem(name):
+            return f"{tr(SETTINGS[name].label, lang)}: {values.get(name, '')}"
+        case SizeItem(size) if size == session.game.size:
+            return tr("size_in_play", lang, size=tr(item.key, lang))
+        case SizeItem():
+            return tr(item.key, lang)
+        case Item.SIZES:
+            return tr("sizes_row", lang, size=tr(SizeItem(session.game.size).key, lang))
+    return tr(item.value, lang)
+
+
+def panel_text(
+    menu: Menu,
+    session: Session,
+    lang: str,
+    stats_pages: dict[int, list[str]],
+    pad_labels: dict[str, str] | None = None,
+) -> PanelText:
+    game = session.game
+    match menu.kind:
+        case MenuKind.WON:
+            detail = tr("won_detail", lang, moves=game.moves, time=format_clock(game.seconds))
+            return PanelText(tr("you_win", lang), [detail])
+        case MenuKind.OVER:
+            return PanelText(
+                tr("game_over", lang),
+                [
+                    tr("over_detail", lang, score=game.score, tile=game.biggest_tile()),
+                    tr("over_detail2", lang, moves=game.moves, time=format_clock(game.seconds)),
+                ],
+            )
+        case MenuKind.PAUSE:
+            return PanelText(tr("paused", lang), [])
+        case MenuKind.SETTINGS:
+            return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
+        case MenuKind.CONTROLS:
+            return controls_text(menu, lang)
+        case MenuKind.SIZES:
+            return PanelText(tr("sizes", lang), [tr("sizes_rules", lang)])
+        case MenuKind.CONFIRM_NEW:
+            return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
+        case MenuKind.CONFIRM_QUIT:
+            return PanelText(tr("confirm_quit_title", lang), [tr("confirm_quit_detail", lang)])
+        case MenuKind.STATS:
+            return stats_page(menu, stats_pages, lang)
+        case MenuKind.HELP:
+            return help_page(menu.page, lang, pad_labels, game.size)
+    return PanelText("", [])
+
+
+def control_label(action: str, lang: str, names: dict[str, str]) -> str:
+    """An action's row on the Controls screen: its name, its keys, its pad buttons."""
+    name = tr(f"action_{action}", lang)
+    if action == MENU:
+        return tr("control_row", lang, action=name, keys="Esc", pad=names["start"])
+    keys, pad = names[f"keys_{action}"], names[f"pad_{action}"] or NO_BUTTON
+    return tr("control_row", lang, action=name, keys=keys, pad=pad)
+
+
+def controls_text(menu: Menu, lang: str) -> PanelText:
+    """The Controls screen's words: how to change a key, or, while it waits, which action's."""
+    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
+    if menu.waiting_for is None:
+        words = tr("controls_hint", lang)
+    else:
+        words = tr("controls_waiting", lang, action=tr(f"action_{menu.waiting_for}", lang))
+    return PanelText(tr("controls", lang), [words], footer=footer)
+
+
+def stats_page(menu: Menu, stats_pages: dict[int | None, list[str]], lang: str) -> PanelText:
+    """One board size's statistics, a page of its own; the goals' page (size None) last."""
+    size = stats_size(menu)
+    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
+    title = tr("stats_title", lang, n=size) if size is not None else tr("goals_title", lang)
+    lines = stats_pages.get(size, [])
+    sections = (tr("stats_own", lang), tr("stats_assisted", lang))
+    headings = frozenset(i for i, line in enumerate(lines) if line in sections)
+    rules = (tr("stats_own_time_rule", lang), tr("goals_rule", lang))
+    rule = frozenset(i for i, line in enumerate(lines) if line in rules)
+    return PanelText(title, lines, headings, footer, flush_left=True, muted=rule)
+
+
+def help_page(
+    index: int, lang: str, pad_labels: dict[str, str] | None = None, size: int = 4
+) -> PanelText:
+    """A help page; the review's says the search depth of this board `size` (R23)."""
+    page = HELP_PAGES[index]
+    if page == "review":
+        lines = review_help_lines(lang, size, pad_labels)
+    elif page == "costs":
+        lines = costs_help_lines(lang)
+    elif page == "solver":
+        search = "solver_search_compiled" if kernel_available() else "solver_search_python"
+        lines = help_lines(page, lang, pad_labels, search=tr(search, lang))
+    elif page == "controls":
+        more = _pad_more(lang, pad_labels)
+        lines = [line for line in help_lines(page, lang, pad_labels, pad_more=more) if line]
+    else:
+        lines = help_lines(page, lang, pad_labels)
+    headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
+    body = [line.removeprefix("# ") for line in lines]
+    footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
+    title = tr(f"help_{page}", lang)
+    return PanelText(title, body, headings, footer, flush_left=True, prose=True)
+
+
+def _pad_more(lang: str, names: dict[str, str] | None) -> str:
+    """The pad's buttons the player gave actions the default layout leaves without one."""
+    names = {**CONTROL_WORDS, **(names or {})}
+    bound = [a for a in PADLESS_ACTIONS if names[f"pad_{a}"]]
+    return " · ".join(f"{names[f'pad_{a}']}: {tr(f'action_{a}', lang)}" for a in bound)
