@@ -60,12 +60,10 @@ def practice_blocks(browser: Browser, lang: str, longest: bool = False) -> list[
         done = tr("practice_done", lang, right=practice.right_now, count=count)
         return [Title(tr("practise", lang)), Words(done, "Bold"), *missed, back]
     title = Title(tr("practice_title", lang, at=practice.at + 1, count=count))
-    return [
-        title,
-        *(Words(line, "Medium") for line in _position_lines(browser, lang)),
-        *buttons,
-        *missed,
-    ]
+    # The buttons right under the question: the answer's words come under them, so nothing
+    # the player clicks moves when they come.
+    prompt, *answer = (Words(line, "Medium") for line in _position_lines(browser, lang))
+    return [title, prompt, *buttons, *answer, *missed]
 
 
 def _position_lines(browser: Browser, lang: str) -> list[str]:
