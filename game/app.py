@@ -284,8 +284,10 @@ class App:
                 self.settings = replace(self.settings, muted=False)  # a volume to be heard
             elif name == "undo_enabled":
                 self.session.set_undo_enabled(self.settings.undo_enabled)
-            elif name == "muted" and self.session.menu is None:  # M: say what it did
-                words = tr("sound_off" if self.settings.muted else "sound_on", self.view.lang)
+            elif name == "muted" and self.session.menu is None:  # its key: say what it did
+                said = "sound_off" if self.settings.muted else "sound_on"
+                keys = self.help_names()["keys_mute"]  # the player's own, once remapped
+                words = tr(said, self.view.lang, keys=keys)
                 self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
         self._apply_settings()
         self._save_settings()
@@ -364,7 +366,7 @@ class App:
     def show(self) -> None:
         """Hand the view what it draws besides the session, made afresh from the records, the
         settings and the pad (some 40 microseconds: cheap enough for every batch of events)."""
-        stats, lang = self.recorder.stats, self.view.lang
+        stats, lang, names = self.recorder.stats, self.view.lang, self.help_names()
         self.view.model = ViewModel(
             best=self.recorder.best(self.session.game.size),
             stats_pages={
@@ -372,8 +374,8 @@ class App:
                 None: goals_lines(stats, lang),  # the goals' page, after the sizes'
             },
             setting_values=self.setting_values(),
-            pad_labels=self.help_names(),
-            tip=first_tip(lang) if self.newcomer else (),
+            pad_labels=names,
+            tip=first_tip(lang, names["keys_help"]) if self.newcomer else (),
             charts=self.charts.figures,
         )
         self.view.dirty = True

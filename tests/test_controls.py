@@ -401,3 +401,21 @@ def _said(word: str, cell: str) -> bool:
     if len(word) == 1:
         return word in cell
     return re.search(rf"(?<![\w+]){re.escape(word)}(?![\w])", cell) is not None
+
+
+def test_what_a_key_did_names_the_player_s_own_key(tmp_path):
+    """A word on the mute key's doing names the key the player gave it, and a newcomer's tip
+    the help's key they gave it, not the defaults (M, F1)."""
+    app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
+    try:
+        assert tr("first_tip_help", "en", keys="F1") in app.view.model.tip
+        for action, code in (("mute", pygame.K_o), ("help", pygame.K_F2)):
+            open_controls(app)
+            walk_to(app, ControlItem(action))
+            press(app, pygame.K_RETURN, code)
+            leave_menus(app)
+        assert tr("first_tip_help", "en", keys="F2") in app.view.model.tip
+        press(app, pygame.K_o)
+        assert app.view.notices[-1] == tr("sound_off", "en", keys="O")
+    finally:
+        app.close()

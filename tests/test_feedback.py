@@ -81,7 +81,7 @@ def test_u_with_no_undo_then_m_says_sound_off_at_once(app):
         log.drawn = []
         press(app, pygame.K_m)
         words = {t.words for t in log.drawn}
-        assert tr("sound_off") in words  # the frame of the key, not seconds later
+        assert tr("sound_off", keys="M") in words  # the frame of the key, not seconds later
         assert tr("undo_refused_nothing") not in words  # the word it replaces is gone
     finally:
         log.close()
@@ -101,7 +101,7 @@ def test_notices_never_lie_over_the_tiles(app, lang, size):
     press(app, pygame.K_m)
     told = changed(before, app.window.get_surface(), pygame.Rect(0, 0, *size))
     assert told.count() > 500, size  # the notices are there
-    assert app.view.notices[-1] == tr("sound_off", lang)
+    assert app.view.notices[-1] == tr("sound_off", lang, keys="M")
     board = app.view.layout.board
     assert not any(board.collidepoint(point) for point in points(told)), size
     boxes = app.view.notice_rects
@@ -118,9 +118,9 @@ def test_a_word_stays_its_seconds_then_goes_and_a_longer_notice_under_it_stays(a
     news = "The disk is full."
     app.view.show_notice(news)
     app.frame(STEP, [key(pygame.K_m)])
-    assert app.view.notices == [news, tr("sound_off")]  # both on screen, the newest on top
+    assert app.view.notices == [news, tr("sound_off", keys="M")]  # both shown, the newest on top
     app.frame(BRIEF_NOTICE_SECONDS - 0.1, [])
-    assert tr("sound_off") in app.view.notices
+    assert tr("sound_off", keys="M") in app.view.notices
     app.frame(0.2, [])
     assert app.view.notices == [news]  # the word has had its time; the news has not
     for _ in range(5):  # its eight seconds, in frames of a second
@@ -312,7 +312,7 @@ def test_a_word_alone_takes_the_info_lines_place_and_leaves_the_score_in_sight(a
     layout = app.view.layout
     plain = drawn(app)
     app.frame(STEP, [key(pygame.K_m)])
-    assert app.view.notices == [tr("sound_off")]
+    assert app.view.notices == [tr("sound_off", keys="M")]
     [box] = app.view.notice_rects
     assert box.top > layout.score.bottom and box.bottom <= layout.info.bottom
     scores = layout.title.unionall([layout.score, layout.best])

@@ -192,9 +192,9 @@ def test_the_pointer_passing_by_never_stops_autoplay():
 
 def test_m_says_the_sound_is_off_and_on(app):
     press(app, pygame.K_m)
-    assert app.view.notices == [tr("sound_off", app.view.lang)]
+    assert app.view.notices == [tr("sound_off", app.view.lang, keys="M")]
     press(app, pygame.K_m)
-    assert app.view.notices[-1] == tr("sound_on", app.view.lang)
+    assert app.view.notices[-1] == tr("sound_on", app.view.lang, keys="M")
 
 
 def test_an_undo_that_cannot_be_made_says_why_and_the_button_looks_it(app):
@@ -238,7 +238,7 @@ def test_a_newcomers_first_game_says_how_to_play_until_the_first_move(tmp_path):
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
         tip = app.view.model.tip
-        assert tip == first_tip(app.view.lang) and "F1" in " ".join(tip)
+        assert tip == first_tip(app.view.lang, "F1") and "F1" in " ".join(tip)
         drawn = []
         draw = app.view.hud.draw
         app.view.hud.draw = lambda *a, **k: (drawn.append(k["tip"]), draw(*a, **k))

@@ -95,7 +95,7 @@ def notices(app: App) -> None:
     """News that stays, and a word on a key just pressed, stacked."""
     app.view.notices = []
     app.view.show_notice(tr("review_ready", app.view.lang) * 2)
-    app.view.show_notice(tr("sound_off", app.view.lang), BRIEF_NOTICE_SECONDS)
+    app.view.show_notice(tr("sound_off", app.view.lang, keys="M"), BRIEF_NOTICE_SECONDS)
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

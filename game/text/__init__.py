@@ -121,9 +121,10 @@ def told_text(key: str, fields: Mapping[str, object], lang: str) -> str:
     return tr(key, lang, **shown)
 
 
-def first_tip(lang: str) -> tuple[str, ...]:
-    """A newcomer's words on how to play, in the info line's place until the first move."""
-    return (tr("first_tip_move", lang), tr("first_tip_help", lang))
+def first_tip(lang: str, help_keys: str) -> tuple[str, ...]:
+    """A newcomer's words on how to play, in the info line's place until the first move;
+    `help_keys`: the keys that open the help now (the player's own, once remapped)."""
+    return (tr("first_tip_move", lang), tr("first_tip_help", lang, keys=help_keys))
 
 
 def format_clock(seconds: float) -> str:
