@@ -64,12 +64,13 @@ def arrange(
     px = max(12, text.most(min(width, height) / 26))
     while True:
         tall_w = width - 2 * margin
-        tall_h = _height(text, variants, tall_w, px)
+        tall_h = _height(_placed(text, variants, tall_w, px))
         tall_side = min(tall_w, height - tall_h - 3 * margin)
         wide_w = min(round(px * COLUMN_WIDTH), width // 2)
-        wide_h = _height(text, variants, wide_w, px)
+        wide = _placed(text, variants, wide_w, px)
+        wide_h = _height(wide)
         wide_side = min(height - 2 * margin, width - wide_w - 3 * margin)
-        if wide_h > height - 2 * margin or not _labels_read(text, variants, wide_w, px):
+        if wide_h > height - 2 * margin or not _labels_read(wide):
             wide_side = 0  # a board beside words that do not fit, or buttons too small to read
         side = max(tall_side, wide_side)
         if side >= min(width, height) * 0.45 or px <= 12:
@@ -87,17 +88,21 @@ def arrange(
     return Arrangement(board, column, px)
 
 
-def _labels_read(text: Text, variants: list[list[Block]], width: int, px: int) -> bool:
-    """Whether every button's words in a column `width` wide are drawn at LEAST_LABEL_PX or
-    more: a narrow column beside the board squeezes a row of two long labels."""
+def _placed(text: Text, variants: list[list[Block]], width: int, px: int) -> list[Placed]:
+    """Each variant of the column laid out `width` wide, once for both measures below."""
     area = pygame.Rect(0, 0, max(width, 1), 1 << 20)
-    pieces = (piece for blocks in variants for piece in lay_out(text, blocks, area, px).pieces)
+    return [lay_out(text, blocks, area, px) for blocks in variants]
+
+
+def _height(placed: list[Placed]) -> int:
+    return max(column.height for column in placed)
+
+
+def _labels_read(placed: list[Placed]) -> bool:
+    """Whether every button's words are drawn at LEAST_LABEL_PX or more: a narrow column
+    beside the board squeezes a row of two long labels."""
+    pieces = (piece for column in placed for piece in column.pieces)
     return all(piece.px >= LEAST_LABEL_PX for piece in pieces if piece.kind == "button")
-
-
-def _height(text: Text, variants: list[list[Block]], width: int, px: int) -> int:
-    area = pygame.Rect(0, 0, max(width, 1), 1 << 20)
-    return max(lay_out(text, blocks, area, px).height for blocks in variants)
 
 
 # -- the replay --------------------------------------------------------------------------------

@@ -358,6 +358,13 @@ class Browser:
 
     def _review(self) -> list[ev.Event]:
         """Review the chosen game: the review of it under way is taken up again."""
+        job = self._reviewing()
+        if self.stepping is None or self.stepping.job is not job:
+            self.stepping = Stepping(job, job.positions)
+        return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
+
+    def _reviewing(self) -> ReviewJob:
+        """The chosen game's review under way: taken up again, or started."""
         record = self.record
         assert record is not None
         if self.job is None or self.job.record != record:
@@ -373,19 +380,16 @@ class Browser:
                 depth=depth,
             )
             self.job.start()
-        if self.stepping is None or self.stepping.job is not self.job:
-            self.stepping = Stepping(self.job, self.job.positions)
-        return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
+        return self.job
 
     # -- the practice -------------------------------------------------------------------------
 
     def _practise(self) -> list[ev.Event]:
         """Try the chosen game's mistakes again: its review first, taken up where it is (the
         practice starts once it is done: `pass_time`)."""
-        events = self._review()
+        self._reviewing()
         self.practice = None
-        self._to_screen(Screen.PRACTICE)
-        return [*events[:1], *practice_moves.ready(self)]
+        return [*self._to_screen(Screen.PRACTICE), *practice_moves.ready(self)]
 
     # -- time, files ---------------------------------------------------------------------------
 
