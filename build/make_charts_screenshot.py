@@ -19,19 +19,17 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pygame
-from make_screenshot import ROOT
+from make_screenshot import ROOT, english_settings, keep_picture
 
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Action, GameRecord, GameSummary, Outcome, Step, move_positions, replay
-from game.core.settings import Settings
 from game.kept.archive.store import Archive
 from game.play import commands
 from game.play.menus import CHART_PAGES, Item
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import Solver
-from game.storage.store import Storage
 
 GAMES = 60
 REVIEW_EVERY = 5
@@ -92,9 +90,7 @@ def keep_games(data_dir: str) -> None:
 
 
 def render(data_dir: str) -> pygame.Surface:
-    storage = Storage(data_dir).open()  # English and the default look, whatever the machine
-    storage.save_settings(Settings(language="en", window_size=WINDOW))
-    storage.close()
+    english_settings(data_dir, WINDOW)
     keep_games(data_dir)
     app = App(Options(data_dir=data_dir, seed=1, size=4, fullscreen=False, sound=False))
     step = app.loop.step
@@ -121,9 +117,7 @@ def render(data_dir: str) -> pygame.Surface:
 def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         picture = render(data_dir)
-    OUTPUT.parent.mkdir(exist_ok=True)
-    pygame.image.save(picture, OUTPUT)
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    keep_picture(picture, OUTPUT)
 
 
 if __name__ == "__main__":

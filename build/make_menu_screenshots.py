@@ -14,15 +14,13 @@ import sys
 import tempfile
 
 import pygame
-from make_screenshot import ROOT
+from make_screenshot import ROOT, english_settings, keep_picture
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.core.settings import Settings
 from game.play import commands
 from game.play.menus import ControlItem, Item
 from game.play.session import Session
-from game.storage.store import Storage
 from game.view.view import NOTICE_SECONDS
 
 WINDOW = (540, 720)
@@ -43,9 +41,7 @@ def choose(app: App, item) -> None:
 
 
 def render(data_dir: str) -> dict[str, pygame.Surface]:
-    storage = Storage(data_dir).open()  # English and the default look, whatever the machine
-    storage.save_settings(Settings(language="en", window_size=WINDOW))
-    storage.close()
+    english_settings(data_dir, WINDOW)
     app = App(Options(data_dir=data_dir, seed=1, size=4, fullscreen=False, sound=False))
     pictures = {}
     try:
@@ -74,11 +70,8 @@ def render(data_dir: str) -> dict[str, pygame.Surface]:
 def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         pictures = render(data_dir)
-    DOCS.mkdir(exist_ok=True)
     for name, picture in pictures.items():
-        path = DOCS / f"{name}.png"
-        pygame.image.save(picture, path)
-        print(f"wrote {path.relative_to(ROOT)}")
+        keep_picture(picture, DOCS / f"{name}.png")
 
 
 if __name__ == "__main__":

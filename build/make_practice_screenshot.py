@@ -19,16 +19,14 @@ from datetime import UTC, datetime
 
 import pygame
 from make_charts_screenshot import played_game
-from make_screenshot import ROOT
+from make_screenshot import ROOT, english_settings, keep_picture
 
 from game.app import App, Options
-from game.core.settings import Settings
 from game.kept.archive.store import Archive
 from game.kept.screens.items import GAME_ITEMS, Control, Screen
 from game.play import commands
 from game.play.menus import Item
 from game.solver.search import Solver
-from game.storage.store import Storage
 
 SEED = 7
 SLIP = 1 / 3
@@ -38,9 +36,7 @@ OUTPUT = ROOT / "docs" / "practice.png"
 
 
 def render(data_dir: str) -> pygame.Surface:
-    storage = Storage(data_dir).open()  # English and the default look, whatever the machine
-    storage.save_settings(Settings(language="en", window_size=WINDOW))
-    storage.close()
+    english_settings(data_dir, WINDOW)
     archive = Archive.open(data_dir, background=False, durable=False)
     archive.add_record(played_game(Solver(4), SEED, SLIP, datetime.now(UTC)), imported=False)
     archive.close()
@@ -75,9 +71,7 @@ def render(data_dir: str) -> pygame.Surface:
 def main() -> None:
     with tempfile.TemporaryDirectory() as data_dir:
         picture = render(data_dir)
-    OUTPUT.parent.mkdir(exist_ok=True)
-    pygame.image.save(picture, OUTPUT)
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    keep_picture(picture, OUTPUT)
 
 
 if __name__ == "__main__":

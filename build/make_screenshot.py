@@ -43,10 +43,22 @@ def next_move(grid) -> Direction | None:
     return None
 
 
-def render(data_dir: str) -> pygame.Surface:
-    storage = Storage(data_dir).open()  # English and the default look, whatever the machine
-    storage.save_settings(Settings(language="en", window_size=WINDOW))
+def english_settings(data_dir: str, window: tuple[int, int]) -> None:
+    """A fresh data folder's settings: English and the default look, whatever the machine, in
+    a window of `window`."""
+    storage = Storage(data_dir).open()
+    storage.save_settings(Settings(language="en", window_size=window))
     storage.close()
+
+
+def keep_picture(picture: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(exist_ok=True)
+    pygame.image.save(picture, path)
+    print(f"wrote {path.relative_to(ROOT)}")
+
+
+def render(data_dir: str) -> pygame.Surface:
+    english_settings(data_dir, WINDOW)
     app = App(Options(data_dir=data_dir, seed=SEED, size=4, fullscreen=False, sound=False))
     step = app.loop.step
     try:
@@ -70,9 +82,7 @@ def main() -> None:
         picture = render(data_dir)
     if picture.get_size() != WINDOW:
         raise SystemExit(f"the window is {picture.get_size()}, not {WINDOW}")
-    OUTPUT.parent.mkdir(exist_ok=True)
-    pygame.image.save(picture, OUTPUT)
-    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    keep_picture(picture, OUTPUT)
 
 
 if __name__ == "__main__":
