@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.paths import ROOT
 
 from game import __version__
 from game.app import App, Options, parse_args
@@ -22,7 +23,6 @@ from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 
-ROOT = Path(__file__).resolve().parent.parent
 STEP = 1 / 120
 
 

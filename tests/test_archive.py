@@ -8,10 +8,9 @@ import subprocess
 import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
-from archive_helpers import (
+from helpers.archive import (
     UNDO,
     play,
     random_actions,
@@ -20,6 +19,7 @@ from archive_helpers import (
     seen_in_replay,
     send,
 )
+from helpers.paths import ROOT
 
 from game.core.engine import Direction, Game
 from game.core.record import Action, Outcome, replay
@@ -32,8 +32,6 @@ from game.play.menus import MenuKind
 from game.play.session import Phase, SaveSlots, Session
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def only_game(archive: Archive):
@@ -418,7 +416,7 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
     it: what was handed over is committed even without close()."""
     script = (
         "import sys; sys.path.insert(0, 'tests')\n"
-        "from archive_helpers import seeded_session, send\n"
+        "from helpers.archive import seeded_session, send\n"
         "from game.play import commands as cmd\n"
         "from game.kept.archive.store import Archive\n"
         "from game.kept.archive.recorder import ArchiveRecorder\n"

@@ -10,7 +10,7 @@ import sqlite3
 import threading
 
 import pytest
-from archive_helpers import play, random_actions, recorded, seeded_session, send
+from helpers.archive import play, random_actions, recorded, seeded_session, send
 
 from game.core.record import replay
 from game.kept.archive import schema as archive_db

@@ -16,15 +16,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from archive_helpers import UNDO, play, seeded_session, seen_in_replay
+from helpers.archive import UNDO, play, seeded_session, seen_in_replay
+from helpers.paths import CHILDREN, ROOT
 
 from game.core.engine import Direction
 from game.core.record import replay
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES, Archive
 
-CHILD = Path(__file__).resolve().parent / "archive_child.py"
-ROOT = CHILD.parent.parent
+CHILD = CHILDREN / "archive_child.py"
 KILLS = int(os.environ.get("GAME2048_SOAK_KILLS", "3"))
 
 

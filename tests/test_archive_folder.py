@@ -9,9 +9,9 @@ import sqlite3
 
 import pygame
 import pytest
-from archive_helpers import play, random_actions, seeded_session
-from games_helpers import open_games
-from loop_helpers import ScriptedClock, key
+from helpers.archive import play, random_actions, seeded_session
+from helpers.games import open_games
+from helpers.loop import ScriptedClock, key
 
 from game.app import App, Options
 from game.core.record import replay

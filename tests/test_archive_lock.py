@@ -10,9 +10,9 @@ import time
 
 import pygame
 import pytest
-from archive_helpers import play, random_actions, recorded, seeded_session
-from games_helpers import open_games
-from loop_helpers import ScriptedClock, key
+from helpers.archive import play, random_actions, recorded, seeded_session
+from helpers.games import open_games
+from helpers.loop import ScriptedClock, key
 
 import game.kept.archive.database_file
 import game.kept.archive.failures

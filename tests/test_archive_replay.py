@@ -9,7 +9,7 @@ import sqlite3
 import tempfile
 
 import pytest
-from archive_helpers import UNDO, play, random_actions, recorded, seen_in_replay
+from helpers.archive import UNDO, play, random_actions, recorded, seen_in_replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

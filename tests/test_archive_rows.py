@@ -9,7 +9,7 @@ import sqlite3
 
 import pygame
 import pytest
-from games_helpers import STEP, keep_games, key, open_games, settle, words_drawn
+from helpers.games import STEP, keep_games, key, open_games, settle, words_drawn
 
 from game.app import App, Options
 from game.core.engine import Game

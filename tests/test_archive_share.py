@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from archive_helpers import random_actions, recorded
+from helpers.archive import random_actions, recorded
+from helpers.paths import ROOT
 
 from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
 from game.core.record import replay
@@ -32,8 +33,6 @@ from game.kept.share.shared_file import (
 )
 from game.kept.share.transfer import export_to
 from game.text import STRINGS, tr
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

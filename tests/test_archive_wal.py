@@ -17,7 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-from archive_helpers import random_actions, recorded
+from helpers.archive import random_actions, recorded
+from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
 from game.core.record import replay
@@ -26,8 +27,7 @@ from game.kept.archive.wal import _checksum, _read_shm
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 
-CHILD = Path(__file__).resolve().parent / "archive_child.py"
-ROOT = CHILD.parent.parent
+CHILD = CHILDREN / "archive_child.py"
 WAL, SHM = ARCHIVE_FILE + "-wal", ARCHIVE_FILE + "-shm"
 
 
@@ -200,7 +200,7 @@ def test_an_empty_database_says_so_only_where_games_were_played(tmp_path, played
 
 def test_the_app_says_when_the_games_it_kept_are_found_emptied(tmp_path):
     import pygame
-    from games_helpers import press
+    from helpers.games import press
 
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:

@@ -8,7 +8,7 @@ import time
 
 import pygame
 import pytest
-from solver_helpers import play_until
+from helpers.solver import play_until
 
 from game.app import App, Options
 from game.core.engine import Direction, Game

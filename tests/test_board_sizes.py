@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from games_helpers import (
+from helpers.games import (
     open_games,
     press,
     stand_in_rollouts,
@@ -26,10 +26,11 @@ from games_helpers import (
     until_opened,
     words_drawn,
 )
-from solver_helpers import play_until
+from helpers.paths import CHILDREN, ROOT
+from helpers.solver import play_until
+from helpers.view import READABLE_PX, TextLog, show
 from test_devices import button, click, plug_pad, run
 from test_labels_fit import drawn_buttons, misfits  # noqa: F401 (a fixture)
-from view_helpers import READABLE_PX, TextLog, show
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
@@ -41,7 +42,6 @@ from game.play.session import Session
 from game.solver.analysis import Analysis
 from game.text import LANGUAGES, tr
 
-ROOT = Path(__file__).resolve().parent.parent
 NEW_SIZES = (3, 7, 8)
 WINDOWS = ((320, 400), (540, 720), (1920, 1080))
 CLASSIC = {"en": "Classic", "el": "Κλασικό"}  # the word the 4x4 is named by
@@ -256,7 +256,7 @@ def leave_killed(data_dir: Path) -> dict:
     killed: the game it left."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     driver = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "app_driver.py"), str(data_dir), "kill", "4"],
+        [sys.executable, str(CHILDREN / "app_driver.py"), str(data_dir), "kill", "4"],
         cwd=ROOT,
         env=env,
         stdout=subprocess.PIPE,

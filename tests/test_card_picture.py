@@ -10,8 +10,8 @@ import threading
 
 import pygame
 import pytest
-from games_helpers import STEP, keep_games, key, open_games, press, until_opened
-from view_helpers import READABLE_PX, TextLog
+from helpers.games import STEP, keep_games, key, open_games, press, until_opened
+from helpers.view import READABLE_PX, TextLog
 
 from game.app import App, Options
 from game.core.record import replay

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from loop_helpers import ScriptedClock
+from helpers.loop import ScriptedClock
+from helpers.paths import ROOT
 from test_devices import button, plug_pad
 
 import game.view.overlays
@@ -28,7 +29,7 @@ from game.text import LANGUAGES, tr
 from game.text.help_pages import CONTROL_WORDS
 
 STEP = 1 / 120
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = ROOT / "README.md"
 GRID = [[2, 2, 0, 0], [0, 4, 0, 4], [0, 0, 0, 0], [8, 0, 0, 8]]  # every direction moves
 
 

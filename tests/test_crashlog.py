@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from storage_helpers import snapshot
+from helpers.storage import snapshot
 
 from game import __version__
 from game.launch.crashlog import KEEP_LOGS, write_crash_log

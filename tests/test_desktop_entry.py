@@ -12,13 +12,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
 from game.text.paths import shown_path
 
-ROOT = Path(__file__).resolve().parent.parent
 VALIDATOR = shutil.which("desktop-file-validate")
 # The characters the desktop entry spec reserves in an Exec argument outside double quotes.
 RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from solver_helpers import play_until
+from helpers.solver import play_until
 
 from game.app import App, Options
 from game.core.engine import Game

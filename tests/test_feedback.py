@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import keep_games, open_games, settle, until_opened
-from loop_helpers import PolicyWorker
-from view_helpers import TextLog, changed, points
+from helpers.games import keep_games, open_games, settle, until_opened
+from helpers.loop import PolicyWorker
+from helpers.view import TextLog, changed, points
 
 from game.app import App, Options
 from game.core.engine import Game

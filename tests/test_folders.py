@@ -18,8 +18,8 @@ from pathlib import Path
 import platformdirs
 import pygame
 import pytest
-from moving_child import folders_under
-from storage_helpers import ROOT, disk_error, failing, played_game, snapshot, start_child
+from helpers.paths import CHILDREN, ROOT
+from helpers.storage import disk_error, failing, folders_under, played_game, snapshot, start_child
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -35,7 +35,7 @@ from game.storage.schema import ARCHIVE_APPLICATION_ID, ARCHIVE_FILE
 from game.storage.store import Storage
 from game.text import notice_text
 
-MOVING_CHILD = Path(__file__).resolve().parent / "moving_child.py"
+MOVING_CHILD = CHILDREN / "moving_child.py"
 linux_only = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="the XDG variables place the system's folders"
 )

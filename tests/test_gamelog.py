@@ -8,13 +8,11 @@ import logging
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 from game.launch.gamelog import BACKUPS, LOG_NAME, MAX_BYTES, start_log
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture

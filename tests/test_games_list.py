@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from games_helpers import (
+from helpers.games import (
     STEP,
     click,
     frame,

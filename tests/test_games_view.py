@@ -10,8 +10,8 @@ import itertools
 
 import pygame
 import pytest
-from games_helpers import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
-from view_helpers import READABLE_PX, SIZES, TextLog
+from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
+from helpers.view import READABLE_PX, SIZES, TextLog
 
 from game.app import App, Options
 from game.kept.review.job import Estimate

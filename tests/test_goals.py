@@ -9,8 +9,8 @@ from datetime import date
 
 import pygame
 import pytest
-from loop_helpers import PolicyWorker, ScriptedClock
-from view_helpers import READABLE_PX, TextLog
+from helpers.loop import PolicyWorker, ScriptedClock
+from helpers.view import READABLE_PX, TextLog
 
 from game.app import App, Options
 from game.core.engine import Game

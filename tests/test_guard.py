@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 import pytest
 from filelock import FileLock
+from helpers.paths import CHILDREN, ROOT
 from test_games_list import latin1_folder
 
 from game.app import App, Options
@@ -23,8 +24,7 @@ from game.launch.guard import QuitSignals, run_guarded
 from game.storage.store import LOCK_NAME, Storage
 from game.text import tr
 
-ROOT = Path(__file__).resolve().parent.parent
-DRIVER = Path(__file__).resolve().parent / "signal_driver.py"
+DRIVER = CHILDREN / "signal_driver.py"
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from view_helpers import READABLE_PX, SIZES, TextLog
+from helpers.view import READABLE_PX, SIZES, TextLog
 
 from game.app import App, Options
 from game.core.engine import Game

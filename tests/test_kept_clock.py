@@ -5,7 +5,7 @@ the time it was played. Issue 24, item 11."""
 from __future__ import annotations
 
 import pygame
-from games_helpers import open_games, press, settle, words_drawn
+from helpers.games import open_games, press, settle, words_drawn
 
 from game.app import App, Options
 from game.play import commands as cmd

@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
 from game.core.record import Outcome, replay
 from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES
 
-CHILD = Path(__file__).resolve().parent / "flurry_child.py"
-ROOT = CHILD.parent.parent
+CHILD = CHILDREN / "flurry_child.py"
 KILLS = int(os.environ.get("GAME2048_SOAK_KILLS", "4"))
 
 

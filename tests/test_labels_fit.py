@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import keep_games, stand_in, stand_in_rollouts
+from helpers.games import keep_games, stand_in, stand_in_rollouts
+from helpers.view import READABLE_PX, every_menu, show
 from test_games_view import screens
-from view_helpers import READABLE_PX, every_menu, show
 
 import game.view.overlays
 import game.view.panel

@@ -6,7 +6,7 @@ mistakes read that grade."""
 from __future__ import annotations
 
 import pytest
-from archive_helpers import kept_game
+from helpers.archive import kept_game
 
 from game.core.engine import Direction, shift
 from game.kept.review.costs import (

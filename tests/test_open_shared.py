@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from games_helpers import STEP, keep_games, until_imported
+from helpers.games import STEP, keep_games, until_imported
 from test_desktop_entry import parse_exec, read_entry
 
 from game.app import App, Options

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -47,7 +48,6 @@ from game.text import LANGUAGES
 # Builds, installs or packs the game: seconds each (make test-fast leaves them out).
 pytestmark = pytest.mark.packaging
 
-ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "2048.spec"
 EXE_ENV = "GAME2048_EXE"  # the built executable, for the tarball test to pack instead
 ASSETS = ROOT / "game" / "assets"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 import pytest
-from view_helpers import READABLE_PX, SIZES
+from helpers.view import READABLE_PX, SIZES
 
 from game.app import App, Options
 from game.core.stats import Stats

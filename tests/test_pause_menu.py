@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from view_helpers import TextLog
+from helpers.view import TextLog
 
 from game.app import App, Options
 from game.core.record import Outcome

@@ -11,17 +11,17 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.paths import CHILDREN, ROOT
 
 from game.storage.store import Storage
 
-ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def play_and_leave(data_dir: Path, how: str) -> dict:
     """Play a few moves and an undo in a child process; return the game it left."""
     driver = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests" / "app_driver.py"), str(data_dir), how, "6"],
+        [sys.executable, str(CHILDREN / "app_driver.py"), str(data_dir), how, "6"],
         cwd=ROOT,
         env=ENV,
         stdout=subprocess.PIPE,

@@ -10,7 +10,7 @@ import sqlite3
 
 import pygame
 import pytest
-from games_helpers import (
+from helpers.games import (
     STEP,
     click,
     keep_games,

@@ -4,14 +4,14 @@ graded against the review's own scores (the solver's best, good, or still costly
 review's figures), kept, and the positions missed are offered first the next time, through a
 restart, until they are answered right. By keyboard, mouse and pad.
 
-A stand-in scores the positions (tests/games_helpers.py): a move scores the cells it leaves
+A stand-in scores the positions (tests/helpers/games.py): a move scores the cells it leaves
 empty, so at scale 100 a cell less left empty is a blunder."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import (
+from helpers.games import (
     STEP,
     click,
     grades_of,

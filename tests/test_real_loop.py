@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from loop_helpers import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, key
+from helpers.loop import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, key
 
 from game.app import App, Options
 from game.core.engine import Direction, Game

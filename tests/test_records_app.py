@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -21,8 +22,7 @@ from game.play.menus import Item, SizeItem
 from game.play.session import Session
 from game.storage.store import Storage
 
-ROOT = Path(__file__).resolve().parent.parent
-DRIVER = Path(__file__).resolve().parent / "records_driver.py"
+DRIVER = CHILDREN / "records_driver.py"
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 STEP = 1 / 120
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import STEP, click, keep_games, key, open_games, press, rect_of, words_drawn
-from loop_helpers import ScriptedClock
+from helpers.games import STEP, click, keep_games, key, open_games, press, rect_of, words_drawn
+from helpers.loop import ScriptedClock
 from test_devices import button, plug_pad
 
 from game.app import App, Options

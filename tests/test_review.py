@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from archive_helpers import kept_game, random_actions, recorded
+from helpers.archive import kept_game, random_actions, recorded
 
 from game.core.engine import Direction, Game
 from game.core.record import move_positions, replay

@@ -6,7 +6,7 @@ in yet says so, as does one past the worst twenty; and when the process playing 
 dies, the figures say they could not be estimated and the grades stay.
 
 The real processes play on here where the figures themselves are tested; stand-ins elsewhere
-(tests/games_helpers.py)."""
+(tests/helpers/games.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ import time
 
 import pygame
 import pytest
-from archive_helpers import kept_game
-from games_helpers import (
+from helpers.archive import kept_game
+from helpers.games import (
     STEP,
     grades_of,
     keep_games,
@@ -26,7 +26,7 @@ from games_helpers import (
     stand_in_rollouts,
     words_drawn,
 )
-from view_helpers import SIZES
+from helpers.view import SIZES
 
 from game.app import App, Options
 from game.core.engine import Direction

@@ -5,7 +5,7 @@ only when the review found it costly, so each game here comes with the grades it
 from __future__ import annotations
 
 import pytest
-from archive_helpers import UNDO, kept_game, random_actions
+from helpers.archive import UNDO, kept_game, random_actions
 
 from game.core.engine import Direction
 from game.core.record import move_positions

@@ -10,8 +10,8 @@ import re
 
 import pygame
 import pytest
-from archive_helpers import kept_game
-from games_helpers import (
+from helpers.archive import kept_game
+from helpers.games import (
     keep_games,
     press,
     rect_of,

@@ -4,7 +4,7 @@ solver's better move; the worst moves, the plot and the four mistakes jump to th
 review goes on while the player goes back to play (the game clock runs); and the real solver's
 process reviews a short game, whose scores are kept so that a second look is instant.
 
-A stand-in scores the positions here (tests/games_helpers.py), but for the one real process."""
+A stand-in scores the positions here (tests/helpers/games.py), but for the one real process."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import time
 
 import pygame
 import pytest
-from archive_helpers import kept_game
-from games_helpers import (
+from helpers.archive import kept_game
+from helpers.games import (
     STEP,
     click,
     grades_of,

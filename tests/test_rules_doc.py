@@ -4,9 +4,9 @@ rule id they name."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from helpers.paths import ROOT
+
 RULE_ID = re.compile(r"\bR(\d+[a-d]?)\b")
 
 

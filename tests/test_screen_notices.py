@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from games_helpers import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
+from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 
 from game.app import App, Options
 from game.kept.screens.items import REPLAY_ITEMS, Control, Screen

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from loop_helpers import ScriptedClock, key
-from storage_helpers import snapshot
+from helpers.loop import ScriptedClock, key
+from helpers.paths import CHILDREN, ROOT
+from helpers.storage import snapshot
 
 from game.app import App, Options
 from game.cli import parse_args
@@ -23,7 +24,7 @@ from game.play import commands as cmd
 from game.solver.bitboard import BitLayout
 from game.storage.store import Storage
 
-DRIVER = Path(__file__).resolve().parent / "seeded_driver.py"
+DRIVER = CHILDREN / "seeded_driver.py"
 ARROWS = (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN)
 
 
@@ -64,7 +65,7 @@ def test_a_seeded_run_changing_a_setting_and_playing_leaves_every_file_byte_for_
 def test_a_copy_started_beside_a_seeded_run_saves_and_the_seeded_run_writes_nothing(tmp_path):
     data = tmp_path / "data"
     before = players_files(data)
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
     seeded = subprocess.Popen(
         [sys.executable, str(DRIVER), str(data)],
         stdout=subprocess.PIPE,

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
 # Builds, installs or packs the game: seconds each (make test-fast leaves them out).
 pytestmark = pytest.mark.packaging
 
-ROOT = Path(__file__).resolve().parent.parent
 MAKE = shutil.which("make")
 needs_make = pytest.mark.skipif(
     MAKE is None or os.name == "nt", reason="the Makefile is for make on Linux and macOS"

@@ -11,8 +11,8 @@ import wave
 from pathlib import Path
 
 import pytest
+from helpers.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 SFX_DIR = ROOT / "game" / "assets" / "sfx"
 GENERATOR = ROOT / "build" / "make_sfx.py"
 MINUS_1_DBFS = 29_204  # 32767 * 10 ** (-1 / 20), rounded down

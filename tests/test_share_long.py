@@ -13,7 +13,7 @@ import tracemalloc
 
 import pygame
 import pytest
-from games_helpers import (
+from helpers.games import (
     STEP,
     corner_game,
     key,

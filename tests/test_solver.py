@@ -7,8 +7,8 @@ import random
 import time
 
 import pytest
-from solver_helpers import board_heuristic, layout, to_grid, valid_moves
-from solver_helpers import searcher as shared_searcher
+from helpers.solver import board_heuristic, layout, to_grid, valid_moves
+from helpers.solver import searcher as shared_searcher
 
 from game.core.engine import Direction, Game, is_over, shift
 from game.solver import best_move

@@ -9,9 +9,9 @@ import time
 
 import pygame
 import pytest
+from helpers.solver import layout, play_until, to_grid, valid_moves
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver_helpers import layout, play_until, to_grid, valid_moves
 
 from game.app import App, Options
 from game.core.engine import (

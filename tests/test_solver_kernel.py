@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from solver_helpers import to_grid, valid_moves
+from helpers.solver import to_grid, valid_moves
 
 from game.core.engine import Direction, Game, shift
 from game.solver.bitboard import BitLayout

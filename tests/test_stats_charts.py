@@ -14,11 +14,11 @@ from datetime import UTC, datetime, timedelta
 
 import pygame
 import pytest
-from archive_helpers import play, random_actions, seeded_session, send
-from games_helpers import corner_game, grades_of
+from helpers.archive import play, random_actions, seeded_session, send
+from helpers.games import corner_game, grades_of
+from helpers.view import READABLE_PX, TextLog
 from test_devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
 from test_labels_fit import drawn_buttons, misfits  # noqa: F401  (a fixture)
-from view_helpers import READABLE_PX, TextLog
 
 import game.view.charts
 from game.app import App, Options

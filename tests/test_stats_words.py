@@ -9,7 +9,7 @@ import re
 
 import pygame
 import pytest
-from view_helpers import READABLE_PX, TextLog
+from helpers.view import READABLE_PX, TextLog
 
 from game.app import App, Options
 from game.core.stats import Stats

@@ -9,7 +9,8 @@ import sys
 
 import platformdirs
 import pytest
-from storage_helpers import ROOT, finished_game, played_game, said
+from helpers.paths import ROOT
+from helpers.storage import finished_game, played_game, said
 
 from game.core.engine import Direction
 from game.core.settings import Settings

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from storage_helpers import counting, disk_error, failing, played_game, start_child
+from helpers.storage import counting, disk_error, failing, played_game, start_child
 
 from game.storage.envelope import GAME_FORMAT, decode_document
 from game.storage.files import atomic_write

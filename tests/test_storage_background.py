@@ -8,7 +8,7 @@ import os
 import threading
 import time
 
-from storage_helpers import disk_error, failing, played_game, said, start_child
+from helpers.storage import disk_error, failing, played_game, said, start_child
 
 from game.storage.envelope import GAME_FORMAT, decode_document
 from game.storage.store import Storage

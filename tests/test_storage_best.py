@@ -9,10 +9,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from helpers.storage import disk_error, failing
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from storage_helpers import disk_error, failing
 
 from game.core.engine import Direction, Game
 from game.storage.store import Storage

@@ -8,9 +8,9 @@ import random
 import zlib
 
 import pytest
+from helpers.storage import played_game, said
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_helpers import played_game, said
 
 from game.core.settings import Settings
 from game.core.stats import Stats

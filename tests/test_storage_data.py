@@ -13,7 +13,7 @@ import sys
 import time
 
 import pytest
-from storage_helpers import disk_error, failing, played_game, snapshot, unreadable
+from helpers.storage import disk_error, failing, played_game, snapshot, unreadable
 
 from game.core.engine import Game
 from game.core.settings import Settings

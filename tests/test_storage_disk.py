@@ -6,7 +6,7 @@ from __future__ import annotations
 import errno
 
 import pytest
-from storage_helpers import disk_error, failing, played_game, said
+from helpers.storage import disk_error, failing, played_game, said
 
 from game.core.settings import Settings
 from game.core.stats import Stats

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from storage_helpers import played_game, said, snapshot, start_child
+from helpers.storage import played_game, said, snapshot, start_child
 
 from game.core.settings import Settings
 from game.core.stats import Stats

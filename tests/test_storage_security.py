@@ -8,7 +8,7 @@ import sys
 import threading
 
 import pytest
-from storage_helpers import disk_error, failing, played_game, snapshot
+from helpers.storage import disk_error, failing, played_game, snapshot
 
 from game.core.settings import Settings
 from game.core.stats import Stats

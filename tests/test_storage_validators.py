@@ -6,9 +6,9 @@ again, and the storage never writes a file it would refuse to load."""
 from __future__ import annotations
 
 import pytest
+from helpers.storage import played_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from storage_helpers import played_game
 
 from game.app import App, Options
 from game.core.engine import MAX_COUNT, MAX_SECONDS

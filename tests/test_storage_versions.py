@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from storage_helpers import played_game, said, snapshot
+from helpers.storage import played_game, said, snapshot
 
 from game.core.settings import Settings
 from game.core.stats import Stats

@@ -11,7 +11,7 @@ import sys
 import threading
 
 import pytest
-from storage_helpers import disk_error, failing
+from helpers.storage import disk_error, failing
 
 from game.solver.bitboard import BitLayout
 from game.solver.table_cache import EDGE_ROWS, cache_path, load_tables, save_tables

@@ -13,8 +13,6 @@ from game.storage.notices import Notice, NoticeKey
 from game.text import HELP, LANGUAGES, STRINGS, format_clock, help_lines, notice_text, tr
 from game.text.paths import shown_path
 
-ROOT = Path(__file__).resolve().parent.parent
-
 
 def test_every_english_string_has_a_greek_one_or_is_the_same_in_both():
     same_in_both = {"title", "board", "stats_none", "value_en", "value_el"}

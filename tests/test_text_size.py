@@ -14,10 +14,10 @@ import pytest
 import test_hud_labels
 import test_labels_fit
 import test_layout
-from games_helpers import keep_games, stand_in, stand_in_rollouts
-from loop_helpers import ScriptedClock, key
+from helpers.games import keep_games, stand_in, stand_in_rollouts
+from helpers.loop import ScriptedClock, key
+from helpers.view import TextLog, every_menu, show
 from test_games_view import screens
-from view_helpers import TextLog, every_menu, show
 
 from game.app import App, Options
 from game.core.engine import Game

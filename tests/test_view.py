@@ -8,7 +8,7 @@ import itertools
 
 import pygame
 import pytest
-from view_helpers import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
+from helpers.view import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
 
 from game.app import App, Options
 from game.core.engine import Direction, Game

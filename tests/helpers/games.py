@@ -10,8 +10,6 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import pygame
-from archive_helpers import play, random_actions, seeded_session
-from view_helpers import TextLog
 
 from game.core import record as replay
 from game.core.engine import Direction, Game, Grid, shift
@@ -23,6 +21,8 @@ from game.play.menus import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome
+from helpers.archive import play, random_actions, seeded_session
+from helpers.view import TextLog
 
 STEP = 1 / 120
 

@@ -14,10 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from game.core.engine import Direction, Game
+from game.storage.folders import Folders
 from game.text import notice_text
+from helpers.paths import CHILDREN, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-CHILD = Path(__file__).resolve().parent / "storage_child.py"
+CHILD = CHILDREN / "storage_child.py"
 
 
 def played_game(size: int = 4, seed: int = 1, moves: int = 30) -> Game:
@@ -51,7 +52,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def start_child(*args: str) -> subprocess.Popen[str]:
-    """tests/storage_child.py in a new Python process, its output a pipe of text lines."""
+    """children/storage_child.py in a new Python process, its output a pipe of text lines."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen(
         [sys.executable, str(CHILD), *args],
@@ -137,3 +138,13 @@ def unreadable(*paths: Path) -> Iterator[None]:
 def said(storage) -> list[str]:
     """The notices since the last call, as the player reads them in English."""
     return [notice_text(notice, "en") for notice in storage.pop_notices()]
+
+
+def folders_under(root: Path) -> Folders:
+    """The new folders of a test, each where a system might put it: apart from each other."""
+    return Folders(
+        data=root / "share",
+        config=root / "config",
+        logs=root / "state" / "log",
+        cache=root / "cache",
+    )

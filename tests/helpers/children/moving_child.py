@@ -8,6 +8,8 @@ killing itself with SIGKILL right after the N-th (N = 0: never). In MODE "copy" 
 os.replace between two folders fails as between two file systems (EXDEV), so each file is
 copied and unlinked. The child says "done CALLS" when it finished; the forker says "killed"
 when it did not.
+
+Its test puts the checkout and tests/ on PYTHONPATH, for the game and for helpers.
 """
 
 from __future__ import annotations
@@ -18,20 +20,11 @@ import signal
 import sys
 from pathlib import Path
 
-from game.storage.folders import Folders
+from helpers.storage import folders_under
+
 from game.storage.moving import settle_old_folder
 
 COUNTED = ("open", "write", "fsync", "close", "replace", "rename", "unlink", "mkdir", "rmdir")
-
-
-def folders_under(root: Path) -> Folders:
-    """The new folders of a test, each where a system might put it: apart from each other."""
-    return Folders(
-        data=root / "share",
-        config=root / "config",
-        logs=root / "state" / "log",
-        cache=root / "cache",
-    )
 
 
 def say(*words: object) -> None:

@@ -2,7 +2,7 @@
 size, by the part of the screen that drew it.
 
 Run as a script, it prints the smallest font size on each screen, per window size and language:
-    .venv/bin/python tests/view_helpers.py
+    .venv/bin/python tests/helpers/view.py
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # as conftest.py, when run as a script
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the checkout
 
 import pygame  # noqa: E402
 

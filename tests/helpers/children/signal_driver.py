@@ -10,7 +10,7 @@ from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the checkout
 
 from game.app import App, Options  # noqa: E402
 from game.launch.guard import run_guarded  # noqa: E402

@@ -18,9 +18,9 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/, for helpers
 
-from archive_helpers import seeded_session, send  # noqa: E402
+from helpers.archive import seeded_session, send  # noqa: E402
 
 from game.core.engine import Direction  # noqa: E402
 from game.core.record import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
