@@ -1,7 +1,67 @@
-"""Headless test set-up: SDL's dummy video and audio drivers, set before pygame is imported."""
+"""Headless test set-up: SDL's dummy video and audio drivers, set before pygame is imported.
+
+Then the fixtures every folder shares: the real app, headless and muted, in a data folder of
+its own. Its games are seeded, so that a test sees the same tiles every run: a module names
+its seed with APP_SEED (11 unless it does), as the seed its tests were written against."""
 
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from helpers.games import reading_app  # noqa: E402
+
+import game.view.overlays  # noqa: E402
+import game.view.panel  # noqa: E402
+from game.app import App, Options  # noqa: E402
+
+DEFAULT_SEED = 11
+
+
+def app_seed(request: pytest.FixtureRequest) -> int:
+    return getattr(request.module, "APP_SEED", DEFAULT_SEED)
+
+
+@pytest.fixture
+def app(request, tmp_path):
+    """The real app in a fresh data folder, closed after the test."""
+    app = App(Options(seed=app_seed(request), data_dir=str(tmp_path), sound=False))
+    yield app
+    app.close()
+
+
+@pytest.fixture(scope="module")
+def module_app(request, tmp_path_factory):
+    """One real app for all of a module's tests, for those that only look at what it draws:
+    opening an app for each would cost them more than their checks."""
+    folder = tmp_path_factory.mktemp("data")
+    app = App(Options(seed=app_seed(request), data_dir=str(folder), sound=False))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def kept_app(kept):
+    """A seeded run over the module's kept games, closed after the test. The module's `kept`
+    fixture gives their folder, or a pair of the folder and their records."""
+    app = reading_app(kept[0] if isinstance(kept, tuple) else kept)
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def drawn_buttons(monkeypatch):
+    """Each button drawn, by the menus and the kept games' screens: (its rect, words, size)."""
+    drawn: list[tuple[pygame.Rect, str, int]] = []
+    draw_button = game.view.panel.draw_button
+
+    def spy(surface, text, theme, rect, words, px, focused, active=True):
+        drawn.append((rect.copy(), words, px))
+        draw_button(surface, text, theme, rect, words, px, focused, active)
+
+    monkeypatch.setattr(game.view.panel, "draw_button", spy)
+    monkeypatch.setattr(game.view.overlays, "draw_button", spy)
+    return drawn

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.paths import ROOT
 
 from game import __version__
@@ -22,19 +23,6 @@ from game.play.session import Phase, Session
 from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
-
-STEP = 1 / 120
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=11, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
 
 
 def press(app: App, code: int, mod: int = 0, unicode: str = "") -> None:

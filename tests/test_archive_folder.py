@@ -11,7 +11,8 @@ import pygame
 import pytest
 from helpers.archive import play, random_actions, seeded_session
 from helpers.games import open_games
-from helpers.loop import ScriptedClock, key
+from helpers.keys import key
+from helpers.loop import ScriptedClock
 
 from game.app import App, Options
 from game.core.record import replay

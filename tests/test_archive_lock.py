@@ -12,7 +12,8 @@ import pygame
 import pytest
 from helpers.archive import play, random_actions, recorded, seeded_session
 from helpers.games import open_games
-from helpers.loop import ScriptedClock, key
+from helpers.keys import key
+from helpers.loop import ScriptedClock
 
 import game.kept.archive.database_file
 import game.kept.archive.failures

@@ -9,7 +9,8 @@ import sqlite3
 
 import pygame
 import pytest
-from helpers.games import STEP, keep_games, key, open_games, settle, words_drawn
+from helpers.games import keep_games, open_games, settle, words_drawn
+from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -98,7 +99,7 @@ def test_a_save_behind_its_kept_game_plays_on_from_the_newest_record_not_an_olde
     app = App(options)
     try:
         play_moves(app, 8)  # game A
-        app.frame(STEP, [key(pygame.K_n, "n")])  # New game asks first (R15): A is left
+        app.frame(STEP, [key(pygame.K_n, unicode="n")])  # New game asks first (R15): A is left
         app.frame(STEP, [key(pygame.K_UP)])
         app.frame(STEP, [key(pygame.K_RETURN)])
         assert app.session.game.moves == 0

@@ -8,16 +8,14 @@ import time
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.solver import play_until
 
-from game.app import App, Options
 from game.core.engine import Direction, Game
 from game.play.autoplay import Autoplay, solver_processes
 from game.play.menus import MenuKind
 from game.play.session import Phase, Session
 from game.solver import Reply
-
-STEP = 1 / 120
 
 
 class FakeWorker:
@@ -118,15 +116,7 @@ def test_the_solver_uses_more_cores_only_where_there_are_spare_ones():
 # -- in the app, with the real solver process ---------------------------------------------------
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=8, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+APP_SEED = 8
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.devices import button, click, plug_pad, run
 from helpers.games import (
     open_games,
     press,
@@ -26,11 +27,10 @@ from helpers.games import (
     until_opened,
     words_drawn,
 )
+from helpers.keys import key
 from helpers.paths import CHILDREN, ROOT
 from helpers.solver import play_until
-from helpers.view import READABLE_PX, TextLog, show
-from test_devices import button, click, plug_pad, run
-from test_labels_fit import drawn_buttons, misfits  # noqa: F401 (a fixture)
+from helpers.view import READABLE_PX, TextLog, misfits, show
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
@@ -46,10 +46,6 @@ NEW_SIZES = (3, 7, 8)
 WINDOWS = ((320, 400), (540, 720), (1920, 1080))
 CLASSIC = {"en": "Classic", "el": "Κλασικό"}  # the word the 4x4 is named by
 KEY_OF = {"left": pygame.K_LEFT, "down": pygame.K_DOWN, "right": pygame.K_RIGHT, "up": pygame.K_UP}
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
 def keys(app: App, *codes: int) -> None:
@@ -169,7 +165,7 @@ def test_the_gamepad_and_the_mouse_choose_a_size_too(tmp_path):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_size_s_labels_fit_their_buttons_in_every_window(tmp_path, drawn_buttons, lang):  # noqa: F811
+def test_every_size_s_labels_fit_their_buttons_in_every_window(tmp_path, drawn_buttons, lang):
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     try:
         for size in BOARD_SIZES:  # each in play: its row and its mark the longest words

@@ -10,8 +10,9 @@ import threading
 
 import pygame
 import pytest
-from helpers.games import STEP, keep_games, key, open_games, press, until_opened
-from helpers.view import READABLE_PX, TextLog
+from helpers.games import keep_games, open_games, press, until_opened
+from helpers.keys import STEP, key
+from helpers.view import READABLE_PX, TextLog, drawn, window
 
 from game.app import App, Options
 from game.core.record import replay
@@ -26,22 +27,8 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept[0]), sound=False))
-    yield app
-    app.close()
-
-
-def window(app: App, size: tuple[int, int]) -> None:
-    app.window.size = size
-    app.frame(STEP, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
-
-
-def drawn(app: App) -> pygame.Surface:
-    """The window as the app draws it now."""
-    app.view.dirty = True
-    app.frame(0.0, [])
-    return app.window.get_surface().copy()
+def app(kept_app):
+    return kept_app
 
 
 def board_on(surface: pygame.Surface, colour) -> pygame.Rect | None:

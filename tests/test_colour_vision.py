@@ -6,8 +6,8 @@ every tile shows its number, at every text size, so colour never carries a value
 from __future__ import annotations
 
 import pytest
+from helpers.colour import delta_e, srgb_to_lab
 from helpers.view import READABLE_PX, TextLog
-from test_theme import delta_e, srgb_to_lab
 
 from game.app import App, Options
 from game.core.engine import Game

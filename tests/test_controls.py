@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.devices import button, plug_pad
+from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 from helpers.paths import ROOT
-from test_devices import button, plug_pad
 
 import game.view.overlays
 from game.app import App, Options
@@ -28,28 +29,27 @@ from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.text import LANGUAGES, tr
 from game.text.help_pages import CONTROL_WORDS
 
-STEP = 1 / 120
 README = ROOT / "README.md"
 GRID = [[2, 2, 0, 0], [0, 4, 0, 4], [0, 0, 0, 0], [8, 0, 0, 8]]  # every direction moves
 
 
-def open_app(folder: Path, lang: str = "en") -> App:
-    app = App(Options(seed=5, data_dir=str(folder), sound=False))
+APP_SEED = 5
+
+
+def set_up(app: App, lang: str = "en") -> App:
     app.use_session(Session(Game.from_grid(GRID, seed=5)))
     app.view.lang = lang
     app.show()
     return app
 
 
+def open_app(folder: Path, lang: str = "en") -> App:
+    return set_up(App(Options(seed=APP_SEED, data_dir=str(folder), sound=False)), lang)
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = open_app(tmp_path)
-    yield app
-    app.close()
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+def app(app):
+    return set_up(app)
 
 
 def run(app: App, *events: pygame.event.Event) -> None:
@@ -322,7 +322,8 @@ def test_a_good_saved_entry_is_read_back_whole():
 
 
 @pytest.fixture
-def drawn_buttons(monkeypatch):
+def menu_buttons(monkeypatch):
+    """Each button the menus draw (game/view/overlays.py): (its rect, words, size)."""
     drawn: list[tuple[pygame.Rect, str, int]] = []
     draw_button = game.view.overlays.draw_button
 
@@ -336,7 +337,7 @@ def drawn_buttons(monkeypatch):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_fits_the_smallest_window_and_fullscreen_waiting_or_not(
-    tmp_path, drawn_buttons, lang
+    tmp_path, menu_buttons, lang
 ):
     app = open_app(tmp_path, lang)
     try:
@@ -346,11 +347,11 @@ def test_every_page_fits_the_smallest_window_and_fullscreen_waiting_or_not(
                 if waiting:
                     press(app, pygame.K_RETURN)
                 for size in ((320, 400), (1920, 1080)):
-                    drawn_buttons.clear()
+                    menu_buttons.clear()
                     drawn_words(app, size)
-                    assert len(drawn_buttons) == len(app.session.menu.items)
+                    assert len(menu_buttons) == len(app.session.menu.items)
                     window = pygame.Rect((0, 0), size)
-                    for rect, label, px in drawn_buttons:
+                    for rect, label, px in menu_buttons:
                         room = (rect.width - app.view.text.font(px).size(label)[0]) / 2
                         assert px >= 12 and room >= 0.18 * rect.height, (size, label, px)
                         assert window.contains(rect), (size, label)

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.devices import (
+    button,
+    click,
+    keyboard_choose,
+    mouse_choose,
+    pad_choose,
+    plug_pad,
+    run,
+)
+from helpers.keys import key
 from helpers.solver import play_until
 
-from game.app import App, Options
+from game.app import App
 from game.core.engine import Game
-from game.input.gamepad import GamepadInput, PadHandle
 from game.play.menus import (
     SETTINGS_ITEMS,
     MenuKind,
@@ -20,77 +29,14 @@ from game.play.menus import (
 )
 from game.play.session import Session
 
-STEP = 1 / 120
-PAD = 7  # the pretend pad's instance id
+APP_SEED = 3
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=3, data_dir=str(tmp_path), sound=False))
+def app(app):
     app.use_session(Session(Game.from_grid([[2, 2, 0, 0], [0, 4, 0, 4], [0] * 4, [8, 0, 0, 8]])))
     yield app
-    app.running = True
-    app.close()
-
-
-def run(app: App, *events: pygame.event.Event) -> None:
-    app.frame(STEP, list(events))
-    for _ in range(40):  # let animations and fades run out
-        app.frame(STEP, [])
-
-
-# -- keyboard ---------------------------------------------------------------------------------
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
-
-
-def keyboard_choose(app: App, item: str) -> None:
-    """Walk the open menu's focus to `item` with the arrow keys and press Enter."""
-    menu = app.session.menu
-    while menu.focused_item != item:
-        run(app, key(pygame.K_DOWN))
-    run(app, key(pygame.K_RETURN))
-
-
-# -- gamepad ----------------------------------------------------------------------------------
-
-
-def plug_pad(app: App, name: str = "Xbox Controller") -> None:
-    handle = PadHandle(PAD, name, (0, 0), close=lambda: None)
-    app.gamepad = GamepadInput(
-        open_controller=lambda index: handle,
-        open_joystick=lambda index: handle,
-        is_controller=lambda index: True,
-    )
-    run(app, pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
-
-
-def button(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=code)
-
-
-def pad_choose(app: App, item: str) -> None:
-    menu = app.session.menu
-    while menu.focused_item != item:
-        run(app, button(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
-    run(app, button(pygame.CONTROLLER_BUTTON_A))
-
-
-# -- mouse ------------------------------------------------------------------------------------
-
-
-def click(app: App, pos) -> None:
-    pos = (round(pos[0]), round(pos[1]))
-    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
-    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
-    run(app, down, up)
-
-
-def mouse_choose(app: App, item: str) -> None:
-    index = app.session.menu.items.index(item)
-    click(app, app.view.menu_rects[index].center)
+    app.running = True  # a test that chose Quit stopped it: it closes as any other
 
 
 def drag(app: App, start, end) -> None:

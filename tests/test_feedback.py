@@ -8,8 +8,9 @@ from __future__ import annotations
 import pygame
 import pytest
 from helpers.games import keep_games, open_games, settle, until_opened
+from helpers.keys import STEP, key, press
 from helpers.loop import PolicyWorker
-from helpers.view import TextLog, changed, points
+from helpers.view import TextLog, changed, drawn, points, window
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -18,7 +19,6 @@ from game.play.session import Session
 from game.text import LANGUAGES, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
 
-STEP = 1 / 120
 SIZES = ((320, 400), (540, 720), (1920, 1080))
 # A board with one tile: nothing to take back, and every move slides.
 LONE = [[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4]
@@ -26,25 +26,9 @@ GRID = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 0, 0], [0, 2, 0, 4]]
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=11, data_dir=str(tmp_path), sound=False))
+def app(app):
     app.newcomer = False  # the info line, not a newcomer's tip
-    yield app
-    app.close()
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
-
-
-def press(app: App, *codes: int) -> None:
-    for code in codes:
-        app.frame(STEP, [key(code)])
-
-
-def window(app: App, size: tuple[int, int]) -> None:
-    app.window.size = size
-    app.frame(STEP, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
+    return app
 
 
 def play(app: App, grid, lang: str = "en", **state) -> Session:
@@ -54,13 +38,6 @@ def play(app: App, grid, lang: str = "en", **state) -> Session:
     app.view.lang = lang
     app.show()
     return session
-
-
-def drawn(app: App) -> pygame.Surface:
-    """The window as the app draws it now."""
-    app.view.dirty = True
-    app.frame(0.0, [])
-    return app.window.get_surface().copy()
 
 
 def cells(app: App) -> list[pygame.Rect]:

@@ -18,6 +18,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 import pytest
+from helpers.keys import key
 from helpers.paths import CHILDREN, ROOT
 from helpers.storage import disk_error, failing, folders_under, played_game, snapshot, start_child
 
@@ -55,10 +56,6 @@ def system(tmp_path, monkeypatch) -> Path:
         monkeypatch.setenv(variable, str(home / folder))
     monkeypatch.delenv(DATA_DIR_ENV, raising=False)
     return home
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
 def play_in(folder: Path) -> Game:

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.devices import button, plug_pad
 from helpers.games import (
-    STEP,
     click,
     frame,
     keep_games,
@@ -32,7 +32,8 @@ from helpers.games import (
     wheel,
     words_drawn,
 )
-from test_devices import button, plug_pad
+from helpers.keys import STEP
+from helpers.storage import latin1_folder
 
 from game.app import App, Options
 from game.cli import parse_args
@@ -60,11 +61,9 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
+def app(kept_app):
     """A seeded run: it reads the kept games and writes nothing."""
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept[0]), sound=False))
-    yield app
-    app.close()
+    return kept_app
 
 
 def screen_ids(app) -> list[int]:
@@ -460,22 +459,6 @@ def test_kept_games_whose_dates_the_list_cannot_show_are_listed_and_counted_R22(
             press(app, pygame.K_ESCAPE, pygame.K_DOWN)
     finally:
         app.close()
-
-
-LATIN1 = b"Ren\xe9e"  # an old Latin-1 name: its bytes are not UTF-8
-
-
-def latin1_folder(parent: Path, name: bytes = LATIN1) -> Path:
-    """A folder so named (on Linux, the system hands its name over with surrogate escapes)."""
-    if sys.platform == "win32":
-        pytest.skip("Windows names are UTF-16")
-    try:
-        os.mkdir(os.fsencode(parent) + b"/" + name)
-    except OSError:
-        pytest.skip("this file system takes only UTF-8 names")
-    (folder,) = (parent / entry for entry in os.listdir(parent) if os.fsencode(entry) == name)
-    assert not folder.name.isprintable()  # a lone surrogate: no font can measure it
-    return folder
 
 
 def told(app) -> str:

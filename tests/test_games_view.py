@@ -10,15 +10,14 @@ import itertools
 
 import pygame
 import pytest
-from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
+from helpers.games import (
+    keep_games,
+    screens,
+    stand_in,
+    stand_in_rollouts,
+)
 from helpers.view import READABLE_PX, SIZES, TextLog
 
-from game.app import App, Options
-from game.kept.review.job import Estimate
-from game.kept.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.kept.screens.review import every_move
-from game.play import commands as cmd
-from game.solver.analysis import AnalysisState
 from game.text import LANGUAGES
 from game.view.theme import THEMES
 
@@ -31,62 +30,10 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
-    app.browser.analyse = stand_in(per_poll=20, scale=100)  # moves flagged, and played on
-    app.browser.play_on = stand_in_rollouts(per_poll=1)
-    yield app
-    app.close()
-
-
-def screens(app):
-    """Each screen in turn, as a player reaches it: (its name, then it is shown)."""
-    open_games(app)
-    yield "list"
-    press(app, pygame.K_RETURN)
-    yield "game"
-    press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
-    assert app.browser.screen is Screen.REPLAY
-    yield "replay"
-    press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
-    app.frame(1 / 120, [])
-    assert app.browser.job.running
-    yield "review, running"
-    job = app.browser.job
-    while job.estimating is AnalysisState.WAITING:  # every move graded, the games begun
-        app.frame(1 / 120, [])
-    app.command(cmd.Select(REVIEW_ITEMS.index(Control.WORST)))
-    app.frame(1 / 120, [])
-    assert job.estimate_at(app.browser.stepping.position) is Estimate.WAITING
-    yield "review, estimating"
-    while not job.finished:
-        app.frame(1 / 120, [])
-    assert job.estimate_at(app.browser.stepping.position) is Estimate.DONE
-    yield "review, a figure"
-    costless = next(g for g in job.result.grades if g.cost is not None and not g.cost.real)
-    app.browser.stepping.show(every_move(job, costless.position))
-    yield "review, no real cost"
-    press(app, pygame.K_RIGHT)
-    settle(app)
-    yield "review"
-    app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.browser.screen is Screen.MISTAKES
-    yield "mistakes"
-    press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
-    assert app.browser.screen is Screen.GAME
-    app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
-    practice = app.browser.practice
-    assert app.browser.screen is Screen.PRACTICE and practice is not None and practice.todo
-    yield "practice"
-    app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
-    assert practice.answer is not None and not practice.answer.right
-    yield "practice, answered"
-    while not practice.done:
-        if practice.answer is None:
-            app.command(cmd.Move(practice.grade.best))
-        app.command(cmd.Select(PRACTICE_ITEMS.index(Control.NEXT_TRY)))
-    yield "practice, done"
-    app.command(cmd.Pause())  # back to the pause menu
+def app(kept_app):
+    kept_app.browser.analyse = stand_in(per_poll=20, scale=100)  # moves flagged, and played on
+    kept_app.browser.play_on = stand_in_rollouts(per_poll=1)
+    return kept_app
 
 
 def check(app, name: str, size) -> None:

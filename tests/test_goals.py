@@ -9,6 +9,7 @@ from datetime import date
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.loop import PolicyWorker, ScriptedClock
 from helpers.view import READABLE_PX, TextLog
 
@@ -24,7 +25,6 @@ from game.storage.store import Storage
 from game.text import LANGUAGES, tr
 from game.text.records_words import goal_met_text, goals_lines
 
-STEP = 1 / 120
 PAD = 7  # the pretend pad's instance id
 BY_ID = {goal.id: goal for goal in GOALS}
 REACH_512, REACH_1024, REACH_2048 = (f"reach_{t}_no_undo" for t in (512, 1024, 2048))
@@ -149,10 +149,6 @@ def test_an_older_statistics_file_without_goals_loads_with_its_figures(tmp_path)
 
 
 # -- through the real app -----------------------------------------------------------------------
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
 def button(code: int) -> pygame.event.Event:

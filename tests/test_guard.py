@@ -16,7 +16,7 @@ import pygame
 import pytest
 from filelock import FileLock
 from helpers.paths import CHILDREN, ROOT
-from test_games_list import latin1_folder
+from helpers.storage import latin1_folder
 
 from game.app import App, Options
 from game.core.engine import Game

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.keys import key
 
 from game.core.engine import Direction
 from game.input.keys_and_pointer import PointerInput, keyboard_command, swipe_direction
 from game.play import commands as cmd
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
-
-
-def key(code: int, mod: int = pygame.KMOD_NONE, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode)
 
 
 @pytest.mark.parametrize(

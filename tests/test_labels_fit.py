@@ -5,51 +5,16 @@ readable size and ends clear of the button's edges and its focus ring (fullscree
 
 from __future__ import annotations
 
-import pygame
 import pytest
-from helpers.games import keep_games, stand_in, stand_in_rollouts
-from helpers.view import READABLE_PX, every_menu, show
-from test_games_view import screens
+from helpers.games import keep_games, screens, stand_in, stand_in_rollouts
+from helpers.view import every_menu, misfits, show
 
-import game.view.overlays
-import game.view.panel
 from game.app import App, Options
 from game.core.engine import Game
 from game.play.session import Session
 from game.text import LANGUAGES
 
 WINDOWS = ((320, 400), (540, 720), (1900, 400), (1920, 1080))  # 1900x400: short buttons
-MARGIN = 0.18  # the least room on each side of a label, in button heights
-
-
-@pytest.fixture
-def drawn_buttons(monkeypatch):
-    """Each button drawn, by the menus and the kept games' screens: (its rect, words, size)."""
-    drawn: list[tuple[pygame.Rect, str, int]] = []
-    draw_button = game.view.panel.draw_button
-
-    def spy(surface, text, theme, rect, words, px, focused, active=True):
-        drawn.append((rect.copy(), words, px))
-        draw_button(surface, text, theme, rect, words, px, focused, active)
-
-    monkeypatch.setattr(game.view.panel, "draw_button", spy)
-    monkeypatch.setattr(game.view.overlays, "draw_button", spy)
-    return drawn
-
-
-def misfits(app, drawn, window) -> list[tuple[str, int, float]]:
-    """The labels of one frame at `window` drawn too small or too close to their button's
-    edges: (words, size, room on each side in button heights)."""
-    drawn.clear()
-    app.view.dirty = True
-    app.view.draw(pygame.Surface(window), app.session)
-    assert drawn, window
-    bad = []
-    for rect, words, px in drawn:
-        room = (rect.width - app.view.text.font(px).size(words)[0]) / 2
-        if px < READABLE_PX or room < MARGIN * rect.height:
-            bad.append((words, px, round(room / rect.height, 2)))
-    return bad
 
 
 @pytest.mark.slow

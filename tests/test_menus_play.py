@@ -5,8 +5,8 @@ what it did; the first start tells a newcomer how to play."""
 from __future__ import annotations
 
 import pygame
-import pytest
-from test_devices import button, plug_pad
+from helpers.devices import button, plug_pad
+from helpers.keys import STEP, key, press
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
@@ -16,24 +16,6 @@ from game.play.menus import HELP_PAGES, Item, MenuKind, SettingItem, help_menu, 
 from game.play.session import Session
 from game.text import first_tip, tr
 from game.view.view import inactive_buttons
-
-STEP = 1 / 120
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=11, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
-
-
-def press(app: App, *codes: int) -> None:
-    for code in codes:
-        app.frame(STEP, [key(code)])
 
 
 def open_settings(app: App) -> None:

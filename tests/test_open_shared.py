@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers.games import STEP, keep_games, until_imported
-from test_desktop_entry import parse_exec, read_entry
+from helpers.desktop import parse_exec, read_entry
+from helpers.games import keep_games, until_imported
+from helpers.keys import STEP
 
 from game.app import App, Options
 from game.cli import parse_args

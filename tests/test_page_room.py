@@ -10,16 +10,16 @@ from dataclasses import dataclass
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.view import READABLE_PX, SIZES
 
-from game.app import App, Options
+from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play.menus import HELP_PAGES, Item, MenuKind, stats_menu
 from game.text import LANGUAGES, tr
 from game.view.theme import THEMES
 
-STEP = 1 / 120
 BIG = ((1920, 1080), (2560, 1440))
 MEASURE_CHARS = 80  # a readable line of prose, at most
 # The help's body size in the small windows before the pages used a big window's room: they
@@ -53,13 +53,12 @@ class Window(pygame.Surface):
         return rect
 
 
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+APP_SEED = 3
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    app = App(Options(seed=3, data_dir=str(tmp_path_factory.mktemp("data")), sound=False))
+def app(module_app):
+    app = module_app
     rendered = {}
     render = app.view.text.render
 
@@ -73,7 +72,6 @@ def app(tmp_path_factory):
     yield app
     vars(app.view.text).pop("render")
     app.view.set_theme("classic")
-    app.close()
 
 
 def in_language(app: App, lang: str) -> None:

@@ -7,31 +7,15 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.keys import STEP, key, press
 from helpers.view import TextLog
 
-from game.app import App, Options
+from game.app import App
 from game.core.record import Outcome
 from game.play.menus import Item, MenuKind, SizeItem
 from game.text import LANGUAGES, tr
 
-STEP = 1 / 120
 SIZE = (540, 720)
-
-
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=11, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
-
-
-def press(app: App, *codes: int) -> None:
-    for code in codes:
-        app.frame(STEP, [key(code)])
 
 
 def menu_words(app: App, lang: str) -> list[str]:

@@ -10,11 +10,10 @@ import sqlite3
 
 import pygame
 import pytest
+from helpers.devices import button, plug_pad
 from helpers.games import (
-    STEP,
     click,
     keep_games,
-    key,
     open_games,
     press,
     rect_of,
@@ -22,7 +21,7 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
-from test_devices import button, plug_pad
+from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core.engine import Game

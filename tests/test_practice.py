@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.devices import button, plug_pad
 from helpers.games import (
-    STEP,
     click,
     grades_of,
     keep_games,
@@ -24,7 +24,7 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
-from test_devices import button, plug_pad
+from helpers.keys import STEP
 
 from game.app import App, Options
 from game.core.engine import Direction, shift

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers.loop import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker, key
+from helpers.keys import key
+from helpers.loop import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker
 
 from game.app import App, Options
 from game.core.engine import Direction, Game

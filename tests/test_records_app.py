@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
@@ -24,11 +25,6 @@ from game.storage.store import Storage
 
 DRIVER = CHILDREN / "records_driver.py"
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-STEP = 1 / 120
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
 ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}

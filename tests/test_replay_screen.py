@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from helpers.games import STEP, click, keep_games, key, open_games, press, rect_of, words_drawn
+from helpers.devices import button, plug_pad
+from helpers.games import click, keep_games, open_replay, press, reading_app, rect_of, words_drawn
+from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
-from test_devices import button, plug_pad
 
-from game.app import App, Options
 from game.core.record import replay
 from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
 from game.kept.screens.replay import DEFAULT_SPEED, SPEEDS
@@ -27,22 +27,9 @@ def kept(tmp_path_factory):
     return folder, records
 
 
-def make_app(kept, clock=None) -> App:
-    return App(Options(seed=5, leave_files=True, data_dir=str(kept[0]), sound=False), clock=clock)
-
-
 @pytest.fixture
-def app(kept):
-    app = make_app(kept)
-    yield app
-    app.close()
-
-
-def open_replay(app) -> None:
-    """The newest game's replay, by the keyboard: Enter on the game, Enter on Replay."""
-    open_games(app)
-    press(app, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.browser.screen is Screen.REPLAY
+def app(kept_app):
+    return kept_app
 
 
 def shown(app):
@@ -96,7 +83,7 @@ def test_play_and_pause_keep_real_time_at_each_speed(kept):
     """The real loop on a fake clock: a step at once when play is pressed, then one every
     1 / speed seconds; paused, none; played to the end, it stops there."""
     clock = ScriptedClock(end=12.0)
-    app = make_app(kept, clock)
+    app = reading_app(kept[0], clock)
     open_replay(app)
     seen = {}
 

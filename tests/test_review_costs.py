@@ -16,7 +16,6 @@ import pygame
 import pytest
 from helpers.archive import kept_game
 from helpers.games import (
-    STEP,
     grades_of,
     keep_games,
     open_games,
@@ -26,6 +25,7 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
+from helpers.keys import STEP
 from helpers.view import SIZES
 
 from game.app import App, Options

@@ -12,7 +12,10 @@ import pygame
 import pytest
 from helpers.archive import kept_game
 from helpers.games import (
+    finish,
     keep_games,
+    open_replay,
+    open_review,
     press,
     rect_of,
     settle,
@@ -20,12 +23,9 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
-from test_replay_screen import open_replay
-from test_review_plot import _Position, bar_heights, review_of
-from test_review_screen import finish, open_review
+from helpers.view import Scored, bar_heights, review_of
 
 import game.view.replay_view as replay_view
-from game.app import App, Options
 from game.core.engine import Direction
 from game.core.record import Action, replay
 from game.kept.review.grading import GRADE_FLOORS, grade_of
@@ -55,12 +55,10 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
-    app.browser.analyse = stand_in(per_poll=50, scale=100)
-    app.browser.play_on = stand_in_rollouts(per_poll=50)
-    yield app
-    app.close()
+def app(kept_app):
+    kept_app.browser.analyse = stand_in(per_poll=50, scale=100)
+    kept_app.browser.play_on = stand_in_rollouts(per_poll=50)
+    return kept_app
 
 
 def picture(app) -> pygame.Surface:
@@ -184,7 +182,7 @@ def words_on_plot(plot: Plot, lang: str, width: int) -> set[str]:
         surface = pygame.Surface((width, 120))
         review = review_of([0.32, 0.0, 27.29, 0.0, 0.05])
         plot.clear()
-        positions = [_Position(i) for i in range(6)]
+        positions = [Scored(i) for i in range(6)]
         classic = theme_named("classic")
         plot.draw(surface, surface.get_rect(), classic, lang, positions, review, None)
     finally:

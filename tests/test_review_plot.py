@@ -5,52 +5,17 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.view import bar_heights
 
-from game.core.engine import Direction
-from game.kept.review.grading import Grade, MoveGrade, Review, grade_of
-from game.view.plot import Plot, column_of
+from game.kept.review.grading import Grade, grade_of
+from game.view.plot import Plot
 from game.view.render import Text
-from game.view.theme import CLASSIC
-
-SIZE = (480, 90)  # about the plot of a 540x720 window
 
 
 @pytest.fixture(scope="module")
 def plot():
     pygame.init()
     return Plot(Text())
-
-
-def review_of(losses: list[float]) -> Review:
-    grades = tuple(
-        MoveGrade(i, Direction.UP, Direction.LEFT, loss, grade_of(loss), False, False)
-        for i, loss in enumerate(losses)
-    )
-    return Review(depth=2, grades=grades, findings=(), complete=True)
-
-
-def bar_heights(plot, losses: list[float]) -> dict[int, int]:
-    """How tall each move's bar is drawn, in pixels (the accent's or the muted text's)."""
-    theme = CLASSIC
-    surface = pygame.Surface(SIZE)
-    positions = [_Position(i * 10) for i in range(len(losses) + 1)]
-    plot.clear()
-    plot.draw(surface, surface.get_rect(), theme, "en", positions, review_of(losses), None)
-    heights = {}
-    bars = [tuple(colour)[:3] for colour in (theme.accent, theme.muted_text)]
-    for i in range(len(losses)):
-        x = column_of(i, len(positions), SIZE[0])
-        y = SIZE[1] - 1 - max(1, SIZE[1] // 45)  # a bar stands on the band's bottom
-        tall = 0
-        while surface.get_at((x, y - tall))[:3] in bars:
-            tall += 1
-        heights[i] = tall
-    return heights
-
-
-class _Position:
-    def __init__(self, score: int) -> None:
-        self.score = score
 
 
 def test_a_game_of_small_slips_shows_bars_a_player_can_see(plot):

@@ -14,11 +14,11 @@ import pygame
 import pytest
 from helpers.archive import kept_game
 from helpers.games import (
-    STEP,
     click,
+    finish,
     grades_of,
     keep_games,
-    open_games,
+    open_review,
     press,
     rect_of,
     settle,
@@ -26,6 +26,7 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
+from helpers.keys import STEP
 
 import game.view.replay_view as replay_view
 from game.app import App, Options
@@ -57,12 +58,10 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
-    app.browser.analyse = stand_in(per_poll=7)
-    app.browser.play_on = stand_in_rollouts()
-    yield app
-    app.close()
+def app(kept_app):
+    kept_app.browser.analyse = stand_in(per_poll=7)
+    kept_app.browser.play_on = stand_in_rollouts()
+    return kept_app
 
 
 @pytest.fixture
@@ -77,22 +76,6 @@ def arrows(monkeypatch):
 
     monkeypatch.setattr(replay_view, "draw_move_arrows", spy)
     return drawn
-
-
-def open_review(app, row: int) -> None:
-    open_games(app)
-    press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.browser.screen is Screen.REVIEW
-
-
-def finish(app, limit_s: float = 60.0) -> None:
-    """Frames until the review is finished: its boards are gathered, and its kept scores read,
-    on threads, which a busy machine may keep waiting for a while."""
-    deadline = time.monotonic() + limit_s
-    while not app.browser.job.finished:
-        assert time.monotonic() < deadline, "the review did not finish"
-        app.frame(STEP, [])
-        time.sleep(0.002)
 
 
 def shown_move(app):

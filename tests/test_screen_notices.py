@@ -9,7 +9,7 @@ import pygame
 import pytest
 from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 
-from game.app import App, Options
+from game.app import App
 from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
 from game.text import tr
 from game.view.view import BRIEF_NOTICE_SECONDS
@@ -36,12 +36,10 @@ def kept(tmp_path_factory):
 
 
 @pytest.fixture
-def app(kept):
-    app = App(Options(seed=5, leave_files=True, data_dir=str(kept), sound=False))
-    app.browser.analyse = stand_in(per_poll=20, scale=100)
-    app.browser.play_on = stand_in_rollouts(per_poll=4)
-    yield app
-    app.close()
+def app(kept_app):
+    kept_app.browser.analyse = stand_in(per_poll=20, scale=100)
+    kept_app.browser.play_on = stand_in_rollouts(per_poll=4)
+    return kept_app
 
 
 def open_screen(app: App, screen: Screen) -> None:

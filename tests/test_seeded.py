@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from helpers.loop import ScriptedClock, key
+from helpers.keys import key
+from helpers.loop import ScriptedClock
 from helpers.paths import CHILDREN, ROOT
 from helpers.storage import snapshot
 

@@ -14,9 +14,7 @@ import tracemalloc
 import pygame
 import pytest
 from helpers.games import (
-    STEP,
     corner_game,
-    key,
     open_games,
     press,
     settle,
@@ -25,6 +23,7 @@ from helpers.games import (
     until_opened,
     words_drawn,
 )
+from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core import record as replay_module

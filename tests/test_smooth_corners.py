@@ -8,28 +8,28 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.keys import STEP
 
-from game.app import App, Options
 from game.core.engine import Game
 from game.play.session import Session
 from game.view.theme import THEMES
 
 WINDOW = (1920, 1080)
-STEP = 1 / 120
 TOLERANCE = 3  # rounding, in each channel
 CORNER = 64  # the tile whose corners are looked at, in the top left cell
 GRID = [[CORNER, 2, 4, 8], [16, 0, 0, 0], [0] * 4, [0] * 4]
 
 
+APP_SEED = 1
+
+
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    app = App(Options(seed=1, data_dir=str(tmp_path_factory.mktemp("data")), sound=False))
-    app.window.size = WINDOW
+def app(module_app):
+    module_app.window.size = WINDOW
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=WINDOW[0], y=WINDOW[1]))
-    app.frame(STEP)
-    yield app
-    app.view.set_theme("classic")
-    app.close()
+    module_app.frame(STEP)
+    yield module_app
+    module_app.view.set_theme("classic")
 
 
 def frame(app, grid) -> pygame.Surface:

@@ -9,11 +9,11 @@ import time
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.solver import layout, play_until, to_grid, valid_moves
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app import App, Options
 from game.core.engine import (
     MAX_SIZE,
     MIN_SIZE,
@@ -31,7 +31,6 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS, Solver, row_heuristic
 
 SIZES = range(MIN_SIZE, MAX_SIZE + 1)
-STEP = 1 / 120
 EMPTY = (0, 0, 0, 0)
 
 # 4x4 boards past the 4-bit cells' 32768, up to R2's largest tile, 131072.
@@ -299,15 +298,7 @@ def test_the_review_s_process_scores_the_biggest_boards_as_the_solver_does(tmp_p
         assert analysis.scores[index] == pytest.approx(expected), sorted(BIG_BOARDS)[index]
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=13, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+APP_SEED = 13
 
 
 @pytest.mark.slow

@@ -11,9 +11,9 @@ import time
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.solver import play_until
 
-from game.app import App, Options
 from game.core.engine import Direction, Game, shift
 from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Answer, Autoplay
 from game.play.session import Session
@@ -23,7 +23,6 @@ from game.text import tr
 
 BOARD = ((2, 4, 8, 16), (0, 0, 4, 2), (0, 0, 0, 2), (0, 0, 0, 0))
 KILL = getattr(signal, "SIGKILL", signal.SIGTERM)
-STEP = 1 / 120
 
 
 class Clock:
@@ -206,15 +205,7 @@ def test_a_solver_that_never_answers_is_stopped_and_said_so():
 # -- the game, with the real solver process killed under autoplay ------------------------------
 
 
-@pytest.fixture
-def app(tmp_path):
-    app = App(Options(seed=21, data_dir=str(tmp_path), sound=False))
-    yield app
-    app.close()
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="")
+APP_SEED = 21
 
 
 def notices_shown(app) -> list[str]:

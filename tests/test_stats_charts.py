@@ -15,13 +15,13 @@ from datetime import UTC, datetime, timedelta
 import pygame
 import pytest
 from helpers.archive import play, random_actions, seeded_session, send
-from helpers.games import corner_game, grades_of
-from helpers.view import READABLE_PX, TextLog
-from test_devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
-from test_labels_fit import drawn_buttons, misfits  # noqa: F401  (a fixture)
+from helpers.devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
+from helpers.games import corner_game, grades_of, reading_app
+from helpers.keys import STEP
+from helpers.view import READABLE_PX, TextLog, misfits
 
 import game.view.charts
-from game.app import App, Options
+from game.app import App
 from game.core.record import Outcome, move_positions, replay
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
@@ -35,7 +35,6 @@ from game.text import LANGUAGES, tr
 from game.view.plot import LOSS_TOP_LEAST, loss_height
 from game.view.theme import THEMES, theme_named
 
-STEP = 1 / 120
 NOW = datetime.now(UTC)
 OWN_GAMES = 60  # the last of them still in play: 59 ended, of which the charts show 50
 ASSISTED_AT = (12, 40)  # the games (in the order played) that ask for a hint at their 10th move
@@ -124,15 +123,14 @@ def full(tmp_path_factory):
     return folder, _fill(folder)
 
 
-def new_app(folder) -> App:
-    return App(Options(seed=5, leave_files=True, data_dir=str(folder), sound=False))
+@pytest.fixture(scope="module")
+def kept(full):
+    return full[0]
 
 
 @pytest.fixture
-def app(full):
-    app = new_app(full[0])
-    yield app
-    app.close()
+def app(kept_app):
+    return kept_app
 
 
 @pytest.fixture
@@ -203,7 +201,7 @@ def marks(surface: pygame.Surface, rect: pygame.Rect, theme) -> list[pygame.Rect
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_empty_archive_says_so_on_every_chart(tmp_path, charted, lang):
-    app = new_app(tmp_path)
+    app = reading_app(tmp_path)
     app.view.lang = lang
     try:
         open_charts(app)

@@ -9,22 +9,18 @@ import re
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 from helpers.view import READABLE_PX, TextLog
 
-from game.app import App, Options
+from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.text import LANGUAGES, tr
 from game.text.records_words import stats_lines
 
-STEP = 1 / 120
 ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "down": pygame.K_DOWN}
 FIGURES = ("played", "won", "best", "tile", "fastest", "fewest", "time")
-
-
-def key(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
 def move(app: App) -> None:
@@ -41,11 +37,14 @@ def choose(app: App, item: Item) -> None:
     app.command(cmd.Select(app.session.menu.items.index(item)))
 
 
+APP_SEED = 5
+
+
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
+def app(module_app):
     """An own game played for 30 s, then a game played 20 s on its own and 40 s after a hint,
     with the Statistics open on 4x4."""
-    app = App(Options(seed=5, data_dir=str(tmp_path_factory.mktemp("data")), sound=False))
+    app = module_app
     move(app)
     wait(app, 30)
     move(app)
@@ -59,8 +58,7 @@ def app(tmp_path_factory):
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     choose(app, Item.STATS)
     assert app.session.menu.kind is MenuKind.STATS and app.session.game.size == 4
-    yield app
-    app.close()
+    return app
 
 
 def page(app: App, lang: str, size: tuple[int, int]):

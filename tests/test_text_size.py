@@ -11,16 +11,14 @@ import itertools
 
 import pygame
 import pytest
-import test_hud_labels
-import test_labels_fit
-import test_layout
-from helpers.games import keep_games, stand_in, stand_in_rollouts
-from helpers.loop import ScriptedClock, key
-from helpers.view import TextLog, every_menu, show
-from test_games_view import screens
+from helpers.games import keep_games, screens, stand_in, stand_in_rollouts
+from helpers.keys import key
+from helpers.layout import EXTREMES, HEIGHTS, WIDTHS, check_layout
+from helpers.loop import ScriptedClock
+from helpers.view import GRID, TextLog, check_hud_labels, every_menu, label_ink, misfits, show
 
 from game.app import App, Options
-from game.core.engine import Game
+from game.core.engine import BOARD_SIZES, Game
 from game.core.settings import MIN_WINDOW, TEXT_SIZE_FACTOR, Settings
 from game.play.menus import PAGE_ITEMS, SETTINGS_ITEMS, Item, MenuKind, SettingItem, pause_items
 from game.play.session import Session
@@ -32,7 +30,6 @@ GROWN = 1.2  # at Largest, a word with room reads at least this much taller than
 WINDOWS = ((320, 400), (540, 720), (1920, 1080))  # the smallest, the first, fullscreen
 LARGER = ("large", "largest")  # Normal is the other tests' own
 TEXT_SIZE_ROW = SETTINGS_ITEMS.index(SettingItem("text_size"))
-drawn_buttons = test_labels_fit.drawn_buttons  # each button the menus draw: rect, words, size
 
 
 def save_settings(folder, **values) -> None:
@@ -42,7 +39,7 @@ def save_settings(folder, **values) -> None:
 
 def label_height(app: App, rect: pygame.Rect) -> int:
     """How tall the words of the button at `rect` read in the window's last frame."""
-    ink = test_hud_labels.label_ink(app.window.get_surface(), rect, app.view.theme)
+    ink = label_ink(app.window.get_surface(), rect, app.view.theme)
     assert ink is not None, rect
     return ink.height
 
@@ -117,14 +114,14 @@ def test_every_hud_button_label_still_fits(tmp_path, lang, text_size):
     """The HUD's check (tests/test_hud_labels.py), at the larger sizes, in every window size:
     on one line, readable, clear of its button's edges."""
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
-    grid = test_hud_labels.GRID
+    grid = GRID
     game = Game.from_grid(grid, seed=1, score=123456, moves=1234, seconds=3599.0)
     app.use_session(Session.restore(game, {}))
     try:
         for _ in range(1 + LARGER.index(text_size)):  # up from Normal
             app.change_setting("text_size", 1)  # as the settings menu steps it
         assert app.view.text.scale == TEXT_SIZE_FACTOR[text_size]
-        test_hud_labels.test_every_hud_button_label_fits_on_one_line_clear_of_its_edges(app, lang)
+        check_hud_labels(app, lang)
         for window in WINDOWS:
             assert not spilled(app, window), window
     finally:
@@ -151,7 +148,7 @@ def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size)
     """The menus' check (tests/test_labels_fit.py), at the larger sizes."""
     save_settings(tmp_path, language=lang, text_size=text_size)
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
-    grid = test_hud_labels.GRID
+    grid = GRID
     session = Session.restore(Game.from_grid(grid, seed=1, score=123456, moves=1234), {})
     app.use_session(session)
     try:
@@ -159,7 +156,7 @@ def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size)
         for name, menu in every_menu():
             show(app, session, menu)
             for window in WINDOWS:
-                assert not test_labels_fit.misfits(app, drawn_buttons, window), (name, window)
+                assert not misfits(app, drawn_buttons, window), (name, window)
     finally:
         app.close()
 
@@ -176,23 +173,22 @@ def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
         assert app.view.text.scale == TEXT_SIZE_FACTOR["largest"]
         for name in screens(app):
             for window in WINDOWS:
-                assert not test_labels_fit.misfits(app, drawn_buttons, window), (name, window)
+                assert not misfits(app, drawn_buttons, window), (name, window)
     finally:
         app.close()
 
 
-def test_a_larger_text_size_s_layout_still_lies_apart_in_the_window(monkeypatch):
+def test_a_larger_text_size_s_layout_still_lies_apart_in_the_window():
     """The header takes its roomier arrangement at a larger size: the layout's own check
     (tests/test_layout.py) holds for it, in every common window and the odd shapes."""
 
     def larger(width, height, size):
         return compute_layout(width, height, size, large_text=True)
 
-    monkeypatch.setattr(test_layout, "compute_layout", larger)
-    common = itertools.product(test_layout.WIDTHS, test_layout.HEIGHTS)
-    for width, height in (*common, *test_layout.EXTREMES, MIN_WINDOW):
-        for size in test_layout.BOARD_SIZES:
-            test_layout.check_layout(width, height, size)
+    common = itertools.product(WIDTHS, HEIGHTS)
+    for width, height in (*common, *EXTREMES, MIN_WINDOW):
+        for size in BOARD_SIZES:
+            check_layout(width, height, size, large_text=True)
             assert larger(width, height, size).board.width >= min(width, height) / 3
 
 

@@ -10,7 +10,6 @@ import pygame
 import pytest
 from helpers.view import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
 
-from game.app import App, Options
 from game.core.engine import Direction, Game
 from game.play import commands as cmd
 from game.play.menus import MenuKind, help_menu
@@ -24,11 +23,12 @@ LONG_GAME = {"score": 123456, "moves": 1234, "seconds": 3599.0}
 GRID = [[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [0, 2, 0, 4]]
 
 
+APP_SEED = 1
+
+
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    app = App(Options(seed=1, data_dir=str(tmp_path_factory.mktemp("data")), sound=False))
-    yield app
-    app.close()
+def app(module_app):
+    return module_app
 
 
 @pytest.fixture

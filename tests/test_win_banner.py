@@ -9,25 +9,25 @@ import math
 
 import pygame
 import pytest
+from helpers.keys import STEP
 
-from game.app import App, Options
 from game.core.engine import Game
 from game.play.menus import MenuKind
 from game.play.session import Session
 from game.text import tr
 from game.view.theme import THEMES, contrast_ratio, theme_named
 
-STEP = 1 / 120
 ONE_MOVE_FROM_2048 = [[1024, 1024, 0, 0], [0, 0, 0, 0], [0, 0, 0, 2], [0, 0, 0, 0]]
 NO_MOVE_LEFT = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
 WINDOWS = ((320, 400), (540, 720), (1920, 1080))
 
 
+APP_SEED = 1
+
+
 @pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    app = App(Options(seed=1, data_dir=str(tmp_path_factory.mktemp("data")), sound=False))
-    yield app
-    app.close()
+def app(module_app):
+    return module_app
 
 
 def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tuple]]:

@@ -5,17 +5,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core.settings import MIN_WINDOW, Settings
 from game.storage.store import Storage
 from game.view.window import MAX_SIDE, GameWindow, fit_to_display, within_sdl
-
-STEP = 1 / 120
-
-
-def key(code: int, mod: int = 0) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
 @pytest.mark.parametrize(

@@ -5,26 +5,35 @@ screens drew."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import pygame
 
+from game.app import App, Options
 from game.core import record as replay
 from game.core.engine import Direction, Game, Grid, shift
 from game.core.record import Action, GameRecord, GameSummary, Step
 from game.kept.archive.recorder import ArchiveRecorder
 from game.kept.archive.store import Archive
+from game.kept.review.job import Estimate
+from game.kept.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.kept.screens.review import every_move
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import Outcome
 from helpers.archive import play, random_actions, seeded_session
+from helpers.keys import STEP, key
 from helpers.view import TextLog
 
-STEP = 1 / 120
+
+def reading_app(folder, clock=None) -> App:
+    """A seeded run over the games kept in `folder`: it reads them and writes nothing."""
+    return App(Options(seed=5, leave_files=True, data_dir=str(folder), sound=False), clock=clock)
 
 
 def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameRecord]:
@@ -69,10 +78,6 @@ def corner_game(size: int = 6, seed: int = 3) -> GameRecord:
         assisted_from=None,
     )
     return GameRecord(summary, start, tuple(steps))
-
-
-def key(code: int, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
 
 
 def frame(app, events) -> None:
@@ -263,3 +268,76 @@ def stand_in_rollouts(outcome=outcome_of, per_poll: int = 4):
 
     play_on.made = made  # type: ignore[attr-defined]
     return play_on
+
+
+def screens(app):
+    """Each screen in turn, as a player reaches it: (its name, then it is shown)."""
+    open_games(app)
+    yield "list"
+    press(app, pygame.K_RETURN)
+    yield "game"
+    press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
+    assert app.browser.screen is Screen.REPLAY
+    yield "replay"
+    press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
+    app.frame(1 / 120, [])
+    assert app.browser.job.running
+    yield "review, running"
+    job = app.browser.job
+    while job.estimating is AnalysisState.WAITING:  # every move graded, the games begun
+        app.frame(1 / 120, [])
+    app.command(cmd.Select(REVIEW_ITEMS.index(Control.WORST)))
+    app.frame(1 / 120, [])
+    assert job.estimate_at(app.browser.stepping.position) is Estimate.WAITING
+    yield "review, estimating"
+    while not job.finished:
+        app.frame(1 / 120, [])
+    assert job.estimate_at(app.browser.stepping.position) is Estimate.DONE
+    yield "review, a figure"
+    costless = next(g for g in job.result.grades if g.cost is not None and not g.cost.real)
+    app.browser.stepping.show(every_move(job, costless.position))
+    yield "review, no real cost"
+    press(app, pygame.K_RIGHT)
+    settle(app)
+    yield "review"
+    app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
+    assert app.browser.screen is Screen.MISTAKES
+    yield "mistakes"
+    press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
+    assert app.browser.screen is Screen.GAME
+    app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
+    practice = app.browser.practice
+    assert app.browser.screen is Screen.PRACTICE and practice is not None and practice.todo
+    yield "practice"
+    app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
+    assert practice.answer is not None and not practice.answer.right
+    yield "practice, answered"
+    while not practice.done:
+        if practice.answer is None:
+            app.command(cmd.Move(practice.grade.best))
+        app.command(cmd.Select(PRACTICE_ITEMS.index(Control.NEXT_TRY)))
+    yield "practice, done"
+    app.command(cmd.Pause())  # back to the pause menu
+
+
+def open_replay(app) -> None:
+    """The newest game's replay, by the keyboard: Enter on the game, Enter on Replay."""
+    open_games(app)
+    press(app, pygame.K_RETURN, pygame.K_RETURN)
+    assert app.browser.screen is Screen.REPLAY
+
+
+def open_review(app, row: int) -> None:
+    open_games(app)
+    press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
+    assert app.browser.screen is Screen.REVIEW
+
+
+def finish(app, limit_s: float = 60.0) -> None:
+    """Frames until the review is finished: its boards are gathered, and its kept scores read,
+    on threads, which a busy machine may keep waiting for a while."""
+    deadline = time.monotonic() + limit_s
+    while not app.browser.job.finished:
+        assert time.monotonic() < deadline, "the review did not finish"
+        app.frame(STEP, [])
+        time.sleep(0.002)

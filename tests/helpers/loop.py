@@ -13,10 +13,6 @@ from game.solver import Reply
 START = 1000.0  # the fake clock's reading when the run begins
 
 
-def key(code: int, mod: int = 0, unicode: str = "") -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
-
-
 class ScriptedClock:
     """`at(seconds, what)`: at that many seconds into the run, post the pygame event `what`, or
     call it (to look at the game then). The run ends with a QUIT at `end`; a loop that never

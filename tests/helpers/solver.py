@@ -8,8 +8,6 @@ import time
 from game.solver.bitboard import BitLayout
 from game.solver.search import Searcher
 
-STEP = 1 / 120
-
 
 def play_until(app, done, seconds: float = 20.0) -> None:
     """Run frames in real time until done(): each frame is given the real time since the one

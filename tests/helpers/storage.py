@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from game.core.engine import Direction, Game
 from game.storage.folders import Folders
 from game.text import notice_text
@@ -148,3 +150,19 @@ def folders_under(root: Path) -> Folders:
         logs=root / "state" / "log",
         cache=root / "cache",
     )
+
+
+LATIN1 = b"Ren\xe9e"  # an old Latin-1 name: its bytes are not UTF-8
+
+
+def latin1_folder(parent: Path, name: bytes = LATIN1) -> Path:
+    """A folder so named (on Linux, the system hands its name over with surrogate escapes)."""
+    if sys.platform == "win32":
+        pytest.skip("Windows names are UTF-16")
+    try:
+        os.mkdir(os.fsencode(parent) + b"/" + name)
+    except OSError:
+        pytest.skip("this file system takes only UTF-8 names")
+    (folder,) = (parent / entry for entry in os.listdir(parent) if os.fsencode(entry) == name)
+    assert not folder.name.isprintable()  # a lone surrogate: no font can measure it
+    return folder
