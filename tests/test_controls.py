@@ -312,12 +312,6 @@ def test_a_damaged_controls_entry_falls_back_to_the_defaults_alone(tmp_path, con
         app.close()
 
 
-def test_a_good_saved_entry_is_read_back_whole():
-    changed = Controls().with_key("undo", pygame.K_F7).with_button("hint", "ls")
-    loaded, rejected = Settings.from_dict(Settings(controls=changed).to_dict())
-    assert loaded.controls == changed and rejected == []
-
-
 # -- where it is read --------------------------------------------------------------------------
 
 

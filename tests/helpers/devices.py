@@ -11,9 +11,9 @@ from helpers.keys import STEP, key
 PAD = 7  # the pretend pad's instance id
 
 
-def run(app, *events: pygame.event.Event) -> None:
+def run(app, *events: pygame.event.Event, frames: int = 40) -> None:
     app.frame(STEP, list(events))
-    for _ in range(40):  # let animations and fades run out
+    for _ in range(frames):  # let animations and fades run out
         app.frame(STEP, [])
 
 
