@@ -111,7 +111,7 @@ def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_
 @pytest.mark.parametrize("text_size", LARGER)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_hud_button_label_still_fits(tmp_path, lang, text_size):
-    """The HUD's check (tests/test_hud_labels.py), at the larger sizes, in every window size:
+    """The HUD's check (tests/view/test_hud_labels.py), at the larger sizes, in every window size:
     on one line, readable, clear of its button's edges."""
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     grid = GRID
@@ -145,7 +145,7 @@ def spilled(app: App, window: tuple[int, int]) -> int:
 @pytest.mark.parametrize("text_size", LARGER)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size):
-    """The menus' check (tests/test_labels_fit.py), at the larger sizes."""
+    """The menus' check (tests/view/test_labels_fit.py), at the larger sizes."""
     save_settings(tmp_path, language=lang, text_size=text_size)
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     grid = GRID
@@ -163,7 +163,7 @@ def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size)
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
-    """The kept games' screens' check (tests/test_labels_fit.py), at Largest."""
+    """The kept games' screens' check (tests/view/test_labels_fit.py), at Largest."""
     keep_games(tmp_path, 8, moves=60)
     save_settings(tmp_path, language=lang, text_size="largest")
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
@@ -180,7 +180,7 @@ def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
 
 def test_a_larger_text_size_s_layout_still_lies_apart_in_the_window():
     """The header takes its roomier arrangement at a larger size: the layout's own check
-    (tests/test_layout.py) holds for it, in every common window and the odd shapes."""
+    (tests/view/test_layout.py) holds for it, in every common window and the odd shapes."""
 
     def larger(width, height, size):
         return compute_layout(width, height, size, large_text=True)
