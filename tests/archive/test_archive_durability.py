@@ -3,7 +3,8 @@ move but the last MAX_UNCOMMITTED_BATCHES at most (the frame does not wait for e
 opens cleanly and replays exactly. The games are played by a child process
 that keeps them as the app does (writer thread, a commit per move).
 
-More kills, for a soak: GAME2048_SOAK_KILLS=200 python -m pytest tests/test_archive_durability.py
+More kills, for a soak:
+    GAME2048_SOAK_KILLS=200 python -m pytest tests/archive/test_archive_durability.py
 """
 
 from __future__ import annotations
