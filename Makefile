@@ -65,8 +65,9 @@ test-fast: $(VENV)/.installed-test
 
 # The solver's tests once more with the compiled tree turned off: the Python tree, the
 # fallback of an install without a compiler, answers them all alike.
-SOLVER_TESTS := tests/test_solver.py tests/test_solver_biggest_tiles.py \
-	tests/test_solver_failures.py tests/test_solver_worker.py tests/test_analysis.py
+SOLVER_TESTS := tests/solver/test_solver.py tests/solver/test_solver_biggest_tiles.py \
+	tests/solver/test_solver_failures.py tests/solver/test_solver_worker.py \
+	tests/solver/test_analysis.py
 test-pure-solver: $(VENV)/.installed-test
 	GAME2048_PURE_SOLVER=1 $(BIN)/python -m pytest $(SOLVER_TESTS) $(PYTEST_ARGS)
 

@@ -1059,7 +1059,7 @@ def build_extension(out: Path, **env: str) -> subprocess.CompletedProcess:
 
 def test_a_build_without_a_c_compiler_goes_on_without_the_compiled_solver(tmp_path):
     """Where no compiler works, the build of the solver's tree fails quietly and the build
-    succeeds: the game then plays with the Python tree (tests/test_solver_kernel.py shows it
+    succeeds: the game then plays with the Python tree (tests/solver/test_solver_kernel.py shows it
     says nothing of it at start)."""
     built = build_extension(tmp_path / "none", CC="false", LDSHARED="false")
     assert built.returncode == 0, built.stderr
