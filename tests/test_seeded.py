@@ -1,7 +1,7 @@
 """A seeded run (--seed) is for replaying: it reads the player's settings and kept games, and
 writes nothing of the player's, neither while it plays nor when it quits: no lock (a copy of
 the game started beside it saves as usual), no settings, no statistics, no saves, no kept
-games, no move of an earlier version's files (tests/test_folders.py)."""
+games, no move of an earlier version's files (tests/storage/test_folders.py)."""
 
 from __future__ import annotations
 

@@ -53,7 +53,7 @@ def test_a_save_the_game_accepts_never_makes_records_it_refuses(tmp_path_factory
     try:
         parse_game(4, save)
     except ValueError:
-        return  # refused at loading: set aside, nothing carried on (tests/test_storage_corrupt.py)
+        return  # refused at loading: set aside, nothing carried on (test_storage_corrupt.py)
     folder = tmp_path_factory.mktemp("data")
     with Storage(folder).open() as storage:
         (folder / "game-4.json").write_bytes(encode_document(GAME_FORMAT, save))
