@@ -2,7 +2,7 @@
 applications menu where the freedesktop.org rules say (XDG_DATA_HOME), with an entry that
 starts this same game, named by the game's id, replacing an earlier version's, and
 `--uninstall-desktop-entry` takes out exactly what went in (the shared game's file type and
-the AppStream metadata too: tests/archive/test_open_shared.py and tests/test_appstream.py)."""
+the AppStream metadata too: tests/archive/test_open_shared.py and test_appstream.py)."""
 
 from __future__ import annotations
 
