@@ -4,7 +4,7 @@ The next start plays on from the furthest of the two, making up the record's mis
 from the save's undo history: the board, the records and the kept game lose at most the moves
 neither had written (the last one, at a player's pace), and the game stays one record.
 
-More kills, for a soak: GAME2048_SOAK_KILLS=100 python -m pytest tests/test_kill_flurry.py
+More kills, for a soak: GAME2048_SOAK_KILLS=100 python -m pytest tests/app/test_kill_flurry.py
 """
 
 from __future__ import annotations
