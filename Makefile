@@ -98,7 +98,7 @@ test-lowest: $(VENV)/.installed-dev
 	$(LOWEST_BIN)/pyinstaller build/2048.spec --workpath $(LOWEST)/work --distpath $(LOWEST)/dist \
 		--noconfirm --log-level ERROR
 	GAME2048_EXE=$(LOWEST)/dist/$$($(LOWEST_BIN)/python build/bundle_files.py) \
-		$(LOWEST_BIN)/python -m pytest tests/test_packaging.py -k frozen_game
+		$(LOWEST_BIN)/python -m pytest tests/packaging/test_packaging.py -k frozen_game
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -1,7 +1,7 @@
 """A friend's shared game (.2048.json) opens in the game by a double-click: on Linux the file
 type is registered with the desktop and the entry opens it (%f), the game takes the file as
 its one argument, as --import does, and a file the system hands over as a drop (macOS) is
-imported too. macOS's document types: tests/test_packaging.py."""
+imported too. macOS's document types: tests/packaging/test_packaging.py."""
 
 from __future__ import annotations
 

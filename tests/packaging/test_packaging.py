@@ -433,7 +433,7 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
     assert "pip install --require-hashes -r build/requirements.txt" in workflow
     assert "pip install --no-deps --no-build-isolation ." in workflow
     assert "-e ." not in workflow and "pip install pyinstaller" not in workflow.lower()
-    assert "pytest tests/test_packaging.py -k frozen_game" in workflow
+    assert "pytest tests/packaging/test_packaging.py -k frozen_game" in workflow
 
 
 # -- the lock the executable is built from ---------------------------------------------------
@@ -1027,7 +1027,9 @@ def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from
     )
     assert collected.returncode == 0, collected.stdout + collected.stderr
     files = {line.split(": ")[0] for line in collected.stdout.splitlines() if ".py: " in line}
-    assert files == {f"tests/{path.name}" for path in (ROOT / "tests").glob("test_*.py")}
+    assert files == {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("test_*.py")
+    }
 
 
 # -- the compiled solver: an accelerator, never a requirement ----------------------------------
