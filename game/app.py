@@ -91,7 +91,10 @@ class App:
         self.recorder = Recorder(self.storage.load_stats())
         Audio.pre_init()
         window.before_init()
-        pygame.init()
+        # Only the parts the game uses, not pygame.init(): the mixer opens with the sound
+        # (game/audio/player.py), so that a game without sound holds no audio device.
+        for part in (pygame.display, pygame.font, pygame.joystick):
+            part.init()
         self.audio = Audio.create(
             enabled=options.sound, volume=self.settings.volume, muted=self.settings.muted
         )

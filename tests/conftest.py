@@ -65,3 +65,26 @@ def drawn_buttons(monkeypatch):
     monkeypatch.setattr(game.view.panel, "draw_button", spy)
     monkeypatch.setattr(game.view.overlays, "draw_button", spy)
     return drawn
+
+
+# A test of a second or more is marked `slow`, so that make test-fast stays the edit-test loop:
+# each one that is not is named at the end of the run, with its time (setup and teardown in).
+SLOW_SECONDS = 1.0
+_unmarked_seconds: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report):
+    if "slow" not in report.keywords and "packaging" not in report.keywords:
+        taken = _unmarked_seconds.get(report.nodeid, 0.0)
+        _unmarked_seconds[report.nodeid] = taken + report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    slow = sorted(
+        ((seconds, test) for test, seconds in _unmarked_seconds.items() if seconds >= SLOW_SECONDS),
+        reverse=True,
+    )
+    if slow:
+        terminalreporter.section("tests of a second or more not marked slow")
+        for seconds, test in slow:
+            terminalreporter.write_line(f"{seconds:5.1f} s  {test}")

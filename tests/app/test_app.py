@@ -479,6 +479,7 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
         again.close()
 
 
+@pytest.mark.slow
 def test_r20_an_assisted_games_score_is_not_the_players_best(tmp_path):
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:

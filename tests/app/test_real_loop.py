@@ -39,6 +39,7 @@ def a_move(app: App) -> pygame.event.Event:
     )
 
 
+@pytest.mark.slow
 def test_sixty_seconds_idle_after_a_move_read_one_minute(tmp_path):
     clock = ScriptedClock(end=61.0)
     app = make_app(tmp_path, clock)
@@ -53,6 +54,7 @@ def test_sixty_seconds_idle_after_a_move_read_one_minute(tmp_path):
     assert app.session.game.seconds == pytest.approx(60.5, abs=0.02)
 
 
+@pytest.mark.slow
 def test_a_fresh_board_waiting_for_its_first_move_shows_no_time(tmp_path):
     """R17, decided: the clock starts with the game's first valid move."""
     clock = ScriptedClock(end=20.0)
@@ -62,6 +64,7 @@ def test_a_fresh_board_waiting_for_its_first_move_shows_no_time(tmp_path):
     assert app.session.game.seconds == 0.0 and set(drawn.seconds) == {0.0}
 
 
+@pytest.mark.slow
 def test_a_move_after_thirty_seconds_of_thought_counts_them(tmp_path):
     clock = ScriptedClock(end=32.0)
     app = make_app(tmp_path, clock)
@@ -82,6 +85,7 @@ def test_a_move_after_thirty_seconds_of_thought_counts_them(tmp_path):
     assert at_move[1] == pytest.approx(30.0, abs=0.02)  # the thought is on it
 
 
+@pytest.mark.slow
 def test_a_notice_leaves_after_its_eight_seconds(tmp_path):
     clock = ScriptedClock(end=12.0)
     app = make_app(tmp_path, clock)
@@ -130,6 +134,7 @@ def test_menus_and_focus_loss_stop_the_clock_exactly(tmp_path, stop, go):
     assert app.session.game.seconds == pytest.approx(20.0, abs=0.04)  # 10 s of menu left out
 
 
+@pytest.mark.slow
 def test_five_frames_a_second_still_give_real_time_to_the_clock(tmp_path):
     clock = ScriptedClock(end=11.0)
     app = make_app(tmp_path, clock)
@@ -170,6 +175,7 @@ def test_a_win_by_autoplay_shows_the_real_time_on_its_banner(tmp_path):
     assert helped.total_seconds == pytest.approx(2.0, abs=0.05)
 
 
+@pytest.mark.slow
 def test_autoplay_keeps_its_pace_in_real_time(tmp_path):
     clock = ScriptedClock(end=11.5)
     app = make_app(tmp_path, clock)
@@ -182,6 +188,7 @@ def test_autoplay_keeps_its_pace_in_real_time(tmp_path):
     assert 48 <= seen["moves"] <= 51  # five a second for ten seconds
 
 
+@pytest.mark.slow
 def test_idle_sleeps_in_slices_of_at_most_a_frame(tmp_path):
     """Idle costs nothing, yet a key waits a frame at most: the loop sleeps in short slices
     (SDL's own wait polls every millisecond)."""

@@ -107,6 +107,7 @@ def test_focus_loss_saves_the_clock_and_the_records(tmp_path):
         app.close()
 
 
+@pytest.mark.slow
 def test_a_kill_after_a_move_loses_nothing_of_the_game_or_the_records(tmp_path):
     driver = subprocess.Popen(
         [sys.executable, str(DRIVER), str(tmp_path), "12", "2.5"],
@@ -228,6 +229,7 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     assert after == before
 
 
+@pytest.mark.slow
 def test_the_best_box_shows_the_stored_best_after_an_undo_a_hint_and_during_autoplay(tmp_path):
     """R9: the stored best of the size, rising live with an own game's score; R20: an
     assisted game never raises it, and it does not fall to the assisted game's score."""

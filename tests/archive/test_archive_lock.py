@@ -187,6 +187,7 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
     other.close()
 
 
+@pytest.mark.slow
 def test_quitting_while_held_waits_a_little_then_lets_the_game_end(tmp_path, monkeypatch):
     monkeypatch.setattr(game.kept.archive.store, "CLOSE_WAIT_SECONDS", 0.5)
     archive = Archive.open(tmp_path, durable=False)

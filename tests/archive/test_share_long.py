@@ -89,6 +89,7 @@ def steps(monkeypatch):
     gate.release()
 
 
+@pytest.mark.slow
 def test_a_long_file_is_read_replayed_and_kept_while_the_game_goes_on(
     long_game, steps, tmp_path, monkeypatch
 ):
@@ -231,6 +232,7 @@ def test_a_review_stopped_while_it_starts_starts_no_solver(long_game, kept_score
     assert not analyse.made  # no solver was started
 
 
+@pytest.mark.slow
 def test_a_long_game_s_boards_go_to_the_solver_a_batch_at_a_time(long_game, monkeypatch):
     # A solver's process is given its boards pickled, holding the interpreter's lock: a long
     # game's all at once would stall the frames (0.3 s for 100,000).
@@ -254,6 +256,7 @@ def test_a_long_game_s_boards_go_to_the_solver_a_batch_at_a_time(long_game, monk
         app.close()
 
 
+@pytest.mark.slow
 def test_a_long_game_s_positions_are_kept_compact(long_game):
     record, path, _, _ = long_game
     tracemalloc.start()

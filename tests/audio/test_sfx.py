@@ -62,6 +62,7 @@ def test_two_runs_write_the_same_bytes(generated, tmp_path):
         assert (generated / name).read_bytes() == (tmp_path / name).read_bytes(), name
 
 
+@pytest.mark.slow
 def test_committed_files_are_what_the_generator_makes(generated):
     assert sorted(p.name for p in SFX_DIR.glob("*.wav")) == sorted(
         p.name for p in generated.iterdir()

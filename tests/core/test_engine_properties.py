@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -67,6 +68,7 @@ def reference_left(line: list[int]) -> tuple[list[int], int]:
     return out + [0] * (len(line) - len(out)), points
 
 
+@pytest.mark.slow
 @QUICK
 @given(boards)
 def test_left_matches_the_rules_line_by_line(grid):
@@ -85,6 +87,7 @@ def test_a_shift_keeps_the_tile_sum(grid, direction):
     assert sum(map(sum, result.grid)) == sum(map(sum, grid))
 
 
+@pytest.mark.slow
 @QUICK
 @given(boards, directions)
 def test_points_are_the_values_of_the_merged_tiles(grid, direction):
@@ -99,6 +102,7 @@ def test_points_are_the_values_of_the_merged_tiles(grid, direction):
         assert result.grid[merge.target[0]][merge.target[1]] == merge.value
 
 
+@pytest.mark.slow
 @QUICK
 @given(boards, directions)
 def test_no_tile_merges_twice(grid, direction):
@@ -112,6 +116,7 @@ def test_no_tile_merges_twice(grid, direction):
     assert sum(merged_into.values()) == 2 * len(result.merges)
 
 
+@pytest.mark.slow
 @QUICK
 @given(boards, directions)
 def test_motions_account_for_every_tile(grid, direction):
@@ -151,6 +156,7 @@ def test_every_direction_agrees_with_left(grid):
     assert left.points == shift(grid, LEFT).points
 
 
+@pytest.mark.slow
 @QUICK
 @given(any_boards, directions)
 def test_moved_exactly_when_the_board_changed(grid, direction):
@@ -171,6 +177,7 @@ def test_over_exactly_when_no_direction_moves(grid):
     assert (game.valid_directions() == []) == no_move
 
 
+@pytest.mark.slow
 @QUICK
 @given(any_boards, directions, st.integers(0, 2**32))
 def test_a_valid_move_spawns_one_tile_in_an_empty_cell(grid, direction, seed):
@@ -300,3 +307,4 @@ class PlayedGame(RuleBasedStateMachine):
 
 PlayedGame.TestCase.settings = settings(max_examples=100, stateful_step_count=50, deadline=None)
 test_played_game = PlayedGame.TestCase
+test_played_game.pytestmark = [pytest.mark.slow]

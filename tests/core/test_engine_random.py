@@ -47,6 +47,7 @@ def random_play(game: Game, chooser: random.Random, moves: int) -> list:
     return outcomes
 
 
+@pytest.mark.slow
 def test_r7_one_spawn_in_ten_is_a_4():
     """R7: over 25,000 spawns in play, the share of 4s is 0.1 +- 0.01."""
     chooser = random.Random(2048)

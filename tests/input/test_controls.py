@@ -137,6 +137,7 @@ def help_controls_page(app: App) -> str:
 # -- a key of one's own ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_undo_on_a_free_key_asks_for_it_takes_it_and_plays_with_it(app):
     open_controls(app)
     walk_to(app, ControlItem("undo"))
@@ -156,6 +157,7 @@ def test_undo_on_a_free_key_asks_for_it_takes_it_and_plays_with_it(app):
     assert "F7 or Ctrl+Z: undo" in help_controls_page(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_key_another_action_has_is_refused_with_a_word_and_nothing_changes(tmp_path, lang):
     app = open_app(tmp_path, lang)
@@ -226,6 +228,7 @@ def pad_walk_to(app: App, item) -> None:
     raise AssertionError(f"{item} never focused")
 
 
+@pytest.mark.slow
 def test_a_pad_button_of_ones_own_and_one_in_use_refused(app):
     plug_pad(app)
     pad(app, pygame.CONTROLLER_BUTTON_START)
@@ -253,6 +256,7 @@ def test_a_pad_button_of_ones_own_and_one_in_use_refused(app):
 # -- kept, restored, damaged -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_mapping_holds_after_a_restart_and_restore_defaults_brings_the_first_back(tmp_path):
     app = open_app(tmp_path)
     open_controls(app)
@@ -329,6 +333,7 @@ def menu_buttons(monkeypatch):
     return drawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_page_fits_the_smallest_window_and_fullscreen_waiting_or_not(
     tmp_path, menu_buttons, lang
@@ -399,6 +404,7 @@ def _said(word: str, cell: str) -> bool:
     return re.search(rf"(?<![\w+]){re.escape(word)}(?![\w])", cell) is not None
 
 
+@pytest.mark.slow
 def test_what_a_key_did_names_the_player_s_own_key(tmp_path):
     """A word on the mute key's doing names the key the player gave it, and a newcomer's tip
     the help's key they gave it, not the defaults (M, F1)."""

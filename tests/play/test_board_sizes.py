@@ -164,6 +164,7 @@ def test_the_gamepad_and_the_mouse_choose_a_size_too(tmp_path):
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_size_s_labels_fit_their_buttons_in_every_window(tmp_path, drawn_buttons, lang):
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
@@ -224,6 +225,7 @@ def test_the_smallest_and_the_biggest_board_read_in_every_window(tmp_path, size)
 # -- the solver on the biggest boards ----------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", (7, 8))
 def test_the_real_solver_gives_a_hint_and_plays_on_the_biggest_boards(tmp_path, size):
     # Its time against the budget, middle game, is bench/solver.py --hint-sizes's to measure.
@@ -281,6 +283,7 @@ def choose_on_screen(app: App, control) -> None:
     until_opened(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", NEW_SIZES)
 def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp_path, size):
     mine, friend = tmp_path / "mine", tmp_path / "friend"

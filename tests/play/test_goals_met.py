@@ -128,6 +128,7 @@ def goals_page(app: App, lang: str, size: tuple[int, int]):
     return words[title + 1 : footer], drawn
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("device", [Keyboard(), Gamepad(), Mouse()], ids=type)
 def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_path, device):
     app = new_app(tmp_path)
@@ -167,6 +168,7 @@ def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_p
         app.close()
 
 
+@pytest.mark.slow
 def test_a_goal_met_is_kept_across_a_restart_and_never_told_again(tmp_path):
     """Through the real loop: the notice stays its time and goes; the goal stays met."""
     clock = ScriptedClock(end=15.0)

@@ -5,6 +5,7 @@ what it did; the first start tells a newcomer how to play."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from helpers.devices import button, plug_pad
 from helpers.keys import STEP, key, press
 
@@ -203,6 +204,7 @@ def test_an_inactive_button_is_drawn_unlike_an_active_one(app):
     assert tuple(surface.get_at(inside))[:3] == app.view.theme.panel
 
 
+@pytest.mark.slow
 def test_the_key_that_stops_autoplay_plays_no_move(app):
     app.command(cmd.ToggleAutoplay())
     grid = app.session.game.grid

@@ -168,6 +168,7 @@ def test_a_loss_too_small_for_two_places_never_reads_as_none():
     assert decimal(0.0) == "0" and decimal(0.005) == "0.01"
 
 
+@pytest.mark.slow
 def test_the_review_s_own_work_can_be_done_a_slice_per_frame_with_the_same_result(tmp_path):
     archive, _, _, _ = recorded(tmp_path, seed=22, actions=random_actions(22, 200))
     record = archive.load(archive.list_games()[0].game_id)

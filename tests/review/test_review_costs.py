@@ -179,6 +179,7 @@ def test_a_flagged_move_with_no_real_cost_reads_as_an_inaccuracy_and_counts_as_o
         app.close()
 
 
+@pytest.mark.slow
 def test_a_move_not_played_on_yet_says_so_and_one_past_the_worst_twenty_says_why_R23(tmp_path):
     keep_games(tmp_path, 1, moves=120)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
@@ -252,6 +253,7 @@ def places(app, size) -> tuple[pygame.Rect, ...]:
     return board, screens.rects[REVIEW_ITEMS.index(Item.BACK)]
 
 
+@pytest.mark.slow
 def test_the_board_and_the_buttons_stay_put_as_the_figures_come_and_go_R23(tmp_path):
     # A mouse player's targets do not move, and the board does not jump, between a review
     # under way, a move whose figure is on its way, one with its figure, one with no real cost

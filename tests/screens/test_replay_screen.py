@@ -79,6 +79,7 @@ def test_a_step_forward_plays_the_game_s_own_animation_and_an_undo_shows_at_once
     assert app.view.screens.board.animation is None  # nor is a step back
 
 
+@pytest.mark.slow
 def test_play_and_pause_keep_real_time_at_each_speed(kept):
     """The real loop on a fake clock: a step at once when play is pressed, then one every
     1 / speed seconds; paused, none; played to the end, it stops there."""

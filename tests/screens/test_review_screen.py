@@ -125,6 +125,7 @@ def test_the_review_starts_shows_its_progress_and_finishes_every_frame_drawn_R23
     assert tr("review_summary", **counts) in words_drawn(app)
 
 
+@pytest.mark.slow
 def test_each_move_shows_its_grade_and_the_arrow_of_the_better_move_R23(app, arrows):
     open_review(app, 1)
     finish(app)
@@ -138,6 +139,7 @@ def test_each_move_shows_its_grade_and_the_arrow_of_the_better_move_R23(app, arr
         assert all(words in drawn for words in move_words(app, grade))
 
 
+@pytest.mark.slow
 def test_a_move_as_good_as_the_solvers_names_no_better_move_R23(app, arrows):
     """Down scores the same as up: the review says so, and draws the move played as the best
     (one arrow), rather than "played down, best up" over "Best · loss 0"."""

@@ -70,6 +70,7 @@ def test_every_position_gets_the_solver_s_own_scores_at_the_fixed_depth_R23():
     assert seen == sorted(seen) and seen[-1] <= len(positions)  # it only ever rises
 
 
+@pytest.mark.slow
 def test_starting_and_polling_never_wait_for_the_search(tables):
     positions = positions_of(4, seed=2, count=60)
     analysis = Analysis(positions, size=4, tables_dir=tables, polite=False)
@@ -170,6 +171,7 @@ def test_a_process_that_cannot_start_is_reported_not_raised():
     assert progress.state is AnalysisState.FAILED and "could not start" in progress.failure
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
 def test_the_polite_process_runs_below_the_game_s_priority_not_only_on_idle_cores(tables):
     analysis = Analysis(positions_of(4, seed=7, count=50), size=4, tables_dir=tables)
@@ -264,6 +266,7 @@ def test_the_rollouts_task_gives_play_on_s_outcomes_in_the_order_given_the_same_
     assert all(outcome.games == ROLLOUT_GAMES for outcome in expected.values())
 
 
+@pytest.mark.slow
 def test_a_rollouts_process_that_dies_twice_is_reported_and_its_outcomes_so_far_stay(tables):
     moves = moves_of(positions_of(4, seed=10, count=40), 40)
     rollouts = Analysis(moves, size=4, task=Task.ROLLOUTS, tables_dir=tables, polite=False)

@@ -104,6 +104,7 @@ def test_4x4_tables_cache_file_round_trip(tmp_path) -> None:
 # -- the heuristic and the tree ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_row_heuristic_prefers_order_and_space() -> None:
     w = DEFAULT_WEIGHTS
     assert row_heuristic((0, 0, 0, 0), w) == w.lost_penalty + 4 * w.empty
@@ -156,6 +157,7 @@ def reference_expectimax(grid, depth: int, searcher: Searcher) -> list[float]:
     return scores
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [4, 5])
 def test_search_matches_a_plain_expectimax(size: int) -> None:
     searcher = shared_searcher(size, prob_threshold=0.0)

@@ -247,6 +247,7 @@ def test_best_move_answers_with_the_largest_tiles_on_every_size(size: int) -> No
     assert best_move(with_largest_pair(size), depth=2) is None  # no move: the game is over
 
 
+@pytest.mark.slow
 def test_the_common_boards_keep_the_fast_layout() -> None:
     solver = Solver(4)
     common = ((32768, 16384, 8192, 4), (2, 4, 8, 16), EMPTY, EMPTY)

@@ -99,6 +99,7 @@ def test_deaths_spread_over_more_than_a_minute_never_stop_the_solver(tmp_path):
             clock.now += RESTART_WINDOW_S / MAX_RESTARTS + 0.5
 
 
+@pytest.mark.slow
 def test_an_error_answer_fails_that_request_only(tmp_path):
     with SolverWorker(budget_s=0.02, tables_dir=tmp_path) as worker:
         worker.request(1, ((3, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)))
@@ -119,6 +120,7 @@ class ProcessThatCannotStart:
         raise OSError(11, "Resource temporarily unavailable")
 
 
+@pytest.mark.slow
 def test_a_process_that_cannot_start_fails_the_request(monkeypatch, tmp_path):
     worker = SolverWorker(budget_s=0.02, tables_dir=tmp_path)
     monkeypatch.setattr(worker._context, "Process", ProcessThatCannotStart)

@@ -87,6 +87,17 @@ def assert_same_scores(python: Searcher, compiled: Searcher, boards, depths) -> 
 
 
 @pytest.mark.slow
+def test_a_few_boards_of_every_size_score_as_the_python_tree() -> None:
+    """The edit-test loop's comparison (make test-fast): shallow, on three boards a size; the
+    slow tests below go deeper, on more boards and every layout."""
+    for size in DEPTHS:
+        python, compiled = pair(size)
+        top = min(python.layout.max_exponent, 11)
+        boards = random_boards(python.layout, seed=size, count=3, top=top)
+        assert_same_scores(python, compiled, boards, (1, 2))
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [3, 4, 5, 6, 7, 8])
 @pytest.mark.parametrize("exact", [False, True], ids=["fast", "exact"])
 def test_every_size_and_layout_scores_as_the_python_tree(size: int, exact: bool) -> None:
@@ -197,6 +208,7 @@ def test_the_solver_picks_the_same_moves_with_either_tree_on_a_whole_game() -> N
     assert play(kernel=True) == play(kernel=False)
 
 
+@pytest.mark.slow
 def test_the_pure_python_tree_is_used_when_asked_or_when_nothing_is_compiled() -> None:
     env = dict(os.environ, **{PURE_SOLVER_VARIABLE: "1"})
     code = (
@@ -246,6 +258,7 @@ def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
             assert with_kernel.target == 2 * max(map(max, grid))
 
 
+@pytest.mark.slow
 def test_version_names_the_search_in_use() -> None:
     main = [sys.executable, "-m", "game", "--version"]
     compiled = subprocess.run(main, capture_output=True, text=True, check=True)

@@ -33,6 +33,7 @@ def worker():
         yield running
 
 
+@pytest.mark.slow
 def test_request_and_poll_never_block(worker: SolverWorker) -> None:
     started = time.perf_counter()
     worker.request(1, BOARD)
@@ -79,6 +80,7 @@ def test_two_processes_split_the_moves_and_agree_on_a_valid_one() -> None:
     assert reply.direction in [d for d in Direction if shift(grid, d).moved]
 
 
+@pytest.mark.slow
 def test_split_search_equals_one_search_at_a_fixed_depth() -> None:
     from game.solver.search import Searcher
     from game.solver.worker import _combine
@@ -91,6 +93,7 @@ def test_split_search_equals_one_search_at_a_fixed_depth() -> None:
     assert combined == best_move(grid, depth=3)
 
 
+@pytest.mark.slow
 def test_close_is_safe_unstarted_and_twice() -> None:
     never = SolverWorker()
     never.close()

@@ -34,6 +34,7 @@ def _load(folder, compute):
     return load_tables(folder, compute, ROWS)
 
 
+@pytest.mark.slow
 def test_a_saved_cache_loads_back_exactly(tmp_path, fresh):
     tables, compute = fresh
     save_tables(tmp_path, tables)
@@ -41,6 +42,7 @@ def test_a_saved_cache_loads_back_exactly(tmp_path, fresh):
     assert BitLayout(4, tmp_path).left == tables["left"]
 
 
+@pytest.mark.slow
 def test_every_single_bit_flip_is_refused(tmp_path, fresh):
     tables, compute = fresh
     save_tables(tmp_path, tables)
@@ -142,6 +144,7 @@ def test_a_fifo_in_place_of_the_cache_never_hangs(tmp_path, fresh):
     assert results == [None]
 
 
+@pytest.mark.slow
 def test_an_old_format_cache_is_rebuilt_and_the_old_file_removed(tmp_path, fresh):
     tables, compute = fresh
     old = tmp_path / "solver-rows-4x4-v1.bin"

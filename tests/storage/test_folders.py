@@ -99,6 +99,7 @@ def test_each_kind_goes_where_its_system_keeps_it_named_by_the_projects_own_id()
     assert folders.data != old_folder()
 
 
+@pytest.mark.slow
 @linux_only
 def test_a_game_keeps_each_file_in_its_systems_folder_and_its_log_with_the_logs(system):
     """The real program: the saves with the data, the settings with the configuration, the
@@ -123,6 +124,7 @@ def test_a_game_keeps_each_file_in_its_systems_folder_and_its_log_with_the_logs(
     assert not (system / "share" / "2048").exists()  # no earlier folder is made
 
 
+@pytest.mark.slow
 @linux_only
 def test_the_solvers_table_is_kept_in_the_cache_made_when_missing(system):
     app = App(Options(sound=False))

@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 from helpers.storage import disk_error, failing
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -100,3 +101,4 @@ class BestScoreOnDisk(RuleBasedStateMachine):
 
 BestScoreOnDisk.TestCase.settings = settings(max_examples=30, stateful_step_count=40, deadline=None)
 test_best_scores_never_go_down = BestScoreOnDisk.TestCase
+test_best_scores_never_go_down.pytestmark = [pytest.mark.slow]

@@ -70,6 +70,7 @@ def _assert_backup_used(storage, game, damaged: bytes):
 # -- every truncation, zero fills, bit flips ----------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_truncation_of_a_real_save_is_refused(real_save):
     _, raw = real_save
     assert len(raw) > 10_000
@@ -286,6 +287,7 @@ _ANY_JSON = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -304,6 +306,7 @@ def test_any_bytes_never_crash_the_loader(tmp_path_factory, real_save, main, bac
         assert len(storage.pop_notices()) == 3  # one per file: each could not be read
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=_ANY_JSON, kind=st.sampled_from([GAME_FORMAT, SETTINGS_FORMAT, STATS_FORMAT]))
 def test_any_well_formed_file_never_crashes_the_loader(tmp_path_factory, data, kind):

@@ -44,6 +44,7 @@ def test_a_second_copy_in_the_same_process_saves_nothing(tmp_path):
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
 def test_a_second_process_changes_no_file_and_the_lock_frees_when_the_first_is_killed(tmp_path):
     _fill(tmp_path)

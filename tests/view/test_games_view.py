@@ -64,6 +64,7 @@ def test_every_screen_reads_at_every_window_size(app, lang):
             check(app, name, size)
 
 
+@pytest.mark.slow
 def test_every_screen_draws_in_every_theme(app):
     for name in screens(app):
         for theme in THEMES:

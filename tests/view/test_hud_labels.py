@@ -22,6 +22,7 @@ def app(module_app):
     return module_app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_hud_button_label_fits_on_one_line_clear_of_its_edges(app, lang):
     check_hud_labels(app, lang)

@@ -36,6 +36,7 @@ def test_every_menu_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_games_screen_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
     keep_games(tmp_path, 8, moves=60)

@@ -117,6 +117,7 @@ def body_px(pages: dict[str, list[Placed]]) -> int:
     return sizes.pop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", BIG)
 def test_on_a_big_window_every_help_page_fills_the_screen(app, lang, size):

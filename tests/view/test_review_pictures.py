@@ -122,6 +122,7 @@ def step_to(app, played_is_best: bool):
     raise AssertionError("no such move")
 
 
+@pytest.mark.slow
 def test_the_played_and_the_better_move_are_two_arrows_apart_by_colour_and_shape(app, monkeypatch):
     open_review(app, 1)
     finish(app)

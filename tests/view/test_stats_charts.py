@@ -230,6 +230,7 @@ def test_an_empty_archive_says_so_on_every_chart(tmp_path, charted, lang):
 # -- a full archive -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_scores_are_the_last_50_own_games_oldest_first(full, app, charted):
     kept = full[1]
     open_charts(app)
@@ -373,6 +374,7 @@ def test_frames_go_on_while_a_big_archive_is_read(full, app, charted, monkeypatc
 # -- every device --------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_keyboard_pad_and_mouse_reach_every_chart(app):
     def key(code):
         return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)

@@ -44,6 +44,7 @@ def label_height(app: App, rect: pygame.Rect) -> int:
     return ink.height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_path, lang):
     """In the real loop, by keyboard: the settings menu's Back, the HUD's Menu button and the
@@ -108,6 +109,7 @@ def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_
     assert prose[1] >= prose[0], prose  # the prose fills the page already: it never shrinks
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text_size", LARGER)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_hud_button_label_still_fits(tmp_path, lang, text_size):
@@ -142,6 +144,7 @@ def spilled(app: App, window: tuple[int, int]) -> int:
     return mask.count()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text_size", LARGER)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size):
@@ -161,6 +164,7 @@ def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size)
         app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
     """The kept games' screens' check (tests/view/test_labels_fit.py), at Largest."""

@@ -108,6 +108,7 @@ def test_help_pages_wrap_at_one_size_never_under_page_one(app, log, lang):
         assert len(set().union(*body.values())) == 1, (size, body)  # one size: one text
 
 
+@pytest.mark.slow
 def test_help_buttons_stay_put_from_page_to_page(app, log):
     session = playing(app, "el")
     for size in SIZES:
@@ -251,6 +252,7 @@ def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
         assert len(risen) >= 3 and risen[-1] < risen[0], (size, risen)  # it rises
 
 
+@pytest.mark.slow
 def test_the_score_float_is_readable_in_the_text_colour(app, log):
     for size in SIZES:
         session = merge(app, "en", size)
