@@ -55,13 +55,15 @@ $(VENV)/.installed-dev: $(BUILT_FROM) | $(VENV)/.ready
 play: $(VENV)/.installed-play
 	$(BIN)/python main.py $(ARGS)
 
+# The tests run a worker a core (PARALLEL= runs them one after another, in one process).
+PARALLEL ?= -n auto
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
 
-# The edit-test loop: every test but those a second or more long and those that build,
+# The edit-test loop: every test but those of half a second or more and those that build,
 # install or pack the game (make test, and CI, run them all).
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -m "not slow and not packaging" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(PARALLEL) -m "not slow and not packaging" $(PYTEST_ARGS)
 
 # The solver's tests once more with the compiled tree turned off: the Python tree, the
 # fallback of an install without a compiler, answers them all alike.

@@ -88,3 +88,14 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("tests of a second or more not marked slow")
         for seconds, test in slow:
             terminalreporter.write_line(f"{seconds:5.1f} s  {test}")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A test's captured output as text any worker can send (make test runs the tests in
+    parallel): a path named in Latin-1 bytes logs surrogates, which UTF-8 cannot carry."""
+    outcome = yield
+    report = outcome.get_result()
+    report.sections = [
+        (name, text.encode("utf-8", "backslashreplace").decode()) for name, text in report.sections
+    ]

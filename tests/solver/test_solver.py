@@ -171,6 +171,7 @@ def test_search_matches_a_plain_expectimax(size: int) -> None:
             assert result.move == max(range(4), key=lambda m: expected[m])
 
 
+@pytest.mark.slow
 def test_unrolled_4x4_tree_equals_the_generic_tree() -> None:
     searcher = shared_searcher(4, kernel=False)
     generic = shared_searcher(4, kernel=False)
