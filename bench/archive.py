@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.engine import Direction, Game  # noqa: E402
-from game.kept.archive.recorder import ArchiveRecorder  # noqa: E402
-from game.kept.archive.store import Archive  # noqa: E402
+from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
+from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 from game.play.session import Session  # noqa: E402
 
@@ -42,7 +42,7 @@ def p99(values: list[float]) -> float:
 
 
 def measure(archive: Archive, moves: int) -> list[float]:
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     seeds = random.Random(1)
     session = Session.start(
         4, seed=1, new_game_factory=lambda n: Game.new(n, seeds.getrandbits(64))

@@ -23,9 +23,9 @@ The precision: games of five strengths (random moves; the corner rule, down, els
 right, else up; the depth-1 and depth-2 solver with a random move one time in eight; the
 depth-3 solver), `--games` of each, seeds 0 and up, so a run repeats. From each game, 20
 positions spread evenly over it (the middle of 20 equal stretches of its moves), leaving out
-those with one move. The move played there is graded (game.kept.review.grading.grade_move) from
-scores at the review's depth and at that depth + 2. Printed: of the moves graded mistake or blunder,
-the
+those with one move. The move played there is graded (game.kept_games.review.grading.grade_move)
+from scores at the review's depth and at that depth + 2. Printed: of the moves graded mistake or
+blunder, the
 share the deeper search finds clearly bad (loss 0.1 or more; goal at least 85%) and the share
 it grades best or good; of the moves graded best or good, the share clearly bad deeper (goal
 at most 3%); how often both depths pick the same best move. At depth 6 against 8 (the review
@@ -54,10 +54,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.engine import Direction, Game  # noqa: E402
 from game.core.record import GameRecord, move_positions, replay  # noqa: E402
-from game.kept.archive.recorder import ArchiveRecorder  # noqa: E402
-from game.kept.archive.store import Archive  # noqa: E402
-from game.kept.review.grades import BAD_GRADES  # noqa: E402
-from game.kept.review.grading import Grade, grade_move, loss_scale, review  # noqa: E402
+from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
+from game.kept_games.archive.games_archive import Archive  # noqa: E402
+from game.kept_games.review.grades import BAD_GRADES  # noqa: E402
+from game.kept_games.review.grading import Grade, grade_move, loss_scale, review  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 from game.play.session import Phase, Session  # noqa: E402
 from game.solver.analysis import (  # noqa: E402
@@ -99,7 +99,7 @@ def solver_moves(moves: int, depth: int = 3) -> tuple[int, list[Direction]]:
 def kept_record(folder: Path, seed: int, directions: list[Direction]) -> GameRecord:
     """The game played through the session and kept by the archive, then loaded back."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = Session.start(4, seed=seed)
     recorder.attach(session)
     for direction in directions:
@@ -175,24 +175,24 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
     each given the real time since the one before, as the loop does. On the review screen,
     the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
-    from game.kept.screens.items import Screen
+    from game.kept_games.screens.items import Screen
     from game.play.menus import Item
 
     with tempfile.TemporaryDirectory() as data:
         shutil.copytree(folder, data, dirs_exist_ok=True)
         app = App(Options(data_dir=data, sound=False))
-        app.browser.analyse = partial(analysis_in, tables=tables)
+        app.games_screens.analyse = partial(analysis_in, tables=tables)
         try:
             app.frame(1 / 60, [])
             if scene != "play":
                 app.command(cmd.Pause())
                 app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
                 app.command(cmd.Confirm())  # the newest game, opened on its own thread
-                while app.browser.opening is not None:
+                while app.games_screens.opening is not None:
                     app.frame(1 / 60, [])
                 for command in (cmd.Move(Direction.DOWN), cmd.Confirm()):
                     app.command(command)  # Review
-                assert app.browser.screen is Screen.REVIEW
+                assert app.games_screens.screen is Screen.REVIEW
             if scene == "background":
                 for _ in range(4):
                     app.command(cmd.Back())  # to the game, the list, the pause menu, play
@@ -204,7 +204,7 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
             for index in range(frames):
                 started, started_cpu = time.perf_counter(), time.process_time()
                 if index % MOVE_EVERY == 0:
-                    if app.browser.is_open:
+                    if app.games_screens.is_open:
                         app.command(cmd.Move(Direction.RIGHT))  # the next move reviewed
                     else:
                         valid = app.session.game.valid_directions()
@@ -220,7 +220,7 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
                 wall.append(spent * 1000)
                 cpu.append((time.process_time() - started_cpu) * 1000)
                 time.sleep(max(0.0, FRAME_S - spent))
-            fraction = app.browser.job.fraction if app.browser.job is not None else 0.0
+            fraction = app.games_screens.job.fraction if app.games_screens.job is not None else 0.0
         finally:
             app.close()
     return wall[30:], cpu[30:], fraction  # without the cold start

@@ -1,4 +1,5 @@
-"""The longest shared file the game takes (game/kept/share/shared_file.py: MAX_STEPS), end to end.
+"""The longest shared file the game takes (game/kept_games/share/shared_file.py: MAX_STEPS), end to
+end.
 
     python bench/share.py [--steps N] [--file PATH]
 
@@ -42,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.core.engine import Direction, Game  # noqa: E402
 from game.core.record import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
-from game.kept.share.shared_file import MAX_STEPS, encode_record  # noqa: E402
+from game.kept_games.share.shared_file import MAX_STEPS, encode_record  # noqa: E402
 
 SIZE = 6
 THINK_S = 0.7  # the clock between two moves
@@ -118,7 +119,7 @@ def peak_mb() -> float:
 
 def child_import(path: Path) -> dict:
     """The import's read and check alone: its time and memory."""
-    from game.kept.share.shared_file import read_shared
+    from game.kept_games.share.shared_file import read_shared
 
     before = resident_mb()
     began = time.perf_counter()
@@ -173,7 +174,7 @@ def child_app(path: Path) -> dict:
     import pygame
 
     from game.app import App, Options
-    from game.kept.screens.items import Control, Screen
+    from game.kept_games.screens.items import Control, Screen
     from game.play import commands as cmd
     from game.play.menus import Item
 
@@ -185,21 +186,21 @@ def child_app(path: Path) -> dict:
             frames.until("start", lambda: time.perf_counter() > started)  # a second of play
             before = resident_mb()
             drop = pygame.event.Event(pygame.DROPFILE, file=str(path))
-            imported = frames.until("import", lambda: not app.browser.imports.busy, [drop])
+            imported = frames.until("import", lambda: not app.games_screens.imports.busy, [drop])
             seconds = {"import": imported}
             assert app.archive.count_games() == 1, app.view.notices
             frames.command("open", cmd.Pause())
             frames.command("open", cmd.Select(app.session.menu.items.index(Item.GAMES)))
             frames.command("open", cmd.Confirm())  # the newest game: the only one
-            seconds["open"] = frames.until("open", lambda: app.browser.opening is None)
-            frames.command("replay", cmd.Select(app.browser.items.index(Control.REPLAY)))
+            seconds["open"] = frames.until("open", lambda: app.games_screens.opening is None)
+            frames.command("replay", cmd.Select(app.games_screens.items.index(Control.REPLAY)))
             frames.command("replay", cmd.Seek(1))  # to its end
             frames.until("replay", lambda: not app.view.animating)
-            assert app.browser.replaying.index == len(app.browser.positions) - 1
+            assert app.games_screens.replaying.index == len(app.games_screens.positions) - 1
             frames.command("review", cmd.Back())
-            frames.command("review", cmd.Select(app.browser.items.index(Control.REVIEW)))
-            assert app.browser.screen is Screen.REVIEW
-            job = app.browser.job
+            frames.command("review", cmd.Select(app.games_screens.items.index(Control.REVIEW)))
+            assert app.games_screens.screen is Screen.REVIEW
+            job = app.games_screens.job
             seconds["review"] = frames.until("review", lambda: bool(job.scores), limit_s=120)
             frames.until("review", lambda: False, limit_s=2.0)  # the scores coming in
             return {

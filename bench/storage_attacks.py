@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.kept.archive.store import Archive  # noqa: E402
+from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.launch.crashlog import write_crash_log  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
@@ -413,7 +413,7 @@ def real_game_kills(work: Path, count: int) -> int:
     return count
 
 
-# -- the kept games (game/kept/archive/store.py), attacked while the real app plays ------------
+# -- the kept games (game/kept_games/archive/games_archive.py), attacked while the real app plays --
 
 
 class Player:

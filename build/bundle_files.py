@@ -8,15 +8,14 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.kept.share.shared_file import SHARE_SUFFIX
+from game.kept_games.share.shared_file import SHARE_SUFFIX
 from game.launch.desktop_entry import MIME_TYPE
 from game.platform.identity import APP_ID
 
 NAME = "2048"
 BUNDLE_ID = APP_ID  # macOS knows the app by it (its settings, its permissions)
-SHARED_GAME_TYPE = (
-    f"{APP_ID}.shared-game"  # a shared game's file (game/kept/share/shared_file.py), for macOS
-)
+# A shared game's file (game/kept_games/share/shared_file.py), for macOS.
+SHARED_GAME_TYPE = f"{APP_ID}.shared-game"
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ def info_plist(version: str, languages: tuple[str, ...]) -> dict[str, object]:
         "CFBundleLocalizations": list(languages),
         "NSHighResolutionCapable": True,  # sharp on Retina screens, not scaled up
         "LSApplicationCategoryType": "public.app-category.puzzle-games",
-        # Exports go to a 2048 folder in Documents (game/kept/share/transfer.py): macOS asks
+        # Exports go to a 2048 folder in Documents (game/kept_games/share/transfer.py): macOS asks
         # the player once, with this sentence, before the game may write there.
         "NSDocumentsFolderUsageDescription": "2048 saves the games you export to your "
         "Documents folder, in a folder named 2048.",

@@ -22,8 +22,8 @@ from make_charts_screenshot import played_game
 from make_screenshot import ROOT, english_settings, keep_picture
 
 from game.app import App, Options
-from game.kept.archive.store import Archive
-from game.kept.screens.items import GAME_ITEMS, Control, Screen
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.screens.items import GAME_ITEMS, Control, Screen
 from game.play import commands
 from game.play.menus import Item
 from game.solver.search import Solver
@@ -47,17 +47,17 @@ def render(data_dir: str) -> pygame.Surface:
         app.command(commands.Select(app.session.menu.items.index(Item.GAMES)))
         app.command(commands.Select(0))  # the game
         deadline = time.monotonic() + 30
-        while app.browser.record is None and time.monotonic() < deadline:
+        while app.games_screens.record is None and time.monotonic() < deadline:
             app.frame(step, [])
         app.command(commands.Select(GAME_ITEMS.index(Control.PRACTISE)))
         deadline = time.monotonic() + REVIEW_LIMIT_S
-        while app.browser.practice is None:
+        while app.games_screens.practice is None:
             if time.monotonic() > deadline:
                 raise SystemExit("the review did not finish")
             app.frame(step, [])
             time.sleep(0.01)
-        practice = app.browser.practice
-        if app.browser.screen is not Screen.PRACTICE or not practice.todo:
+        practice = app.games_screens.practice
+        if app.games_screens.screen is not Screen.PRACTICE or not practice.todo:
             raise SystemExit("the game made no mistake to practise")
         app.command(commands.Move(practice.grade.played))
         for _ in range(120):  # a second: the arrows and the verdict have settled

@@ -82,7 +82,7 @@ def kept_game(seed: int, moves: int, size: int, day: int) -> GameRecord:
 
 def prepare(data_dir: Path, size: tuple[int, int], lang: str, theme: str, text: str) -> None:
     """The player's settings, and (once) the kept games."""
-    from game.kept.archive.store import Archive
+    from game.kept_games.archive.games_archive import Archive
     from game.storage.store import Storage
 
     storage = Storage(str(data_dir)).open()
@@ -137,16 +137,16 @@ class Player:
 
 def where(app: App) -> str:
     """The screen on top, as a word: "play", or the menu's or the games screen's name."""
-    if app.browser.is_open:
-        return app.browser.screen.value
+    if app.games_screens.is_open:
+        return app.games_screens.screen.value
     menu = app.session.menu
     return "play" if menu is None else menu.kind.value
 
 
 def focused(app: App) -> str:
     """The item the keyboard acts on, as a word: its text key."""
-    if app.browser.is_open:
-        item = app.browser.items[app.browser.focus]
+    if app.games_screens.is_open:
+        item = app.games_screens.items[app.games_screens.focus]
     else:
         item = app.session.menu.focused_item
     return getattr(item, "value", type(item).__name__)
@@ -256,12 +256,12 @@ def games_screens(p: Player) -> None:
     """The kept games' screens, from a board with no move made (the game in play is not yet
     kept: the list holds the games of fixed dates alone)."""
     app = p.app
-    browser = app.browser
+    games_screens = app.games_screens
     p.press(K.K_ESCAPE)
     choose(p, "games")
     p.shot("games", "list")
     p.press(K.K_RETURN)
-    p.until(lambda: browser.opening is None)
+    p.until(lambda: games_screens.opening is None)
     p.shot("card", "game")
     choose(p, "replay")
     p.shot("replay", "replay")
@@ -269,7 +269,7 @@ def games_screens(p: Player) -> None:
     p.shot("replay-5", "replay")
     p.press(K.K_ESCAPE)
     choose(p, "review")
-    p.until(lambda: browser.job is not None and browser.job.settled)
+    p.until(lambda: games_screens.job is not None and games_screens.job.settled)
     p.shot("review", "review")
     p.press(K.K_RIGHT, K.K_RIGHT)
     p.shot("review-2", "review")
@@ -282,7 +282,7 @@ def games_screens(p: Player) -> None:
     p.shot("mistakes-2", "mistakes")
     p.press(K.K_ESCAPE, K.K_ESCAPE)
     choose(p, "practise")
-    p.until(lambda: browser.practice is not None)
+    p.until(lambda: games_screens.practice is not None)
     p.shot("practice", "practice")
     p.press(K.K_UP)
     p.shot("practice-answered", "practice")

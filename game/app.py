@@ -24,11 +24,11 @@ from game.input.keys_and_pointer import (
     keyboard_command,
 )
 from game.input.names import button_word, control_words
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
-from game.kept.charts.reading import ChartsReader
-from game.kept.screens.navigator import Browser
-from game.kept.share.transfer import export_folder
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.charts.reading import ChartsReader
+from game.kept_games.screens.games_screens import GamesScreens
+from game.kept_games.share.transfer import export_folder
 from game.launch.start_all import StartAll
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds, run_frames
 from game.play import commands as cmd
@@ -36,9 +36,9 @@ from game.play import events as ev
 from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave, NotKept
 from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
-from game.play.records import Recorder
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
+from game.play.stats_keeper import StatsKeeper
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
@@ -88,7 +88,7 @@ class App:
         if not options.leave_files:  # a run that writes nothing of the player's takes no lock
             self.storage.open()
         self.settings: Settings = self.storage.load_settings()
-        self.recorder = Recorder(self.storage.load_stats())
+        self.stats_keeper = StatsKeeper(self.storage.load_stats())
         Audio.pre_init()
         window.before_init()
         # Only the parts the game uses, not pygame.init(): the mixer opens with the sound
@@ -98,8 +98,8 @@ class App:
         self.audio = Audio.create(
             enabled=options.sound, volume=self.settings.volume, muted=self.settings.muted
         )
-        self.screen = window.GameWindow(self.settings.window_size)
-        self.window = self.screen.window
+        self.game_window = window.GameWindow(self.settings.window_size)
+        self.window = self.game_window.window
         self._seeds = random.Random(options.seed) if options.seed is not None else None
         # A run that leaves the player's files (--seed, for replaying) keeps its games and
         # records in memory: the saved games, statistics and kept games stay as they were.
@@ -107,15 +107,17 @@ class App:
         self.archive = Archive.open(
             self.data_dir,
             read_only=self.storage.read_only or leave,
-            played_before=bool(self.recorder.stats.sizes()),  # an empty archive lost games
+            played_before=bool(self.stats_keeper.stats.sizes()),  # an empty archive lost games
         )
-        self.kept_games = ArchiveRecorder(self.archive)
+        self.kept_games = GameKeeper(self.archive)
         self.slots = SaveSlots() if leave else StorageSlots(self.storage, self.kept_games.caught_up)
-        self.browser = Browser(self.archive, export_dir=export_folder(), tables_dir=folders.cache)
+        self.games_screens = GamesScreens(
+            self.archive, export_dir=export_folder(), tables_dir=folders.cache
+        )
         # The statistics' pictures, read off the frame at the reviews' depth of each size.
-        self.charts = ChartsReader(self.archive, lambda size: self.browser.depth_of(size))
+        self.charts = ChartsReader(self.archive, lambda size: self.games_screens.depth_of(size))
         self.session = self._first_session(options.size or self.settings.size)
-        self.recorder.adopt(self.session)
+        self.stats_keeper.adopt(self.session)
         self.kept_games.attach(self.session)
         lang = self.settings.language
         self.view = View(
@@ -123,10 +125,12 @@ class App:
             theme=self.settings.theme,
             lang=system_language() if lang == "auto" else lang,
             speed=self.settings.animation,
-            browser=self.browser,
+            games_screens=self.games_screens,
         )
         self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
-        self.autosave = Autosave(self.slots, NotKept() if leave else self.storage, self.recorder)
+        self.autosave = Autosave(
+            self.slots, NotKept() if leave else self.storage, self.stats_keeper
+        )
         # Who hears each batch of the session's events, in this order, which matters:
         # - the view and the sound first: the player sees and hears the move at once;
         # - the statistics (R19) before the autosave, which writes them beside the game: the
@@ -137,7 +141,7 @@ class App:
         self.listeners: tuple[Listener, ...] = (
             self.view.handle,
             lambda events, session: self.audio.handle(ev.unfolded(events)),
-            self.recorder.handle,
+            self.stats_keeper.handle,
             self.autosave.handle,
             self.kept_games.handle,
         )
@@ -153,14 +157,16 @@ class App:
         self.frames_left = options.frames  # --frames N: quit after N frames
         self.start_all = StartAll() if options.start_all else None  # and every part started
         fullscreen = options.fullscreen
-        self.screen.want_fullscreen(self.settings.fullscreen if fullscreen is None else fullscreen)
-        self.screen.apply()
+        self.game_window.want_fullscreen(
+            self.settings.fullscreen if fullscreen is None else fullscreen
+        )
+        self.game_window.apply()
         # A newcomer is shown how to play until a first move.
-        self.newcomer = not self.recorder.stats.sizes() and not self.session.started
+        self.newcomer = not self.stats_keeper.stats.sizes() and not self.session.started
         self._apply_settings()
         self._show_notices()
         if options.import_path is not None:
-            self.browsed(self.browser.import_file(options.import_path))
+            self.browsed(self.games_screens.import_file(options.import_path))
 
     def _first_session(self, size: int) -> Session:
         saved = self.slots.load(size)
@@ -168,7 +174,7 @@ class App:
             session = Session(self._new_game(size), slots=self.slots)
         else:
             session = Session.restore(*saved, slots=self.slots)
-        session.games_screens = self.browser
+        session.games_screens = self.games_screens
         session.new_game_factory = self._new_game
         session.set_undo_enabled(self.settings.undo_enabled)
         return session
@@ -177,10 +183,10 @@ class App:
         """Play `session` from now on (a loaded save, a test's position)."""
         session.new_game_factory = self._new_game
         session.slots = self.slots
-        session.games_screens = self.browser
+        session.games_screens = self.games_screens
         session.set_undo_enabled(self.settings.undo_enabled)
         self.session = session
-        self.recorder.adopt(session)
+        self.stats_keeper.adopt(session)
         self.kept_games.attach(session)
         self.view.board.reset(session.game.grid)
         self.show()
@@ -201,10 +207,10 @@ class App:
         elif kind in _FOCUS_GAINED:
             self.session.set_focus(True)
         elif kind in _REDRAW:
-            self.screen.resized()
+            self.game_window.resized()
             self.view.dirty = True
         elif kind == pygame.DROPFILE:  # a shared game dropped on the window (R22)
-            self.browsed(self.browser.import_file(event.file))
+            self.browsed(self.games_screens.import_file(event.file))
         elif kind == pygame.AUDIODEVICEREMOVED:
             self.audio.on_device_removed(getattr(event, "iscapture", False))
         elif kind == pygame.AUDIODEVICEADDED:
@@ -280,7 +286,7 @@ class App:
         """Step one setting (the model in game/core/settings.py says how), apply it at once, and
         keep it."""
         if name == "fullscreen":
-            self.screen.want_fullscreen(not self.screen.wanted_fullscreen)  # once a frame
+            self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)  # once a frame
         else:
             self.settings = self.settings.stepped(name, step)
             if name == "volume":
@@ -336,7 +342,7 @@ class App:
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
-        current = replace(self.settings, fullscreen=self.screen.wanted_fullscreen)
+        current = replace(self.settings, fullscreen=self.game_window.wanted_fullscreen)
         lang = self.view.lang
         values = {}
         for item in SETTINGS_ITEMS:
@@ -356,7 +362,7 @@ class App:
         self._show_notices()
 
     def _save_settings(self) -> None:
-        screen = self.screen
+        screen = self.game_window
         size = self.settings.window_size if screen.fullscreen else clamp_window(*self.window.size)
         self.settings = replace(
             self.settings,
@@ -369,9 +375,9 @@ class App:
     def show(self) -> None:
         """Hand the view what it draws besides the session, made afresh from the records, the
         settings and the pad (some 40 microseconds: cheap enough for every batch of events)."""
-        stats, lang, names = self.recorder.stats, self.view.lang, self.help_names()
+        stats, lang, names = self.stats_keeper.stats, self.view.lang, self.help_names()
         self.view.model = ViewModel(
-            best=self.recorder.best(self.session.game.size),
+            best=self.stats_keeper.best(self.session.game.size),
             stats_pages={
                 **{size: stats_lines(stats, size, lang) for size in BOARD_SIZES},
                 None: goals_lines(stats, lang),  # the goals' page, after the sizes'
@@ -395,7 +401,7 @@ class App:
         fanfare already marks the moment)."""
         for notice in (*self.storage.pop_notices(), *self.archive.pop_notices()):
             self.view.show_notice(notice_text(notice, self.view.lang))
-        for goal in self.recorder.pop_goals_just_met():
+        for goal in self.stats_keeper.pop_goals_just_met():
             self.view.show_notice(goal_met_text(goal, self.view.lang))
 
     # -- time and drawing ----------------------------------------------------------------------
@@ -404,10 +410,10 @@ class App:
         """Real time passed: the game clock and everything a player reads as time add it."""
         played = self.session.pass_time(seconds)
         if played:
-            self.recorder.time_played(self.session, played)
+            self.stats_keeper.time_played(self.session, played)
             self.autosave.clock_ran(played, self.session)
         self.view.pass_time(seconds, self.session)
-        self.browsed(self.browser.pass_time(seconds))  # a review goes on while the game does
+        self.browsed(self.games_screens.pass_time(seconds))  # a review goes on while the game does
         if self.charts.poll():
             self.show()  # the charts' figures are in
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
@@ -435,7 +441,9 @@ class App:
     @property
     def busy(self) -> bool:
         """Whether the next frame must come soon (something moves), or the loop may sleep."""
-        busy = self.view.animating or self.view.dirty or self.autoplay.busy or self.browser.busy
+        busy = (
+            self.view.animating or self.view.dirty or self.autoplay.busy or self.games_screens.busy
+        )
         busy = busy or self.charts.busy  # the charts' figures are being read
         return busy or self.frames_left is not None  # --frames N: as fast as they come
 
@@ -450,7 +458,7 @@ class App:
             if not self.running:
                 break  # quit acts at once: nothing queued behind it runs first
             self.handle_event(event)
-        if self.screen.apply():
+        if self.game_window.apply():
             self.view.dirty = True
         self._show_notices()  # the storage's writer thread may have news at any time
         self.advance(seconds if animating else min(seconds, self.loop.step))
@@ -499,7 +507,7 @@ class App:
         """Hide the window at once (a player who quits expects it gone: stopping the solver's
         processes alone takes some 0.4 s), then save everything, let go of the lock and the
         solver, and quit pygame."""
-        self.screen.hide()
+        self.game_window.hide()
         self.save()
         self._release()
 
@@ -507,7 +515,15 @@ class App:
         """Let go of every part that was opened, even after a start that failed half way.
         Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
         later on a dead (or, after a new pygame.init(), someone else's) handle."""
-        for name in ("start_all", "browser", "storage", "archive", "autoplay", "audio", "gamepad"):
+        for name in (
+            "start_all",
+            "games_screens",
+            "storage",
+            "archive",
+            "autoplay",
+            "audio",
+            "gamepad",
+        ):
             part = self.__dict__.get(name)
             if part is not None:
                 part.close()
@@ -516,9 +532,9 @@ class App:
             view.text.clear()
             view.board.clear()
             view.screens.clear()
-        screen = self.__dict__.get("screen")
-        if screen is not None:
-            screen.destroy()
+        game_window = self.__dict__.get("game_window")
+        if game_window is not None:
+            game_window.destroy()
         pygame.quit()
 
 

@@ -14,9 +14,9 @@ each (550 MB for the longest game a shared file could hold before). A `Position`
 asked for. A long game replays in seconds (40 microseconds a step on 6x6, the engine's moves),
 so `Replayer` plays it a slice at a time, for a caller that must not wait for all of it.
 
-Pure: no files, no pygame. The archive (game/kept/archive/store.py) stores records, the share format
-(game/kept/share/shared_file.py) carries them between machines, and the review
-(game/kept/review/grading.py) grades them.
+Pure: no files, no pygame. The archive (game/kept_games/archive/games_archive.py) stores records,
+the share format (game/kept_games/share/shared_file.py) carries them between machines, and the
+review (game/kept_games/review/grading.py) grades them.
 """
 
 from __future__ import annotations

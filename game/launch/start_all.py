@@ -21,13 +21,25 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from game.play import commands as cmd
+from game.play.autoplay import Autoplay
+from game.play.session import Session
 from game.solver.analysis import Analysis, AnalysisState
+from game.storage.folders import Folders
 
-if TYPE_CHECKING:
-    from game.app import App
+
+class RunningGame(Protocol):
+    """What it needs of the running game (game/app.py's App, which starts it: so this module
+    names what it uses rather than importing the app)."""
+
+    session: Session
+    autoplay: Autoplay
+    folders: Folders
+
+    def command(self, command: cmd.Command) -> None: ...
+
 
 TIMEOUT_S = 60.0  # a part that has not answered by then will not (a process starts in ~1 s)
 
@@ -43,7 +55,7 @@ class StartAll:
     def started(self) -> bool:
         return self.analysis is not None
 
-    def start(self, app: App) -> None:
+    def start(self, app: RunningGame) -> None:
         """After the first frame: autoplay on at full pace, and a review's process started."""
         game = app.session.game
         self._moves_before = game.moves
@@ -55,7 +67,7 @@ class StartAll:
         self.analysis.start()
         self._deadline = self._clock() + TIMEOUT_S
 
-    def waiting_for(self, app: App) -> list[str]:
+    def waiting_for(self, app: RunningGame) -> list[str]:
         """The parts that have neither answered nor failed yet (polls the review's process)."""
         waiting = []
         if app.session.game.moves == self._moves_before and app.session.autoplaying:
@@ -64,11 +76,11 @@ class StartAll:
             waiting.append("the review's process")
         return waiting
 
-    def settled(self, app: App) -> bool:
+    def settled(self, app: RunningGame) -> bool:
         """Whether the game may stop: every part answered or failed, or time is up."""
         return self.started and (not self.waiting_for(app) or self._clock() >= self._deadline)
 
-    def verdict(self, app: App) -> int:
+    def verdict(self, app: RunningGame) -> int:
         """Say what each part did: 0 if each answered, else 1."""
         faults = []
         moves = app.session.game.moves - self._moves_before

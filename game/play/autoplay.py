@@ -4,7 +4,7 @@ Each request carries the board it was made for; an answer for a board that has s
 is dropped. Autoplay plays at the player's pace (moves a second, or as fast as it can think).
 
 When the solver cannot answer (its process keeps dying, or cannot start), autoplay stops, the
-pending hint is dropped, and `step` returns one `Answer(solver_failed=True)` for the app to
+pending hint is dropped, and `step` returns one `SolverNews(solver_failed=True)` for the app to
 tell the player; the game plays on. A later hint or autoplay asks again (the worker decides
 when its processes may start again). A solver that names a move that does not move the board
 has wrong tables (a cache doctored past its checks): it fails the same way, at once, and its
@@ -38,7 +38,9 @@ def solver_processes(cores: int | None = None) -> int:
 
 
 @dataclass(frozen=True)
-class Answer:
+class SolverNews:
+    """What the solver has for the game this step: an arrow, a move, or word that it failed."""
+
     hint: Direction | None = None  # show this arrow
     move: Direction | None = None  # play this move
     solver_failed: bool = False  # the solver could not answer: say so (autoplay has stopped)
@@ -81,9 +83,9 @@ class Autoplay:
         if self._pending is not None and self._pending[2] == "move":
             self._pending = None
 
-    def step(self, dt: float, game: Game, *, busy: bool) -> list[Answer]:
+    def step(self, dt: float, game: Game, *, busy: bool) -> list[SolverNews]:
         """One fixed step: collect answers; make autoplay's next move when it is due."""
-        answers: list[Answer] = []
+        answers: list[SolverNews] = []
         self._cooldown -= dt
         if self._pending is not None:
             self._waited += dt
@@ -99,7 +101,7 @@ class Autoplay:
                 direction = reply.direction
                 if reply.failure is not None:
                     self.stop()
-                    answers.append(Answer(solver_failed=True))
+                    answers.append(SolverNews(solver_failed=True))
                 elif pending[1] != game.grid:
                     continue  # an answer for a board that is gone
                 elif direction is not None and not shift(game.grid, direction).moved:
@@ -107,7 +109,7 @@ class Autoplay:
                     # them again, nor a move it names; the next request builds them afresh.
                     answers.append(self._give_up(game.size, discard_tables=True))
                 elif pending[2] == "hint" and direction is not None:
-                    answers.append(Answer(hint=direction))
+                    answers.append(SolverNews(hint=direction))
                 elif pending[2] == "move":
                     if direction is None:
                         self.stop()
@@ -119,7 +121,7 @@ class Autoplay:
             self._next_move = None  # the player (or an undo) changed the board
         ready = self._cooldown <= 1e-9 and (not busy or self.pace == "max")
         if self._next_move is not None and ready:
-            answers.append(Answer(move=self._next_move[1]))
+            answers.append(SolverNews(move=self._next_move[1]))
             self._next_move = None
             # A move made a frame late makes the next one no later: the pace holds on average.
             interval = 1.0 / MOVES_PER_SECOND[self.pace]
@@ -152,7 +154,7 @@ class Autoplay:
         self._waited = -budget_s
         worker.request(self._request_id, game.grid, budget_s)
 
-    def _give_up(self, size: int, *, discard_tables: bool = False) -> Answer:
+    def _give_up(self, size: int, *, discard_tables: bool = False) -> SolverNews:
         """The solver is stuck or wrong: stop it at once (the next request starts a fresh one)
         and say so."""
         worker = self._workers.pop(size, None)
@@ -162,7 +164,7 @@ class Autoplay:
             discard_cache(self.tables_dir)
         self._pending = None
         self.stop()
-        return Answer(solver_failed=True)
+        return SolverNews(solver_failed=True)
 
     def close(self) -> None:
         for worker in self._workers.values():

@@ -3,7 +3,7 @@ changes them, so a crash or a power cut costs at most the last move.
 
 A listener on the session's domain events, like the view and the sound. The game is written
 before the statistics: if the program dies between the two, the statistics are a move behind
-the game, and the records catch up with it at the next start (see Recorder.adopt), so nothing
+the game, and the records catch up with it at the next start (see StatsKeeper.adopt), so nothing
 is counted twice. While the clock runs with no move made, a checkpoint every half minute keeps
 the time played too.
 """
@@ -15,8 +15,8 @@ from typing import Any, Protocol
 from game.core.engine import Game
 from game.core.stats import Stats
 from game.play import events as ev
-from game.play.records import Recorder
 from game.play.session import Session
+from game.play.stats_keeper import StatsKeeper
 
 SAVE_AFTER = (
     ev.Moved,
@@ -48,10 +48,10 @@ class NotKept:
 
 
 class Autosave:
-    def __init__(self, slots: Slots, store: StatsStore, recorder: Recorder) -> None:
+    def __init__(self, slots: Slots, store: StatsStore, recorder: StatsKeeper) -> None:
         self.slots = slots
         self.store = store
-        self.recorder = recorder
+        self.stats_keeper = recorder
         self._since_checkpoint = 0.0
 
     def handle(self, events: list[ev.Event], session: Session) -> None:
@@ -68,4 +68,4 @@ class Autosave:
         """The game in progress, then the statistics and best scores."""
         self._since_checkpoint = 0.0
         self.slots.save(session.game, session.state_dict())
-        self.store.save_stats(self.recorder.stats)
+        self.store.save_stats(self.stats_keeper.stats)

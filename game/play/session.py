@@ -9,7 +9,7 @@ nothing of pygame, files or real time: the loop tells it how much time passed.
 It owns the one stack of screens over the board (`overlays`): the menus, and the kept games'
 screens (R22, R23) as one entry over the pause menu. Whatever is on the stack stops the clock
 (R17); the top entry takes the player's commands; Back closes it. The kept games' screens are
-handed in (`games_screens`, game/kept/screens/navigator.py) and answer their commands
+handed in (`games_screens`, game/kept_games/screens/games_screens.py) and answer their commands
 themselves; their events come back wrapped (`ev.OnScreens`), to be seen and heard, never kept.
 """
 
@@ -25,7 +25,7 @@ from game.core.engine import Direction, Game, is_game_id
 from game.core.record import Origin
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menu_moves import move_in, step_setting, turn_page
+from game.play.menu_focus import move_in, step_setting, turn_page
 from game.play.menus import (
     ControlItem,
     Item,
@@ -58,7 +58,7 @@ class Phase(enum.Enum):
     GAME_OVER = "game_over"
 
 
-class GamesScreens(Protocol):
+class OnTheStack(Protocol):
     """The kept games' screens, as the session's stack sees them."""
 
     @property
@@ -95,7 +95,7 @@ class Session:
     started: bool | None = None  # the game has had its first valid move (R17); None: guess
     autoplaying: bool = False  # the solver plays (R20)
     undo_enabled: bool | None = None  # the player's setting (R14); None: as the game says
-    games_screens: GamesScreens | None = None  # the kept games' screens, when there are some
+    games_screens: OnTheStack | None = None  # the kept games' screens, when there are some
     _panel_menu: Menu | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:

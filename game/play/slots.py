@@ -32,8 +32,8 @@ class SaveSlots:
 
 class StorageSlots:
     """The slots on disk, in the storage's game files. `caught_up` may carry a loaded game on
-    to where its kept record went (game/kept/archive/recorder.py): the saves can be a few moves
-    behind the archive after a kill."""
+    to where its kept record went (game/kept_games/archive/game_keeper.py): the saves can be a few
+    moves behind the archive after a kill."""
 
     def __init__(self, storage: Storage, caught_up: CatchUp | None = None) -> None:
         self.storage = storage

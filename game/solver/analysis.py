@@ -9,7 +9,7 @@
     analysis.close()                           # the same, for the end of the screen
 
     games = Analysis(moves, size=4, task=Task.ROLLOUTS)   # {key: (grid, direction)}
-    games.results                              # {key: game/solver/rollout.Outcome} so far
+    games.results                              # {key: game/solver/rollout.PlayedOn} so far
 
 Two tasks share this supervision (process, priority, restart, cancel, poll): `Task.SCORES`,
 the four moves' scores of each position, and `Task.ROLLOUTS`, the games played on after a
@@ -57,7 +57,7 @@ from typing import Any
 
 from game.core.engine import Direction, Grid
 from game.solver.processes import RestartBudget, stop_process
-from game.solver.rollout import ROLLOUT_DEPTH, Outcome, play_on
+from game.solver.rollout import ROLLOUT_DEPTH, PlayedOn, play_on
 from game.solver.tree import kernel_available
 
 # By board size: with the compiled tree, and with the Python tree where nothing is compiled.
@@ -115,7 +115,7 @@ def _scorer(solver: Any, depth: int) -> Callable[[Grid], Scores]:
     return scores_of
 
 
-def _games_after(solver: Any, depth: int) -> Callable[[tuple[Grid, Direction]], Outcome]:
+def _games_after(solver: Any, depth: int) -> Callable[[tuple[Grid, Direction]], PlayedOn]:
     return lambda item: play_on(solver, item[0], Direction(item[1]), depth=depth)
 
 

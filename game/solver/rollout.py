@@ -54,7 +54,7 @@ class SplitMix64:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class PlayedOn:
     games: int
     reached: int  # games whose biggest tile reached the target
     survived: int  # games still able to move after all their moves
@@ -117,7 +117,7 @@ def play_on(
     depth: int = ROLLOUT_DEPTH,
     max_moves: int = ROLLOUT_MOVES,
     seed: int = ROLLOUT_SEED,
-) -> Outcome:
+) -> PlayedOn:
     """The games played on after `direction` from `grid` (a move that moves it): how many
     made the next tile above the biggest, how many were alive at the end. ValueError for a
     move that changes nothing."""
@@ -134,4 +134,4 @@ def play_on(
         reached, survived = kernel.rollouts(after, target_exponent=target_exponent, **options)
     else:
         reached, survived = play_games(searcher, after, target_exponent=target_exponent, **options)
-    return Outcome(games, reached, survived, 1 << target_exponent)
+    return PlayedOn(games, reached, survived, 1 << target_exponent)

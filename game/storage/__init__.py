@@ -40,7 +40,7 @@ the system keeps it, or all in one folder the player names with --data-dir):
   the data folder
     game-4.json, game-5.json, game-6.json   the game in progress per board size (R18)
     stats.json                              statistics and best scores (R9, R19, R20)
-    games.sqlite3 (-wal, -shm)              the kept games (game/kept/archive/)
+    games.sqlite3 (-wal, -shm)              the kept games (game/kept_games/archive/)
     game.lock                               held by the running copy that may write
   the configuration folder
     settings.json                           the settings

@@ -1,4 +1,4 @@
-"""What storage tells the player: a key and its particulars, never words. game/text/notices.py
+"""What storage tells the player: a key and its particulars, never words. game/text/notice_words.py
 turns a notice into a sentence in the player's language (`notice_text(notice, lang)`)."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class NoticeKey(enum.StrEnum):
     NOT_READABLE = "not_readable"  # may not be read: left in place, not saved over (file, error)
     BACKUP_NOT_READABLE = "backup_not_readable"  # its backup only: left; the file saves (file)
     LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
-    # The kept games (game/kept/archive/); their words: game/text/'s notice_<key>.
+    # The kept games (game/kept_games/archive/); their words: game/text/'s notice_<key>.
     ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run (error)
     ARCHIVE_FULL = "archive_full"  # the disk is full: no more games kept this run
     ARCHIVE_READ_ONLY = "archive_read_only"  # the file or its disk is read-only: none kept

@@ -29,7 +29,7 @@ def game_file(size: int) -> str:
 
 GAME_FILES = tuple(game_file(size) for size in range(MIN_SIZE, MAX_SIZE + 1))
 DATA_FILES = (*GAME_FILES, SETTINGS_FILE, STATS_FILE)
-# The kept games' database beside them (game/kept/archive/), named here, below the archive, so
+# The kept games' database beside them (game/kept_games/archive/), named here, below the archive, so
 # that moving a player's files (moving.py) knows it without reaching up into the archive.
 ARCHIVE_FILE = "games.sqlite3"
 ARCHIVE_SIDE_FILES = ("-wal", "-shm")  # SQLite's journal and its shared memory, beside it

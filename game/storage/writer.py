@@ -1,7 +1,7 @@
 """Threads that write in the background, so that the frame never waits for the disk.
 
-`WriterThread` is what the storage's writer and the archive's (game/kept/archive/threads.py) share:
-a thread of their own that sleeps until it has work or is stopped (it never wakes to look
+`WriterThread` is what the storage's writer and the archive's (game/kept_games/archive/threads.py)
+share: a thread of their own that sleeps until it has work or is stopped (it never wakes to look
 whether the program still runs), and that finishes the work handed to it when the program ends
 without `stop()`. It is a daemon with an exit handler that stops it: Python runs exit handlers
 while daemon threads still run, but joins the other threads before them, which would wait for

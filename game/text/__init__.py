@@ -3,7 +3,7 @@
 tr("key", lang, **fields)    a sentence (game/text/english.py and greek.py hold them all;
                              game/text/strings.py looks them up)
 help_lines(page, lang)       a help page's paragraphs (game/text/help_pages.py)
-notice_text(notice, lang)    a storage notice's sentence (game/text/notices.py)
+notice_text(notice, lang)    a storage notice's sentence (game/text/notice_words.py)
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping
 
 from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
-from game.text.notices import NOTICES, notice_text
+from game.text.notice_words import NOTICES, notice_text
 from game.text.paths import shown_path
 from game.text.strings import STRINGS, tr
 

@@ -164,7 +164,7 @@ ENGLISH: dict[str, str] = {
     "faster than the Python one.",
     "solver_search_python": "Here the Python solver searches (installed without a C "
     "compiler): the same answers, less far ahead.",
-    # -- kept games, their replay and review (game/kept/) --
+    # -- kept games, their replay and review (game/kept_games/) --
     "notice_archive_failed": "Your games cannot be kept from now on, because {reason}. "
     "You can keep playing; the games kept until now stay in your list, and 2048 tries "
     "again when it next starts.",
@@ -298,7 +298,7 @@ ENGLISH: dict[str, str] = {
     "export_done": "The game was saved as {file}.",
     "export_failed": "The game could not be saved in {folder}.",
     "export_too_long": "The game is too long to share: a shared game holds {most} moves at most.",
-    # -- the games' screens: the list, a game, its replay and review (game/kept/screens/) --
+    # -- the games' screens: the list, a game, its replay and review (game/kept_games/screens/) --
     "games": "Games",
     "games_footer": "Page {page}/{pages} · {n} games",
     "games_footer_one": "Page {page}/{pages} · {n} game",

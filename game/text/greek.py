@@ -163,7 +163,7 @@ GREEK: dict[str, str] = {
     "φορές ταχύτερος από εκείνον σε Python.",
     "solver_search_python": "Εδώ ψάχνει ο επιλυτής σε Python (χωρίς μεταγλωττιστή C): ίδιες "
     "απαντήσεις, λιγότερο μπροστά.",
-    # -- kept games, their replay and review (game/kept/) --
+    # -- kept games, their replay and review (game/kept_games/) --
     "notice_archive_failed": "Τα παιχνίδια σας δεν μπορούν πλέον να κρατηθούν, επειδή "
     "{reason}. Μπορείτε να συνεχίσετε να παίζετε· όσα κρατήθηκαν ως τώρα μένουν στη λίστα "
     "σας, και το 2048 ξαναδοκιμάζει την επόμενη φορά που θα ξεκινήσει.",
@@ -305,7 +305,7 @@ GREEK: dict[str, str] = {
     "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε στο {folder}.",
     "export_too_long": "Το παιχνίδι είναι πολύ μεγάλο για κοινοποίηση: ένα κοινοποιημένο "
     "παιχνίδι έχει το πολύ {most} κινήσεις.",
-    # -- the games' screens: the list, a game, its replay and review (game/kept/screens/) --
+    # -- the games' screens: the list, a game, its replay and review (game/kept_games/screens/) --
     "games": "Παιχνίδια",
     "games_footer": "Σελίδα {page}/{pages} · {n} παιχνίδια",
     "games_footer_one": "Σελίδα {page}/{pages} · {n} παιχνίδι",

@@ -167,7 +167,7 @@ HELP: dict[str, dict[str, list[str]]] = {
 
 
 # The review's help page (R23): how moves are graded. The numbers are filled in from
-# game/kept/review/grading.py, where the grades' bounds live (review.help_lines).
+# game/kept_games/review/grading.py, where the grades' bounds live (review.help_lines).
 REVIEW_HELP: dict[str, list[str]] = {
     "en": [
         "# How the review grades your moves",
@@ -200,7 +200,7 @@ REVIEW_HELP: dict[str, list[str]] = {
 
 
 # What a mistake costs, in games played on (R23): the method and its rule. The numbers are
-# filled in from game/kept/review/costs.py (move_costs.help_lines).
+# filled in from game/kept_games/review/costs.py (move_costs.help_lines).
 COSTS_HELP: dict[str, list[str]] = {
     "en": [
         "# Games played on after a mistake",

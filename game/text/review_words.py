@@ -1,6 +1,6 @@
 """The review's words (R23): a grade's name, a loss as a player reads it, a finding of the four
 mistakes described, and the help pages of the review and of what a mistake costs. The review
-itself (game/kept/review/) finds the facts and says no word; these put them in the player's
+itself (game/kept_games/review/) finds the facts and says no word; these put them in the player's
 language.
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.kept.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT
-from game.kept.review.grades import Grade
-from game.kept.review.grading import GRADE_FLOORS
-from game.kept.review.mistakes import (
+from game.kept_games.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT
+from game.kept_games.review.grades import Grade
+from game.kept_games.review.grading import GRADE_FLOORS
+from game.kept_games.review.mistakes import (
     HASTY_S,
     NEARLY_FULL,
     STRUCTURE_MIN_TILE,

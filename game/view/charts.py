@@ -1,4 +1,4 @@
-"""The statistics of one board size as pictures (game/kept/charts/), a chart a page: the last
+"""The statistics of one board size as pictures (game/kept_games/charts/), a chart a page: the last
 scores, the biggest tiles reached, the time played a week, the average loss of the reviewed
 games. Drawn like the review's plot (game/view/plot.py): a framed band on the theme's
 background, figures at the ticks, the loss on the review's log scale, and under each chart a
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.kept.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
+from game.kept_games.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
 from game.play.menus import CHART_PAGES, Item, Menu
 from game.text import tr
 from game.text.review_words import decimal

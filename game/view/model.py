@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.kept.charts.figures import ChartFigures
+from game.kept_games.charts.figures import ChartFigures
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.kept.charts.figures import ChartFigures
+from game.kept_games.charts.figures import ChartFigures
 from game.play.menus import (
     CONTROL_ROWS,
     HELP_PAGES,

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import pygame
 
 from game.core.record import Position, scores_of
-from game.kept.review.grades import BAD_GRADES, Grade
-from game.kept.review.grading import GRADE_FLOORS, Review
+from game.kept_games.review.grades import BAD_GRADES, Grade
+from game.kept_games.review.grading import GRADE_FLOORS, Review
 from game.text import tr
 from game.text.review_words import SHOWN_LEAST, decimal
 from game.view.render import Text

@@ -1,4 +1,4 @@
-"""The practice of a game's mistakes on screen (game/kept/screens/practice.py): the board of
+"""The practice of a game's mistakes on screen (game/kept_games/screens/practice.py): the board of
 the position, the move played there in the game, the four moves to answer with, and once
 answered, the verdict with the review's figures and the two arrows (the answer, the best). It
 lays out as the review does (game/view/replay_view.py), its column measured at its longest so
@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 
 from game.core.engine import Direction
-from game.kept.review.grades import Grade
-from game.kept.screens.items import PRACTICE_ITEMS, AnswerItem, Control
-from game.kept.screens.navigator import Browser
-from game.kept.screens.practice import Answer, Practice
+from game.kept_games.review.grades import Grade
+from game.kept_games.screens.games_screens import GamesScreens
+from game.kept_games.screens.items import PRACTICE_ITEMS, AnswerItem, Control
+from game.kept_games.screens.practice import Attempt, Practice
 from game.play.menus import Item
 from game.solver.analysis import AnalysisState
 from game.solver.bitboard import DIRECTIONS
@@ -28,9 +28,9 @@ STOPPED = (AnalysisState.FAILED, AnalysisState.CANCELLED)  # no review: no pract
 ARROWS = {Direction.UP: "↑", Direction.LEFT: "←", Direction.RIGHT: "→", Direction.DOWN: "↓"}
 
 
-def practice_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Block]:
+def practice_blocks(games_screens: GamesScreens, lang: str, longest: bool = False) -> list[Block]:
     """The practice's column; `longest`: with every line at its longest."""
-    practice, job = browser.practice, browser.job
+    practice, job = games_screens.practice, games_screens.job
     answers = tuple(
         (index, ARROWS[item.direction])
         for index, item in enumerate(PRACTICE_ITEMS)
@@ -62,29 +62,35 @@ def practice_blocks(browser: Browser, lang: str, longest: bool = False) -> list[
     title = Title(tr("practice_title", lang, at=practice.at + 1, count=count))
     # The buttons right under the question: the answer's words come under them, so nothing
     # the player clicks moves when they come.
-    prompt, *answer = (Words(line, "Medium") for line in _position_lines(browser, lang))
+    prompt, *answer = (Words(line, "Medium") for line in _position_lines(games_screens, lang))
     return [title, prompt, *buttons, *answer, *missed]
 
 
-def _position_lines(browser: Browser, lang: str) -> list[str]:
+def _position_lines(games_screens: GamesScreens, lang: str) -> list[str]:
     """The move played in the game; once answered, the verdict and the review's figures."""
-    practice = browser.practice
-    assert practice is not None and browser.positions is not None and browser.job is not None
+    practice = games_screens.practice
+    assert (
+        practice is not None
+        and games_screens.positions is not None
+        and games_screens.job is not None
+    )
     grade = practice.grade
     assert grade is not None
-    number = browser.positions[min(grade.position + 1, len(browser.positions) - 1)].moves
+    number = games_screens.positions[
+        min(grade.position + 1, len(games_screens.positions) - 1)
+    ].moves
     played, named = tr(grade.played.value, lang), grade_name(grade.grade, lang).lower()
     lines = [tr("practice_prompt", lang, n=number, played=played, grade=named)]
     answer = practice.answer
     if answer is not None:
         lines.append(verdict_words(answer, lang))
-        figures = cost_words(browser.job, grade, lang)
+        figures = cost_words(games_screens.job, grade, lang)
         if figures:
             lines.append(figures)
     return lines
 
 
-def verdict_words(answer: Answer, lang: str) -> str:
+def verdict_words(answer: Attempt, lang: str) -> str:
     """Whether the answer is the solver's best, good, or still costly, with its loss."""
     said = tr(answer.direction.value, lang).capitalize()
     if answer.grade is Grade.BEST:
@@ -124,27 +130,36 @@ def draw_practice(
     text: Text,
     theme: Theme,
     lang: str,
-    browser: Browser,
+    games_screens: GamesScreens,
     board: BoardView,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The practice: where each of its pieces was drawn, and the board's rectangle."""
-    record = browser.record
+    record = games_screens.record
     assert record is not None
-    variants = [practice_blocks(browser, lang), practice_blocks(browser, lang, longest=True)]
+    variants = [
+        practice_blocks(games_screens, lang),
+        practice_blocks(games_screens, lang, longest=True),
+    ]
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    practice, job = browser.practice, browser.job
+    practice, job = games_screens.practice, games_screens.job
     answer = practice.answer if practice is not None else None
     if answer is not None and not board.animating:
         draw_move_arrows(surface, board, layout, theme, answer.direction, answer.best)
     fraction = job.fraction if job is not None else 0.0
     graphics = {"progress": lambda s, r: draw_progress(s, r, theme, fraction)}
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px)
-    items = browser.items
+    items = games_screens.items
     draw_placed(
-        surface, text, theme, placed, browser.focus, lambda i: browser.active(items[i]), graphics
+        surface,
+        text,
+        theme,
+        placed,
+        games_screens.focus,
+        lambda i: games_screens.active(items[i]),
+        graphics,
     )
     return placed, layout.board

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.record import Action
-from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
-from game.kept.review.grading import Grade, MoveGrade, Review
-from game.kept.review.job import Estimate, ReviewJob
-from game.kept.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.kept.screens.navigator import Browser
-from game.kept.screens.replay import SPEEDS
-from game.kept.screens.review import TrackKind
+from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept_games.review.grading import Grade, MoveGrade, Review
+from game.kept_games.review.job import Estimate, ReviewJob
+from game.kept_games.screens.games_screens import GamesScreens
+from game.kept_games.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.kept_games.screens.replay import SPEEDS
+from game.kept_games.screens.review import TrackKind
 from game.play.menus import Item
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
+from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
 from game.text import format_clock, tr
 from game.text.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.board import BoardView, draw_move_arrows
@@ -108,9 +108,9 @@ def _labels_read(placed: list[Placed]) -> bool:
 # -- the replay --------------------------------------------------------------------------------
 
 
-def replay_blocks(browser: Browser, lang: str, longest: bool = False) -> list[Block]:
-    replaying = browser.replaying
-    record = browser.record
+def replay_blocks(games_screens: GamesScreens, lang: str, longest: bool = False) -> list[Block]:
+    replaying = games_screens.replaying
+    record = games_screens.record
     assert replaying is not None and record is not None
     position, total = replaying.position, record.summary.moves
     moves, score, seconds = position.moves, position.score, position.seconds
@@ -196,11 +196,11 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> 
 
 
 def review_blocks(
-    browser: Browser, lang: str, longest: bool = False, running: bool | None = None
+    games_screens: GamesScreens, lang: str, longest: bool = False, running: bool | None = None
 ) -> list[Block]:
     """The review's column; `longest`: at its longest while the review runs (`running`) or
     once it is done, so that the board keeps its size through both."""
-    job, stepping = browser.job, browser.stepping
+    job, stepping = games_screens.job, games_screens.stepping
     assert job is not None and stepping is not None
     running = job.running if running is None else running
     blocks: list[Block] = []
@@ -210,7 +210,7 @@ def review_blocks(
         blocks += [Graphic("progress", 0.6)]
     else:
         blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
-    blocks += [Words(line, "Medium") for line in move_lines(browser, lang, longest, running)]
+    blocks += [Words(line, "Medium") for line in move_lines(games_screens, lang, longest, running)]
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
         *blocks,
@@ -236,11 +236,11 @@ def summary_lines(result: Review | None, lang: str, longest: bool = False) -> li
 
 
 def move_lines(
-    browser: Browser, lang: str, longest: bool = False, running: bool = False
+    games_screens: GamesScreens, lang: str, longest: bool = False, running: bool = False
 ) -> list[str]:
     """Which moves are stepped through and where, then the move: played, best, its grade, and
     for a flagged move its games played on."""
-    job, stepping = browser.job, browser.stepping
+    job, stepping = games_screens.job, games_screens.stepping
     assert job is not None and stepping is not None
     track = stepping.track
     if not track.where and not longest:
@@ -256,7 +256,7 @@ def move_lines(
     lines = [tr(f"track_{name}", lang, **fields)]
     index = track.position or 0
     grade = job.grade_at(index)
-    number = browser.positions[min(index + 1, len(browser.positions) - 1)].moves
+    number = games_screens.positions[min(index + 1, len(games_screens.positions) - 1)].moves
     if grade is None and not longest:
         return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
     lines.append(played_words(grade, number, lang, longest))
@@ -344,8 +344,8 @@ def longest_cost_words(lang: str, running: bool) -> str:
     if running:
         return tr("review_cost_waiting", lang)
     direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
-    never = Outcome(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
-    always = Outcome(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
+    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
+    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
     words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
     words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
     return max(words, key=len)
@@ -367,54 +367,64 @@ def draw_board_screen(
     text: Text,
     theme: Theme,
     lang: str,
-    browser: Browser,
+    games_screens: GamesScreens,
     board: BoardView,
     plot: Plot,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The replay or the review: where each of its pieces was drawn, and the board's
     rectangle."""
-    replay = browser.screen is Screen.REPLAY
+    replay = games_screens.screen is Screen.REPLAY
     if replay:
-        variants = [replay_blocks(browser, lang), replay_blocks(browser, lang, longest=True)]
+        variants = [
+            replay_blocks(games_screens, lang),
+            replay_blocks(games_screens, lang, longest=True),
+        ]
     else:
         variants = [
-            review_blocks(browser, lang),
-            *(review_blocks(browser, lang, longest=True, running=r) for r in (True, False)),
+            review_blocks(games_screens, lang),
+            *(review_blocks(games_screens, lang, longest=True, running=r) for r in (True, False)),
         ]
-    record = browser.record
+    record = games_screens.record
     assert record is not None
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    position = browser.position
-    job = browser.job
+    position = games_screens.position
+    job = games_screens.job
     graphics = {}
     if replay:
-        replaying = browser.replaying
+        replaying = games_screens.replaying
         fraction = replaying.index / replaying.last if replaying and replaying.last else 0.0
         graphics["seek"] = lambda s, r: draw_seek(s, r, theme, fraction)
     else:
-        assert job is not None and browser.stepping is not None
-        index = browser.stepping.position
+        assert job is not None and games_screens.stepping is not None
+        index = games_screens.stepping.position
         grade = job.grade_at(index) if index is not None else None
         if grade is not None and not board.animating:
             draw_move_arrows(surface, board, layout, theme, grade.played, grade.better)
         graphics["progress"] = lambda s, r: draw_progress(s, r, theme, job.fraction)
         graphics["plot"] = lambda s, r: plot.draw(
-            s, r, theme, lang, browser.positions, job.result, index, round(arrangement.px * 0.85)
+            s,
+            r,
+            theme,
+            lang,
+            games_screens.positions,
+            job.result,
+            index,
+            round(arrangement.px * 0.85),
         )
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px, fill=True)
-    items = browser.items
-    focus = browser.focus if position is not None else None
+    items = games_screens.items
+    focus = games_screens.focus if position is not None else None
     draw_placed(
         surface,
         text,
         theme,
         placed,
         focus,
-        lambda i: browser.active(items[i]),
+        lambda i: games_screens.active(items[i]),
         graphics,
         draw_icon,
     )

@@ -9,15 +9,15 @@ import pygame
 
 from game.core.engine import Direction
 from game.core.settings import TEXT_SIZE_FACTOR
-from game.kept.screens.items import Screen
-from game.kept.screens.navigator import Browser
+from game.kept_games.screens.games_screens import GamesScreens
+from game.kept_games.screens.items import Screen
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import MenuKind
 from game.play.session import Phase, Session
 from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
-from game.view.browser_view import BrowserView
+from game.view.games_screens_view import GamesScreensView
 from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
 from game.view.memory import release_freed_memory
@@ -77,7 +77,7 @@ class View:
         theme: str = "classic",
         lang: str = "en",
         speed: str = "normal",
-        browser: Browser | None = None,
+        games_screens: GamesScreens | None = None,
     ) -> None:
         self.text = Text()
         self.board = BoardView(self.text, session.game.grid, speed)
@@ -88,8 +88,8 @@ class View:
         self.model = ViewModel()  # what the app hands over to draw (game/view/model.py)
         self._was_busy = False  # the screens were busy at the last step
         self.hint: Direction | None = None
-        self.browser = browser  # the kept games' screens, drawn while open
-        self.screens = BrowserView(self.text)
+        self.games_screens = games_screens  # the kept games' screens, drawn while open
+        self.screens = GamesScreensView(self.text)
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
@@ -187,7 +187,7 @@ class View:
 
     @property
     def browsing(self) -> bool:
-        return self.browser is not None and self.browser.is_open
+        return self.games_screens is not None and self.games_screens.is_open
 
     def pass_time(self, seconds: float, session: Session) -> None:
         """Real time passed: a notice on screen stays its seconds, and the clock shown moves
@@ -230,7 +230,7 @@ class View:
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        busy = self.browsing and self.browser.busy  # type: ignore[union-attr]
+        busy = self.browsing and self.games_screens.busy  # type: ignore[union-attr]
         if was_animating or self.animating or busy or self._was_busy:
             self.dirty = True  # a replay plays, a review's progress moves, or they just ended
         self._was_busy = busy
@@ -245,7 +245,7 @@ class View:
     def draw(self, surface: pygame.Surface, session: Session, ahead: float = 0.0) -> None:
         theme = self.theme
         if self.browsing:
-            area = self.screens.draw(surface, self.browser, theme, self.lang, ahead)  # type: ignore[arg-type]
+            area = self.screens.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
                 self._notices_on_screens(surface, area)
             self.dirty = False
@@ -316,7 +316,10 @@ class View:
         width, height = surface.get_size()
         px = max(READABLE_PX, self.text.most(min(width, height) / 36))
         room = area
-        if self.browser is not None and self.browser.screen in (Screen.REPLAY, Screen.REVIEW):
+        if self.games_screens is not None and self.games_screens.screen in (
+            Screen.REPLAY,
+            Screen.REVIEW,
+        ):
             margin = max(6, min(width, height) // 40)
             room = beside(pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin), area)
         pieces = self.screens.pieces

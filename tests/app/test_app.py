@@ -147,8 +147,8 @@ def test_quitting_hides_the_window_before_the_slow_parts_close(tmp_path, monkeyp
     disk is written). The window goes first; the rest finishes behind it."""
     app = App(Options(data_dir=str(tmp_path), sound=False))
     happened: list[str] = []
-    hide = app.screen.hide
-    monkeypatch.setattr(app.screen, "hide", lambda: (happened.append("hidden"), hide()))
+    hide = app.game_window.hide
+    monkeypatch.setattr(app.game_window, "hide", lambda: (happened.append("hidden"), hide()))
     for name in ("storage", "archive", "autoplay"):
         part = getattr(app, name)
         close = part.close
@@ -249,9 +249,9 @@ def test_an_invalid_move_nudges_and_spawns_nothing(app):
 def test_fullscreen_toggles_and_restores_the_window(app):
     before = app.window.size
     press(app, pygame.K_F11)
-    assert app.screen.fullscreen
+    assert app.game_window.fullscreen
     press(app, pygame.K_RETURN, pygame.KMOD_LALT)
-    assert not app.screen.fullscreen
+    assert not app.game_window.fullscreen
     assert app.window.size == before
 
 
@@ -487,6 +487,8 @@ def test_r20_an_assisted_games_score_is_not_the_players_best(tmp_path):
         play_some_merges(app)
         assert app.session.assisted and app.session.game.score > 0
         assert app.view.model.best == 0
-        assert app.recorder.stats.for_size(4, assisted=True).best_score == app.session.game.score
+        assert (
+            app.stats_keeper.stats.for_size(4, assisted=True).best_score == app.session.game.score
+        )
     finally:
         app.close()

@@ -21,7 +21,7 @@ from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
 from game.core.record import Outcome, replay
-from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES
+from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES
 
 CHILD = CHILDREN / "flurry_child.py"
 KILLS = int(os.environ.get("GAME2048_SOAK_KILLS", "4"))
@@ -66,7 +66,7 @@ def test_a_kill_mid_flurry_costs_at_most_the_moves_unwritten_and_keeps_one_recor
         games = app.archive.list_games()
         record = app.archive.load(games[0].game_id)
         game = app.session.game
-        shown_best = app.recorder.best(4)
+        shown_best = app.stats_keeper.best(4)
     finally:
         app.close()
     # One game was played: one record, that the board continues (or ends on, if it was lost).

@@ -167,8 +167,8 @@ def test_a_win_by_autoplay_shows_the_real_time_on_its_banner(tmp_path):
     assert seen == {"phase": Phase.WON_BANNER, "menu": MenuKind.WON}
     assert app.session.game.moves == 5
     assert app.session.game.seconds == pytest.approx(2.0, abs=0.05)  # 4 paces of half a second
-    own = app.recorder.stats.for_size(4)
-    helped = app.recorder.stats.for_size(4, assisted=True)
+    own = app.stats_keeper.stats.for_size(4)
+    helped = app.stats_keeper.stats.for_size(4, assisted=True)
     assert (own.games_played, own.games_won, own.total_seconds) == (0, 0, 0.0)
     assert (helped.games_played, helped.games_won) == (1, 1)
     assert helped.fastest_win_seconds == pytest.approx(2.0, abs=0.05)

@@ -24,8 +24,8 @@ from helpers.paths import ROOT
 from game.core.engine import Direction, Game
 from game.core.record import Action, Outcome, replay
 from game.core.rules import UNDO_LIMIT
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import MenuKind
@@ -92,7 +92,7 @@ def test_a_lost_game_is_kept_lost_and_an_undo_makes_it_in_play_again_R11_R14(tmp
 
 def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     grid = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
     session = Session(Game.from_grid(grid, seed=3))
     recorder.attach(session)
@@ -118,7 +118,7 @@ def test_new_game_leaves_the_last_one_and_keeps_the_next_from_its_first_move_R15
 
 def test_switching_size_keeps_the_game_in_play_and_resumes_its_record_R18(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 2, slots=SaveSlots())
     recorder.attach(session)
     play(session, recorder, [L, D, R])
@@ -148,7 +148,7 @@ def test_a_game_is_assisted_from_the_first_move_after_a_hint_R20(tmp_path):
 def restart(tmp_path, game: Game, session_state=None):
     """The next run of the game: a new archive and recorder, the saved game restored."""
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = Session.restore(Game.from_dict(game.to_dict()), session_state or {})
     recorder.attach(session)
     return archive, recorder, session
@@ -245,7 +245,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     archive.close()
     before = (tmp_path / "games.sqlite3").read_bytes()
     second = Archive.open(tmp_path, read_only=True)
-    recorder = ArchiveRecorder(second)
+    recorder = GameKeeper(second)
     session = Session.start(4, seed=5)
     recorder.attach(session)
     play(session, recorder, [L, U, R, D])
@@ -257,7 +257,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
 
 def test_a_read_only_look_at_a_folder_with_no_games_yet_is_quiet(tmp_path, caplog):
     # A seeded run or a second copy on a fresh folder: nothing kept is nothing wrong.
-    with caplog.at_level(logging.WARNING, logger="game.kept.archive.store"):
+    with caplog.at_level(logging.WARNING, logger="game.kept_games.archive.games_archive"):
         archive = Archive.open(tmp_path, read_only=True)
     assert archive.list_games() == [] and archive.pop_notices() == []
     assert caplog.records == [] and not (tmp_path / "games.sqlite3").exists()
@@ -268,8 +268,8 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
     def refused(path, read_only):
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr("game.kept.archive.database_file.connect", refused)
-    with caplog.at_level(logging.WARNING, logger="game.kept.archive.store"):
+    monkeypatch.setattr("game.kept_games.archive.database_file.connect", refused)
+    with caplog.at_level(logging.WARNING, logger="game.kept_games.archive.games_archive"):
         archive = Archive.open(tmp_path, read_only=True)
     assert not archive.none_kept and caplog.records  # said in the log, shown as unreadable
     with pytest.raises(ArchiveError):
@@ -279,7 +279,7 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
 
 def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):
     archive = Archive.open(tmp_path)  # the app's way: commits on the writer thread
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = Session.start(4, seed=6)
     recorder.attach(session)
     seen = play(session, recorder, random_actions(6, 50))
@@ -302,21 +302,21 @@ def valid_moves(session: Session, count: int) -> list[Direction]:
 def on_a_stalled_disk(tmp_path, monkeypatch, actions):
     """A game kept after `actions`, then followed as the app does (a writer thread), on a
     disk whose commits wait until `release` is set."""
-    import game.kept.archive.store
+    import game.kept_games.archive.games_archive
 
     archive, recorder, session, _ = recorded(tmp_path, actions=actions)
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     recorder.attach(session)
     release = threading.Event()
-    written = game.kept.archive.store.write_changes
+    written = game.kept_games.archive.games_archive.write_changes
 
     def stalled_disk(connection, changes):
         release.wait(10)
         written(connection, changes)
 
-    monkeypatch.setattr(game.kept.archive.store, "write_changes", stalled_disk)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "write_changes", stalled_disk)
     return archive, recorder, session, release
 
 
@@ -366,7 +366,7 @@ def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
 
 def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 3)
     play(session, recorder, [L])  # no attach: nothing to start this move's record from
     assert archive.list_games() == []
@@ -378,7 +378,7 @@ def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_see
 
 
 def test_a_query_that_fails_on_the_writer_thread_fails_in_the_caller_not_forever():
-    from game.kept.archive.threads import JobWriter
+    from game.kept_games.archive.threads import JobWriter
 
     writer = JobWriter(retry_seconds=0.1)
 
@@ -418,11 +418,11 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
         "import sys; sys.path.insert(0, 'tests')\n"
         "from helpers.archive import seeded_session, send\n"
         "from game.play import commands as cmd\n"
-        "from game.kept.archive.store import Archive\n"
-        "from game.kept.archive.recorder import ArchiveRecorder\n"
+        "from game.kept_games.archive.games_archive import Archive\n"
+        "from game.kept_games.archive.game_keeper import GameKeeper\n"
         "from game.core.engine import Direction\n"
         f"archive = Archive.open({str(tmp_path)!r})\n"
-        "recorder = ArchiveRecorder(archive)\n"
+        "recorder = GameKeeper(archive)\n"
         "session = seeded_session(4, 3)\n"
         "recorder.attach(session)\n"
         "import time\n"

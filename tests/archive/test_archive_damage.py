@@ -13,9 +13,9 @@ import pytest
 from helpers.archive import play, random_actions, recorded, seeded_session, send
 
 from game.core.record import replay
-from game.kept.archive import schema as archive_db
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
+from game.kept_games.archive import schema as archive_db
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
 from game.play import commands as cmd
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text
@@ -89,7 +89,7 @@ def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_asid
     assert notice.key == "archive_damaged" and notice_text(notice, "el") != notice_text(
         notice, "en"
     )
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(3, 20))  # the game plays on
@@ -115,7 +115,7 @@ def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_p
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_newer" and notice_text(notice, "el") != notice_text(notice, "en")
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(2, 30))
@@ -133,7 +133,7 @@ def test_a_planted_link_is_never_followed(tmp_path):
     archive = Archive.open(data, background=False)
     assert archive.pop_notices()[0].key == "archive_set_aside"
     assert [p.is_symlink() for p in kept_aside(data)] == [True]  # the link itself, moved
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(3, 20))
@@ -164,7 +164,7 @@ def test_an_odd_file_beside_the_database_goes_aside_alone_and_the_games_stay(tmp
     assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
     assert kept_aside(tmp_path) == []  # the database itself stays where it is
     assert archive.recording and len(archive.list_games()) == 1  # the games kept before
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(3, 20))
@@ -268,7 +268,7 @@ def test_the_kept_games_are_the_players_alone(tmp_path):
     """Like every file of the game's, the database and its journal are 0600 in a 0700 folder."""
     import stat as stat_module
 
-    from game.kept.archive.store import Archive
+    from game.kept_games.archive.games_archive import Archive
 
     folder = tmp_path / "data"
     archive = Archive.open(folder, background=False)

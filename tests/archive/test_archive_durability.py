@@ -22,8 +22,8 @@ from helpers.paths import CHILDREN, ROOT
 
 from game.core.engine import Direction
 from game.core.record import replay
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import MAX_UNCOMMITTED_BATCHES, Archive
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive
 
 CHILD = CHILDREN / "archive_child.py"
 KILLS = int(os.environ.get("GAME2048_SOAK_KILLS", "3"))
@@ -58,7 +58,7 @@ def kill_mid_game(data_dir: Path, seed: int, after: int) -> list[str]:
 def live_game(seed: int, printed: list[str]):
     """What the player saw: the same seeded game, the same steps, with no one killing it."""
     session = seeded_session(4, seed)
-    recorder = ArchiveRecorder(Archive(None))  # an archive that keeps nothing
+    recorder = GameKeeper(Archive(None))  # an archive that keeps nothing
     actions = [UNDO if a == "undo" else Direction(a) for a in printed]
     return play(session, recorder, actions, think=[0.0] + [0.25] * len(actions))
 

@@ -16,8 +16,8 @@ from helpers.loop import ScriptedClock
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 
@@ -26,7 +26,7 @@ ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "do
 
 def playing(folder):
     archive = Archive.open(folder, durable=False)  # the app's way: a writer thread
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     return archive, recorder, session
@@ -120,7 +120,7 @@ def test_the_real_loop_keeps_every_move_across_a_deleted_folder_and_a_restart_R2
     app = App(Options(data_dir=str(folder), sound=False))
     try:
         open_games(app)
-        [row] = app.browser.games.rows  # one game, every move of it
+        [row] = app.games_screens.games.rows  # one game, every move of it
         assert row.moves == moves == app.session.game.moves
         record = app.archive.load(row.game_id)
         assert replay(record)[-1].grid == app.session.game.grid

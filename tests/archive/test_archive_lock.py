@@ -15,14 +15,14 @@ from helpers.games import open_games
 from helpers.keys import key
 from helpers.loop import ScriptedClock
 
-import game.kept.archive.database_file
-import game.kept.archive.failures
-import game.kept.archive.store
+import game.kept_games.archive.database_file
+import game.kept_games.archive.failures
+import game.kept_games.archive.games_archive
 from game.app import App, Options
 from game.core.engine import Direction
 from game.core.record import replay
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive, ArchiveBusy
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive, ArchiveBusy
 from game.play import commands as cmd
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
@@ -67,7 +67,7 @@ def timed_play(session, recorder, actions) -> float:
 
 def test_moves_made_while_another_program_holds_the_games_are_written_when_it_lets_go(tmp_path):
     archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     seen = play(session, recorder, random_actions(1, 20))
@@ -103,11 +103,11 @@ def test_moves_made_while_another_program_holds_the_games_are_written_when_it_le
 def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_has(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(game.kept.archive.store, "MAX_PENDING_BATCHES", 5)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "MAX_PENDING_BATCHES", 5)
     archive, recorder, session, before = recorded(tmp_path, actions=random_actions(1, 10))
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     recorder.attach(session)
     other = OtherProgram(tmp_path)
     other.hold()
@@ -127,23 +127,26 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
 @pytest.mark.slow
 def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_path, monkeypatch):
     archive = Archive.open(tmp_path, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(1, 5))
-    written = game.kept.archive.store.write_changes
+    written = game.kept_games.archive.games_archive.write_changes
 
     def slow_disk(connection, changes):
         time.sleep(1.0)
         written(connection, changes)
 
-    monkeypatch.setattr(game.kept.archive.store, "write_changes", slow_disk)
-    monkeypatch.setattr(game.kept.archive.store, "WRITE_WAIT_SECONDS", 0.0)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "write_changes", slow_disk)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "WRITE_WAIT_SECONDS", 0.0)
     play(session, recorder, random_actions(2, 2))
     started = time.perf_counter()
     with pytest.raises(ArchiveBusy):
         archive.list_games()
-    assert time.perf_counter() - started < game.kept.archive.store.READ_WAIT_SECONDS + 0.2
+    assert (
+        time.perf_counter() - started
+        < game.kept_games.archive.games_archive.READ_WAIT_SECONDS + 0.2
+    )
     monkeypatch.undo()
     assert archive.flush(timeout=10)
     assert archive.list_games()  # and it answers once the writes are done
@@ -159,7 +162,10 @@ def test_held_at_the_start_by_a_program_that_blocks_reading_too_it_says_so_at_on
     other.execute("BEGIN EXCLUSIVE")
     started = time.perf_counter()
     archive = Archive.open(tmp_path)
-    assert time.perf_counter() - started < game.kept.archive.database_file.OPEN_WAIT_SECONDS + 1.0
+    assert (
+        time.perf_counter() - started
+        < game.kept_games.archive.database_file.OPEN_WAIT_SECONDS + 1.0
+    )
     [notice] = archive.pop_notices()
     assert notice.key == "archive_busy_at_start" and not archive.recording
     assert "in use by another program" in notice_text(notice, "en")
@@ -176,7 +182,7 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
     other.hold()
     archive = Archive.open(tmp_path, durable=False)
     assert archive.pop_notices() == [] and len(archive.list_games()) == 1  # it reads
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     recorder.attach(session)
     play(session, recorder, random_actions(2, 10))
     assert archive.held
@@ -189,9 +195,9 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
 
 @pytest.mark.slow
 def test_quitting_while_held_waits_a_little_then_lets_the_game_end(tmp_path, monkeypatch):
-    monkeypatch.setattr(game.kept.archive.store, "CLOSE_WAIT_SECONDS", 0.5)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "CLOSE_WAIT_SECONDS", 0.5)
     archive = Archive.open(tmp_path, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(4, 1)
     recorder.attach(session)
     play(session, recorder, random_actions(1, 5))
@@ -215,7 +221,7 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
         error.sqlite_errorcode, error.sqlite_errorname = code, name
         raise error
 
-    monkeypatch.setattr(game.kept.archive.store, "write_changes", refused)
+    monkeypatch.setattr(game.kept_games.archive.games_archive, "write_changes", refused)
 
 
 @pytest.mark.parametrize(
@@ -254,7 +260,7 @@ def test_a_file_the_game_may_not_open_says_not_allowed(tmp_path, monkeypatch):
         return real_connect(tmp_path / "no" / "such" / "folder", *args, **kwargs)
 
     monkeypatch.setattr(sqlite3, "connect", no_permission)
-    monkeypatch.setattr(game.kept.archive.failures.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(game.kept_games.archive.failures.os, "access", lambda path, mode: False)
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_not_allowed"
@@ -314,14 +320,14 @@ def test_the_real_loop_never_waits_for_the_held_games_and_games_lists_them_after
 
     def look_while_held():
         open_games(app)
-        seen["unreadable while held"] = app.browser.games.unreadable
+        seen["unreadable while held"] = app.games_screens.games.unreadable
         app.command(cmd.Pause())  # back to the pause menu
 
     clock.at(11.5, look_while_held)
 
     def look():  # Games, chosen in the pause menu, after the lock went
         open_games(app)
-        seen["rows"] = list(app.browser.games.rows)
+        seen["rows"] = list(app.games_screens.games.rows)
         seen["moves"] = app.session.game.moves
 
     clock.at(20.0, look)

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from game.core.engine import MAX_SIZE, MIN_SIZE, UNDO_LIMIT, Direction, valid_directions
 from game.core.record import Action, ReplayError, Step, replay
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
 from game.play.session import Session
 
 actions = st.lists(st.sampled_from([*Direction, UNDO, UNDO]), min_size=1, max_size=120)
@@ -31,7 +31,7 @@ thinking = st.lists(st.floats(0.0, 30.0), min_size=120, max_size=120)
 def test_the_replay_is_every_position_the_player_saw_R22_R13(size, seed, played, think):
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive.open(folder, background=False, durable=False)
-        recorder = ArchiveRecorder(archive)
+        recorder = GameKeeper(archive)
         session = Session.start(size, seed=seed)
         recorder.attach(session)
         seen = play(session, recorder, played, think=think)

@@ -1,4 +1,4 @@
-"""R22: the kept games as the archive reads its rows back (game/kept/archive/rows.py): a games
+"""R22: the kept games as the archive reads its rows back (game/kept_games/archive/rows.py): a games
 row it cannot read (written by another program, or a damaged file) is left out of the Games
 list, which still shows every other game, and nothing is written over it; and the next start
 catches the saved game up with the newest kept game of its size, not an older one's."""
@@ -15,7 +15,7 @@ from helpers.keys import STEP, key
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Outcome, replay
-from game.kept.archive.store import Archive
+from game.kept_games.archive.games_archive import Archive
 from game.play.slots import StorageSlots
 from game.storage.schema import ARCHIVE_FILE
 from game.storage.store import Storage
@@ -67,7 +67,7 @@ def test_a_kept_game_that_cannot_be_read_is_left_out_of_the_list_and_kept_as_it_
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
         open_games(app)
-        shown = [summary.game_id for summary in app.browser.games.rows]
+        shown = [summary.game_id for summary in app.games_screens.games.rows]
         drawn = " ".join(words_drawn(app))
     finally:
         app.close()

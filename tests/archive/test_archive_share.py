@@ -17,10 +17,10 @@ from helpers.paths import ROOT
 
 from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
 from game.core.record import replay
-from game.kept.archive.rows import utc_text
-from game.kept.archive.store import Archive
-from game.kept.share import shared_file as share
-from game.kept.share.shared_file import (
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.archive.rows import utc_text
+from game.kept_games.share import shared_file as share
+from game.kept_games.share.shared_file import (
     MAX_SHARE_BYTES,
     SHARE_FORMAT,
     SHARE_VERSION,
@@ -31,7 +31,7 @@ from game.kept.share.shared_file import (
     import_game,
     read_shared,
 )
-from game.kept.share.transfer import export_to
+from game.kept_games.share.transfer import export_to
 from game.text import STRINGS, tr
 
 

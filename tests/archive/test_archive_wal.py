@@ -22,8 +22,8 @@ from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.archive.store import Archive
-from game.kept.archive.wal import _checksum, _read_shm
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.archive.wal import _checksum, _read_shm
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
 

@@ -21,8 +21,8 @@ from helpers.keys import STEP
 from game.app import App, Options
 from game.cli import parse_args
 from game.core.record import replay
-from game.kept.share.import_queue import MAX_WAITING_IMPORTS
-from game.kept.share.shared_file import SHARE_SUFFIX, export_game
+from game.kept_games.share.import_queue import MAX_WAITING_IMPORTS
+from game.kept_games.share.shared_file import SHARE_SUFFIX, export_game
 from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
@@ -171,10 +171,10 @@ def test_files_dropped_by_the_hundred_are_read_one_at_a_time_and_each_answered(s
         while True:
             app.frame(STEP)
             most = max(most, sum(t.name == "import" for t in threading.enumerate()))
-            if not app.browser.imports.busy:
+            if not app.games_screens.imports.busy:
                 break
-            if app.browser.imports.reading is not None:
-                assert app.browser.imports.reading.wait(30)
+            if app.games_screens.imports.reading is not None:
+                assert app.games_screens.imports.reading.wait(30)
         kept = app.archive.count_games()
     finally:
         app.close()

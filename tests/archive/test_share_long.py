@@ -29,11 +29,11 @@ from game.app import App, Options
 from game.core import record as replay_module
 from game.core import rules
 from game.core.record import replay
-from game.kept.archive.store import Archive
-from game.kept.review import batches as review_batches
-from game.kept.screens.items import Control, Screen
-from game.kept.screens.opening import REPLAY_SLICE
-from game.kept.share.shared_file import export_game, import_game, read_shared
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.review import batches as review_batches
+from game.kept_games.screens.items import Control, Screen
+from game.kept_games.screens.opening import REPLAY_SLICE
+from game.kept_games.share.shared_file import export_game, import_game, read_shared
 from game.play import commands as cmd
 from game.solver.analysis import AnalysisState
 from game.text import tr
@@ -104,7 +104,7 @@ def test_a_long_file_is_read_replayed_and_kept_while_the_game_goes_on(
         app.command(cmd.Move(app.session.game.valid_directions()[0]))
         settle(app, 5)
         assert app.session.game.moves == moves + 1  # played meanwhile
-        assert app.browser.imports.reading and tr("import_done") not in app.view.notices
+        assert app.games_screens.imports.reading and tr("import_done") not in app.view.notices
         steps.release()
         until_imported(app)
         assert app.view.notices[-1] == tr("import_done")
@@ -122,22 +122,24 @@ def test_a_long_game_opens_while_the_screen_says_how_far_it_is(long_game, steps)
     try:
         open_games(app)
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.browser.screen is Screen.GAME  # at once, with what the list knew
+        assert app.games_screens.screen is Screen.GAME  # at once, with what the list knew
         assert steps.held.wait(LIMIT_S)
         percent = round(REPLAY_SLICE / len(record.steps) * 100)
         drawn = words_drawn(app)
         assert tr("replay_preparing", percent=percent) in drawn and tr("replay") not in drawn
         assert tr("games_moves", n=record.summary.moves) in " ".join(drawn)
         for control in (Control.REPLAY, Control.REVIEW, Control.EXPORT):
-            assert not app.browser.active(control)
-            app.command(cmd.Select(app.browser.items.index(control)))
-            assert app.browser.screen is Screen.GAME  # nothing to replay, review or export yet
+            assert not app.games_screens.active(control)
+            app.command(cmd.Select(app.games_screens.items.index(control)))
+            assert (
+                app.games_screens.screen is Screen.GAME
+            )  # nothing to replay, review or export yet
         steps.release()
         until_opened(app)
         assert tr("replay") in words_drawn(app)
         press(app, pygame.K_RETURN, pygame.K_END)  # Replay is focused: to the game's end
-        assert app.browser.screen is Screen.REPLAY
-        shown = app.browser.replaying.position
+        assert app.games_screens.screen is Screen.REPLAY
+        shown = app.games_screens.replaying.position
         assert shown == last and app.view.screens.board.grid == last.grid
         assert steps.calls_on_the_frame == 0
     finally:
@@ -151,18 +153,18 @@ def test_a_game_opening_goes_on_in_the_list_and_stops_when_the_games_are_left(lo
         open_games(app)
         app.frame(STEP, [key(pygame.K_RETURN)])
         assert steps.held.wait(LIMIT_S)
-        opening = app.browser.opening
+        opening = app.games_screens.opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # back to the list: it may be chosen again
-        assert app.browser.screen is Screen.LIST and app.browser.opening is opening
+        assert app.games_screens.screen is Screen.LIST and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.browser.screen is Screen.GAME and app.browser.opening is opening
+        assert app.games_screens.screen is Screen.GAME and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # out of the games: it stops
-        assert not app.browser.is_open and app.browser.opening is None
+        assert not app.games_screens.is_open and app.games_screens.opening is None
         steps.release()
         assert opening.wait(LIMIT_S)
         assert steps.calls_off_the_frame == 2 * REPLAY_SLICE  # at the end of the slice it was in
-        assert app.browser.record is None
+        assert app.games_screens.record is None
     finally:
         app.close()
 
@@ -188,7 +190,7 @@ def kept_scores(monkeypatch):
 def review_app(folder):
     """The app on `folder`, its review's solver a stand-in, the long game chosen."""
     app = App(Options(seed=5, leave_files=True, data_dir=str(folder), sound=False))
-    app.browser.analyse = stand_in(per_poll=1_000)
+    app.games_screens.analyse = stand_in(per_poll=1_000)
     open_games(app)
     press(app, pygame.K_RETURN, pygame.K_DOWN)  # the game, open; Review focused
     return app
@@ -199,15 +201,15 @@ def test_a_long_game_s_review_starts_while_the_game_goes_on(long_game, kept_scor
     app = review_app(folder)
     try:
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.browser.screen is Screen.REVIEW
+        assert app.games_screens.screen is Screen.REVIEW
         assert kept_scores.held.wait(LIMIT_S)  # the start, reading what was kept: off the frame
         settle(app, 3)
         assert tr("review_progress", percent=0) in words_drawn(app)
-        assert not app.browser.analyse.made  # no solver until the boards are read
+        assert not app.games_screens.analyse.made  # no solver until the boards are read
         kept_scores.release()
-        job = app.browser.job
+        job = app.games_screens.job
         frames_until(app, lambda: bool(job.scores))
-        (solver,) = app.browser.analyse.made
+        (solver,) = app.games_screens.analyse.made
         assert job.scores and solver.grids.keys() == set(job.moves)
         assert kept_scores.calls_on_the_frame == 0
     finally:
@@ -217,10 +219,10 @@ def test_a_long_game_s_review_starts_while_the_game_goes_on(long_game, kept_scor
 def test_a_review_stopped_while_it_starts_starts_no_solver(long_game, kept_scores):
     _, _, folder, _ = long_game
     app = review_app(folder)
-    analyse = app.browser.analyse
+    analyse = app.games_screens.analyse
     app.frame(STEP, [key(pygame.K_RETURN)])
     assert kept_scores.held.wait(LIMIT_S)
-    job = app.browser.job
+    job = app.games_screens.job
     app.close()  # the game quits while the review reads the boards
     assert not job.running
     kept_scores.release()
@@ -241,15 +243,15 @@ def test_a_long_game_s_boards_go_to_the_solver_a_batch_at_a_time(long_game, monk
     app = review_app(folder)
     try:
         press(app, pygame.K_RETURN)
-        job = app.browser.job
+        job = app.games_screens.job
 
         def over() -> bool:
-            made = app.browser.analyse.made
+            made = app.games_screens.analyse.made
             assert all(a.state is AnalysisState.DONE for a in made[:-1])  # one at a time
             return not job.running
 
         frames_until(app, over)
-        made = app.browser.analyse.made
+        made = app.games_screens.analyse.made
         assert [len(a.grids) for a in made] == [1_000] * 4 + [len(job.moves) - 4_000]
         assert job.state is AnalysisState.DONE and job.scores.keys() == set(job.moves)
     finally:

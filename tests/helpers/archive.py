@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from game.core.engine import Direction, Game, Grid
 from game.core.record import Action
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Session
@@ -30,7 +30,7 @@ class Seen:
     seconds: float
 
 
-def send(session: Session, recorder: ArchiveRecorder, command: cmd.Command) -> list[ev.Event]:
+def send(session: Session, recorder: GameKeeper, command: cmd.Command) -> list[ev.Event]:
     """One command, its events handed to the recorder as the app hands them."""
     events = session.handle(command)
     recorder.handle(events, session)
@@ -39,7 +39,7 @@ def send(session: Session, recorder: ArchiveRecorder, command: cmd.Command) -> l
 
 def play(
     session: Session,
-    recorder: ArchiveRecorder,
+    recorder: GameKeeper,
     actions: Iterable[Direction | str],
     *,
     think: Iterable[float] | None = None,
@@ -80,7 +80,7 @@ def recorded(tmp_path, size: int = 4, seed: int = 1, actions=None, **play_option
     """An archive (no writer thread), a session of `size` attached to a recorder, and what was
     seen after playing `actions` in it."""
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = seeded_session(size, seed)
     recorder.attach(session)
     if actions is None:
@@ -97,7 +97,7 @@ def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: 
     """A game from `grid`, played with `actions` through the session and kept: (record, its
     replayed positions). `assisted_at`: the step before which the player asks for a hint."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     session = Session(
         Game.from_grid(grid, seed=seed), started=True
     )  # a game under way: its clock runs (R17)

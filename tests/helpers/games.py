@@ -16,16 +16,16 @@ from game.app import App, Options
 from game.core import record as replay
 from game.core.engine import Direction, Game, Grid, shift
 from game.core.record import Action, GameRecord, GameSummary, Step
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
-from game.kept.review.job import Estimate
-from game.kept.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.kept.screens.review import every_move
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.review.job import Estimate
+from game.kept_games.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.kept_games.screens.review import every_move
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import Outcome
+from game.solver.rollout import PlayedOn
 from helpers.archive import play, random_actions, seeded_session
 from helpers.keys import STEP, key
 from helpers.view import TextLog
@@ -40,7 +40,7 @@ def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameR
     """`count` games of about `moves` steps (undos among them), each played through the
     session with the archive's recorder listening: their records, newest first."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     for seed in range(1, count + 1):
         session = seeded_session(size, seed)
         recorder.attach(session)  # the game before is left for this one
@@ -68,7 +68,7 @@ def corner_game(size: int = 6, seed: int = 3) -> GameRecord:
         uid=uuid.uuid4().hex,
         size=size,
         started_at=datetime(2024, 5, 1, tzinfo=UTC),
-        outcome=replay.Outcome.WON if game.won else replay.Outcome.LOST,
+        outcome=replay.PlayedOn.WON if game.won else replay.PlayedOn.LOST,
         won=game.won,
         score=game.score,
         biggest_tile=game.biggest_tile(),
@@ -89,11 +89,11 @@ def frame(app, events) -> None:
 
 def until_opened(app, limit_s: float = 30.0) -> None:
     """Frames until the game being opened is (its Replay, Review and Export act then)."""
-    opening = app.browser.opening
+    opening = app.games_screens.opening
     if opening is not None:
         assert opening.wait(limit_s), "the game did not open"
         app.frame(STEP, [])
-        assert app.browser.opening is None
+        assert app.games_screens.opening is None
 
 
 def press(app, *codes: int) -> None:
@@ -121,8 +121,8 @@ def settle(app, frames: int = 40) -> None:
 def until_imported(app, limit_s: float = 30.0) -> None:
     """Frames until the files given to the app are read, checked and kept (or refused), those
     waiting their turn too."""
-    while app.browser.imports.busy:
-        reading = app.browser.imports.reading
+    while app.games_screens.imports.busy:
+        reading = app.games_screens.imports.reading
         if reading is not None:
             assert reading.wait(limit_s), "the import did not finish"
         app.frame(STEP, [])
@@ -133,7 +133,7 @@ def open_games(app) -> None:
     if app.session.menu is None or app.session.menu.kind is not MenuKind.PAUSE:
         app.command(cmd.Pause())
     app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
-    assert app.browser.is_open
+    assert app.games_screens.is_open
     settle(app, 2)
 
 
@@ -209,7 +209,7 @@ class StandInAnalysis:
 
 
 def stand_in(per_poll: int = 10, scale: float = 1.0):
-    """A factory for the browser (`analyse`): the analyses it makes are kept in `.made`."""
+    """A factory for the Games screens (`analyse`): the analyses it makes are kept in `.made`."""
     made: list[StandInAnalysis] = []
 
     def analyse(grids, size, depth):
@@ -221,17 +221,17 @@ def stand_in(per_poll: int = 10, scale: float = 1.0):
     return analyse
 
 
-def outcome_of(grid: Grid, direction: Direction) -> Outcome:
+def outcome_of(grid: Grid, direction: Direction) -> PlayedOn:
     """Crude games played on, the same every time: of 64, 8 more made the next tile for each
     cell the move leaves empty; all alive at the end."""
     result = shift(grid, direction)
     empty = sum(row.count(0) for row in result.grid)
-    return Outcome(64, min(64, 8 * empty), 64, 2 * max(max(row) for row in grid))
+    return PlayedOn(64, min(64, 8 * empty), 64, 2 * max(max(row) for row in grid))
 
 
 class StandInRollouts:
     """Stands in for the rollouts' process: plays on after `per_poll` moves each poll, by
-    `outcome` (grid, direction) -> Outcome."""
+    `outcome` (grid, direction) -> PlayedOn."""
 
     def __init__(self, moves, outcome=outcome_of, per_poll: int = 4):
         self.moves = dict(moves)
@@ -258,7 +258,7 @@ class StandInRollouts:
 
 
 def stand_in_rollouts(outcome=outcome_of, per_poll: int = 4):
-    """A factory for the browser (`play_on`): the stand-ins it makes are kept in `.made`."""
+    """A factory for the Games screens (`play_on`): the stand-ins it makes are kept in `.made`."""
     made: list[StandInRollouts] = []
 
     def play_on(moves, size):
@@ -277,37 +277,37 @@ def screens(app):
     press(app, pygame.K_RETURN)
     yield "game"
     press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
-    assert app.browser.screen is Screen.REPLAY
+    assert app.games_screens.screen is Screen.REPLAY
     yield "replay"
     press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
     app.frame(1 / 120, [])
-    assert app.browser.job.running
+    assert app.games_screens.job.running
     yield "review, running"
-    job = app.browser.job
+    job = app.games_screens.job
     while job.estimating is AnalysisState.WAITING:  # every move graded, the games begun
         app.frame(1 / 120, [])
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.WORST)))
     app.frame(1 / 120, [])
-    assert job.estimate_at(app.browser.stepping.position) is Estimate.WAITING
+    assert job.estimate_at(app.games_screens.stepping.position) is Estimate.WAITING
     yield "review, estimating"
     while not job.finished:
         app.frame(1 / 120, [])
-    assert job.estimate_at(app.browser.stepping.position) is Estimate.DONE
+    assert job.estimate_at(app.games_screens.stepping.position) is Estimate.DONE
     yield "review, a figure"
     costless = next(g for g in job.result.grades if g.cost is not None and not g.cost.real)
-    app.browser.stepping.show(every_move(job, costless.position))
+    app.games_screens.stepping.show(every_move(job, costless.position))
     yield "review, no real cost"
     press(app, pygame.K_RIGHT)
     settle(app)
     yield "review"
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.browser.screen is Screen.MISTAKES
+    assert app.games_screens.screen is Screen.MISTAKES
     yield "mistakes"
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
-    assert app.browser.screen is Screen.GAME
+    assert app.games_screens.screen is Screen.GAME
     app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
-    practice = app.browser.practice
-    assert app.browser.screen is Screen.PRACTICE and practice is not None and practice.todo
+    practice = app.games_screens.practice
+    assert app.games_screens.screen is Screen.PRACTICE and practice is not None and practice.todo
     yield "practice"
     app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
     assert practice.answer is not None and not practice.answer.right
@@ -324,20 +324,20 @@ def open_replay(app) -> None:
     """The newest game's replay, by the keyboard: Enter on the game, Enter on Replay."""
     open_games(app)
     press(app, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.browser.screen is Screen.REPLAY
+    assert app.games_screens.screen is Screen.REPLAY
 
 
 def open_review(app, row: int) -> None:
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.browser.screen is Screen.REVIEW
+    assert app.games_screens.screen is Screen.REVIEW
 
 
 def finish(app, limit_s: float = 60.0) -> None:
     """Frames until the review is finished: its boards are gathered, and its kept scores read,
     on threads, which a busy machine may keep waiting for a while."""
     deadline = time.monotonic() + limit_s
-    while not app.browser.job.finished:
+    while not app.games_screens.job.finished:
         assert time.monotonic() < deadline, "the review did not finish"
         app.frame(STEP, [])
         time.sleep(0.002)

@@ -22,7 +22,7 @@ if not __package__:  # run as a script: the checkout and tests/ on the path
 import pygame  # noqa: E402
 
 from game.core.engine import BOARD_SIZES, Direction  # noqa: E402
-from game.kept.review.grading import MoveGrade, Review, grade_of  # noqa: E402
+from game.kept_games.review.grading import MoveGrade, Review, grade_of  # noqa: E402
 from game.play.menus import (  # noqa: E402
     HELP_PAGES,
     Menu,

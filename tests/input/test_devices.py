@@ -81,7 +81,7 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert after.volume != before.volume and after.muted != before.muted
     assert after.undo_enabled != before.undo_enabled
     assert after.autoplay_pace != before.autoplay_pace and after.language != before.language
-    assert app.screen.fullscreen
+    assert app.game_window.fullscreen
     choose("back")
     assert app.session.menu.kind is MenuKind.PAUSE
     choose("stats")

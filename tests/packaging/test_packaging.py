@@ -39,7 +39,7 @@ from packaging.utils import canonicalize_name
 import game
 from game import __version__
 from game.cli import parse_args
-from game.kept.share.shared_file import SHARE_SUFFIX
+from game.kept_games.share.shared_file import SHARE_SUFFIX
 from game.launch import desktop_entry
 from game.platform import assets
 from game.platform.identity import APP_ID

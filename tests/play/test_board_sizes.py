@@ -35,7 +35,7 @@ from helpers.view import READABLE_PX, TextLog, misfits, show
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.core.record import replay
-from game.kept.screens.items import Control, Screen
+from game.kept_games.screens.items import Control, Screen
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind, SizeItem, pause_menu, sizes_menu
 from game.play.session import Session
@@ -272,14 +272,14 @@ def leave_killed(data_dir: Path) -> dict:
 
 def review_to_the_end(app: App, limit_s: float = 60.0) -> None:
     deadline = time.monotonic() + limit_s
-    while not app.browser.job.finished:
+    while not app.games_screens.job.finished:
         assert time.monotonic() < deadline, "the review did not finish"
         app.frame(1 / 60, [])
         time.sleep(1 / 120)
 
 
 def choose_on_screen(app: App, control) -> None:
-    app.command(cmd.Select(app.browser.items.index(control)))
+    app.command(cmd.Select(app.games_screens.items.index(control)))
     until_opened(app)
 
 
@@ -307,12 +307,12 @@ def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp
     assert left["size"] == size and left["moves"] > 8
 
     app = App(Options(data_dir=str(mine), sound=False))
-    app.browser.export_dir = tmp_path / "documents"
-    app.browser.depth_of = lambda size: 1
-    app.browser.analyse = lambda grids, size, depth: Analysis(
+    app.games_screens.export_dir = tmp_path / "documents"
+    app.games_screens.depth_of = lambda size: 1
+    app.games_screens.analyse = lambda grids, size, depth: Analysis(
         grids, size=size, depth=depth, tables_dir=tmp_path, polite=False
     )
-    app.browser.play_on = stand_in_rollouts(per_poll=100)
+    app.games_screens.play_on = stand_in_rollouts(per_poll=100)
     try:
         game = app.session.game
         assert game.size == size
@@ -321,29 +321,29 @@ def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp
             left["score"],
             left["moves"],
         )
-        figures = app.recorder.stats.for_size(size)
+        figures = app.stats_keeper.stats.for_size(size)
         assert figures.games_played == 1  # one game, played on after the kill
         assert app.view.model.best == figures.best_score >= max(score, game.score)
-        assert app.recorder.stats.for_size(4).games_played == 0  # kept apart from 4x4's
+        assert app.stats_keeper.stats.for_size(4).games_played == 0  # kept apart from 4x4's
 
         open_games(app)
         press(app, pygame.K_RETURN)  # the newest game: this one
-        record = app.browser.record
+        record = app.games_screens.record
         assert record.summary.size == size and record.summary.moves == game.moves
         assert replay(record)[-1].grid == game.grid  # kept to its last move, kill and all
 
         choose_on_screen(app, Control.EXPORT)
         [shared] = (tmp_path / "documents").iterdir()
         choose_on_screen(app, Control.REPLAY)
-        assert app.browser.screen is Screen.REPLAY
+        assert app.games_screens.screen is Screen.REPLAY
         press(app, pygame.K_END)
         assert app.view.screens.board.grid == game.grid
         press(app, pygame.K_ESCAPE)
 
         choose_on_screen(app, Control.REVIEW)
-        assert app.browser.screen is Screen.REVIEW
+        assert app.games_screens.screen is Screen.REVIEW
         review_to_the_end(app)
-        job = app.browser.job
+        job = app.games_screens.job
         assert job.result.complete and len(job.result.grades) == len(job.moves) >= game.moves
     finally:
         app.close()

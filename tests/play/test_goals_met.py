@@ -138,7 +138,7 @@ def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_p
         device.left(app)  # 256 + 256: a 512, with no undo and no hint in this game
         assert app.session.game.biggest_tile() == 512
         assert goals_told(app) == {REACH_512}
-        met = app.recorder.stats.goal(REACH_512)
+        met = app.stats_keeper.stats.goal(REACH_512)
         assert met.game_id == app.session.game_id and met.day == date.today()
         for _ in range(10):
             app.frame(1.0, [])  # the notice has had its time
@@ -153,7 +153,7 @@ def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_p
         for lang in LANGUAGES:
             for size in ((320, 400), (1920, 1080)):
                 body, drawn = goals_page(app, lang, size)
-                assert " ".join(body) == " ".join(goals_lines(app.recorder.stats, lang))
+                assert " ".join(body) == " ".join(goals_lines(app.stats_keeper.stats, lang))
                 joined = " ".join(body)
                 name = tr("goal_reach_no_undo", lang, tile=512)
                 day = date.today().isoformat()
@@ -218,7 +218,7 @@ def test_an_undo_before_the_moment_voids_the_goals_without_undo(tmp_path):
         assert app.session.game.undos_left == 4
         run(app, key(pygame.K_LEFT))
         assert app.session.game.biggest_tile() == 512
-        assert goals_told(app) == set() and app.recorder.stats.goal(REACH_512) is None
+        assert goals_told(app) == set() and app.stats_keeper.stats.goal(REACH_512) is None
     finally:
         app.close()
 
@@ -233,7 +233,7 @@ def test_a_hint_before_the_moment_leaves_every_goal_unmet(tmp_path):
         run(app, key(pygame.K_LEFT))
         assert app.session.game.won
         assert goals_told(app) == set()
-        assert all(app.recorder.stats.goal(goal_id) is None for goal_id in GOAL_IDS)
+        assert all(app.stats_keeper.stats.goal(goal_id) is None for goal_id in GOAL_IDS)
     finally:
         app.close()
 
@@ -253,7 +253,7 @@ def test_a_win_on_4x4_meets_its_goals(tmp_path, state, met):
         run(app, key(pygame.K_LEFT))
         assert app.session.menu.kind is MenuKind.WON
         assert goals_told(app) == met
-        assert {goal_id for goal_id in GOAL_IDS if app.recorder.stats.goal(goal_id)} == met
+        assert {goal_id for goal_id in GOAL_IDS if app.stats_keeper.stats.goal(goal_id)} == met
     finally:
         app.close()
 

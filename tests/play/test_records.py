@@ -11,8 +11,8 @@ from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import Item, SizeItem
-from game.play.records import Recorder
 from game.play.session import Session
+from game.play.stats_keeper import StatsKeeper
 from game.text.records_words import stats_lines
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
@@ -24,12 +24,12 @@ class Play:
 
     def __init__(self, session: Session | None = None) -> None:
         self.session = session or Session.start(4, seed=3)
-        self.recorder = Recorder(Stats())
-        self.recorder.adopt(self.session)
+        self.stats_keeper = StatsKeeper(Stats())
+        self.stats_keeper.adopt(self.session)
 
     def do(self, command: cmd.Command) -> list[ev.Event]:
         events = self.session.handle(command)
-        self.recorder.handle(events, self.session)
+        self.stats_keeper.handle(events, self.session)
         return events
 
     def move(self, *directions: Direction) -> None:
@@ -40,10 +40,10 @@ class Play:
         self.move(self.session.game.valid_directions()[0])
 
     def wait(self, seconds: float) -> None:
-        self.recorder.time_played(self.session, self.session.pass_time(seconds))
+        self.stats_keeper.time_played(self.session, self.session.pass_time(seconds))
 
     def figures(self, size: int = 4, assisted: bool = False):
-        return self.recorder.stats.for_size(size, assisted=assisted)
+        return self.stats_keeper.stats.for_size(size, assisted=assisted)
 
     def switch(self, size: int) -> None:
         self.do(cmd.Pause())
@@ -172,7 +172,7 @@ def test_adopting_a_game_the_statistics_missed_counts_it_with_its_time():
     session = Session.start(4, seed=3)
     session.handle(cmd.Move(session.game.valid_directions()[0]))
     session.pass_time(12.0)
-    recorder = Recorder(Stats())
+    recorder = StatsKeeper(Stats())
     recorder.adopt(session)
     recorder.adopt(session)  # adopting twice changes nothing
     figures = recorder.stats.for_size(4)
@@ -191,6 +191,6 @@ def test_adopting_the_game_the_statistics_know_adds_only_the_missing_time():
 
 
 def test_a_fresh_board_is_not_adopted_as_a_game():
-    recorder = Recorder(Stats())
+    recorder = StatsKeeper(Stats())
     recorder.adopt(Session.start(4, seed=1))
     assert recorder.stats.for_size(4).games_played == 0

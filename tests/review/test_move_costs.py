@@ -9,18 +9,18 @@ import pytest
 from helpers.archive import kept_game
 
 from game.core.engine import Direction, shift
-from game.kept.review.costs import (
+from game.kept_games.review.costs import (
     REAL_COST_POINTS,
     SURE_PERCENT,
     Figure,
     MoveCost,
     percent,
 )
-from game.kept.review.grades import Grade
-from game.kept.review.grading import MoveGrade, ReviewWork, with_cost
-from game.kept.review.mistakes import Mistake
+from game.kept_games.review.grades import Grade
+from game.kept_games.review.grading import MoveGrade, ReviewWork, with_cost
+from game.kept_games.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, Outcome
+from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
 from game.text.review_words import costs_help_lines as help_lines
 
 L = Direction.LEFT
@@ -29,7 +29,7 @@ FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three
 
 def cost(played: tuple[int, int], best: tuple[int, int], games: int = 100) -> MoveCost:
     """(reached, survived) of each move's games."""
-    return MoveCost(Outcome(games, *played, 1024), Outcome(games, *best, 1024))
+    return MoveCost(PlayedOn(games, *played, 1024), PlayedOn(games, *best, 1024))
 
 
 def test_a_share_reads_rounded_half_up():
@@ -71,10 +71,10 @@ def test_a_real_cost_is_the_better_move_five_points_ahead_on_the_figure_shown(pl
 
 def test_the_rule_reads_the_shares_as_shown_rounded():
     # 40 and 43 games of 64 read 63% and 67%: 4 points apart, though 4.7 unrounded.
-    near = MoveCost(Outcome(64, 40, 0, 512), Outcome(64, 43, 0, 512))
+    near = MoveCost(PlayedOn(64, 40, 0, 512), PlayedOn(64, 43, 0, 512))
     assert (near.played_percent, near.best_percent) == (63, 67) and not near.real
     # 40 and 44 read 63% and 69%: a real cost.
-    assert MoveCost(Outcome(64, 40, 0, 512), Outcome(64, 44, 0, 512)).real
+    assert MoveCost(PlayedOn(64, 40, 0, 512), PlayedOn(64, 44, 0, 512)).real
 
 
 def test_survival_decides_when_the_next_tile_is_sure():

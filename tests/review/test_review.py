@@ -11,7 +11,7 @@ from helpers.archive import kept_game, random_actions, recorded
 
 from game.core.engine import Direction, Game
 from game.core.record import move_positions, replay
-from game.kept.review.grading import (
+from game.kept_games.review.grading import (
     GRADE_FLOORS,
     Grade,
     ReviewWork,

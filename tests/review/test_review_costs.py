@@ -30,15 +30,15 @@ from helpers.view import SIZES
 
 from game.app import App, Options
 from game.core.engine import Direction
-from game.kept.review.costs import ESTIMATED_MOVES, MoveCost
-from game.kept.review.grades import BAD_GRADES, Grade
-from game.kept.review.grading import grade_of
-from game.kept.screens.items import REVIEW_ITEMS
-from game.kept.screens.review import every_move
+from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept_games.review.grades import BAD_GRADES, Grade
+from game.kept_games.review.grading import grade_of
+from game.kept_games.screens.items import REVIEW_ITEMS
+from game.kept_games.screens.review import every_move
 from game.play.menus import Item
 from game.solver.analysis import Analysis, AnalysisState, Task
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import Outcome, play_on
+from game.solver.rollout import PlayedOn, play_on
 from game.solver.search import Solver
 from game.text import tr
 from game.text.review_words import grade_name
@@ -71,14 +71,14 @@ def open_review(app, row: int = 0) -> None:
 def until_settled(app, limit_s: float = 120.0) -> None:
     """Frames until the review and its games played on are over, as a player waits."""
     deadline = time.monotonic() + limit_s
-    while not app.browser.job.settled:
+    while not app.games_screens.job.settled:
         assert time.monotonic() < deadline, "the review did not settle"
         app.frame(1 / 60, [])
         time.sleep(1 / 240)
 
 
 def show_move(app, position: int) -> None:
-    app.browser.stepping.show(every_move(app.browser.job, position))
+    app.games_screens.stepping.show(every_move(app.games_screens.job, position))
     settle(app, 2)
 
 
@@ -104,12 +104,12 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
     seen = []
     for _ in range(2):  # a second look: the scores are kept, the games played on again
         app = App(Options(data_dir=str(tmp_path), sound=False))
-        app.browser.analyse, app.browser.play_on = real, games
-        app.browser.depth_of = lambda size: 2
+        app.games_screens.analyse, app.games_screens.play_on = real, games
+        app.games_screens.depth_of = lambda size: 2
         try:
             open_review(app)
             until_settled(app)
-            grade = app.browser.job.grade_at(0)
+            grade = app.games_screens.job.grade_at(0)
             assert (grade.played, grade.best, grade.grade) == (D, U, Grade.BLUNDER)
             assert grade.cost == expected  # the process's games are the ones played here
             for lang in ("en", "el"):
@@ -135,12 +135,12 @@ def best_of(grid) -> Direction:
 
 
 def no_real_cost(grid, direction):
-    return Outcome(64, 40, 64, 256)  # the same after every move: 63% each
+    return PlayedOn(64, 40, 64, 256)  # the same after every move: 63% each
 
 
 def a_real_cost(grid, direction):
     # 63% after the better move, 56% after any other: 7 points, a real cost
-    return Outcome(64, 40 if direction == best_of(grid) else 36, 64, 256)
+    return PlayedOn(64, 40 if direction == best_of(grid) else 36, 64, 256)
 
 
 @pytest.mark.parametrize("outcome", [no_real_cost, a_real_cost])
@@ -149,12 +149,12 @@ def test_a_flagged_move_with_no_real_cost_reads_as_an_inaccuracy_and_counts_as_o
 ):
     kept_game(tmp_path, CORNER, CORNER_MOVES)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=7, scale=SCALE)
-    app.browser.play_on = stand_in_rollouts(outcome)
+    app.games_screens.analyse = stand_in(per_poll=7, scale=SCALE)
+    app.games_screens.play_on = stand_in_rollouts(outcome)
     try:
         open_review(app)
         until_settled(app)
-        job = app.browser.job
+        job = app.games_screens.job
         flagged = flagged_by_loss(job)
         assert flagged and len(flagged) <= ESTIMATED_MOVES  # every one of them played on
         for move in flagged:
@@ -183,11 +183,11 @@ def test_a_flagged_move_with_no_real_cost_reads_as_an_inaccuracy_and_counts_as_o
 def test_a_move_not_played_on_yet_says_so_and_one_past_the_worst_twenty_says_why_R23(tmp_path):
     keep_games(tmp_path, 1, moves=120)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=40, scale=SCALE)
-    app.browser.play_on = made = stand_in_rollouts(per_poll=1)  # one move's games a frame
+    app.games_screens.analyse = stand_in(per_poll=40, scale=SCALE)
+    app.games_screens.play_on = made = stand_in_rollouts(per_poll=1)  # one move's games a frame
     try:
         open_review(app)
-        job = app.browser.job
+        job = app.games_screens.job
         while job.running or not made.made:
             app.frame(STEP, [])
         flagged = sorted(flagged_by_loss(job), key=lambda g: (-g.loss, g.position))
@@ -218,11 +218,11 @@ def test_the_games_played_on_dying_is_survived_the_grades_stay_R23(tmp_path):
         return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tmp_path, polite=False)
 
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=7, scale=SCALE)
-    app.browser.play_on = games
+    app.games_screens.analyse = stand_in(per_poll=7, scale=SCALE)
+    app.games_screens.play_on = games
     try:
         open_review(app)
-        job = app.browser.job
+        job = app.games_screens.job
         while job.estimating is AnalysisState.WAITING:
             app.frame(STEP, [])
         by_loss = {g.value: job.result.count(g) for g in Grade}
@@ -249,7 +249,7 @@ def test_the_games_played_on_dying_is_survived_the_grades_stay_R23(tmp_path):
 def places(app, size) -> tuple[pygame.Rect, ...]:
     """Where the board and the Back button are drawn in a window of `size`."""
     screens = app.view.screens
-    board = screens.draw(pygame.Surface(size), app.browser, app.view.theme, "el", 0.0)
+    board = screens.draw(pygame.Surface(size), app.games_screens, app.view.theme, "el", 0.0)
     return board, screens.rects[REVIEW_ITEMS.index(Item.BACK)]
 
 
@@ -260,11 +260,11 @@ def test_the_board_and_the_buttons_stay_put_as_the_figures_come_and_go_R23(tmp_p
     # and one with none: the column is measured with its longest words in every state.
     keep_games(tmp_path, 1, moves=120)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=40, scale=SCALE)
-    app.browser.play_on = stand_in_rollouts(per_poll=1)
+    app.games_screens.analyse = stand_in(per_poll=40, scale=SCALE)
+    app.games_screens.play_on = stand_in_rollouts(per_poll=1)
     try:
         open_review(app)
-        job = app.browser.job
+        job = app.games_screens.job
         seen = {size: [places(app, size)] for size in SIZES}  # under way
         while job.estimating is AnalysisState.WAITING:
             app.frame(STEP, [])

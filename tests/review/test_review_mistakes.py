@@ -9,9 +9,9 @@ from helpers.archive import UNDO, kept_game, random_actions
 
 from game.core.engine import Direction
 from game.core.record import move_positions
-from game.kept.review.grades import Grade
-from game.kept.review.grading import review
-from game.kept.review.mistakes import (
+from game.kept_games.review.grades import Grade
+from game.kept_games.review.grading import review
+from game.kept_games.review.mistakes import (
     HASTY_S,
     UNHURRIED_S,
     Mistake,

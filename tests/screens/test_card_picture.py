@@ -16,7 +16,7 @@ from helpers.view import READABLE_PX, TextLog, drawn, window
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept.screens.items import GAME_ITEMS, Screen
+from game.kept_games.screens.items import GAME_ITEMS, Screen
 from game.view.theme import THEMES, theme_named
 
 
@@ -67,7 +67,9 @@ def test_the_card_shows_the_final_board_in_the_theme_s_colours(app, kept, theme)
     app.view.set_theme(theme)
     open_games(app)
     press(app, pygame.K_RETURN)
-    assert app.browser.screen is Screen.GAME and app.browser.chosen == records[0].summary
+    assert (
+        app.games_screens.screen is Screen.GAME and app.games_screens.chosen == records[0].summary
+    )
     surface = drawn(app)
     palette = theme_named(theme)
     board = board_on(surface, palette.board)
@@ -90,13 +92,13 @@ def test_while_the_game_opens_an_empty_board_holds_its_place(app, kept, monkeypa
     _, records = kept
     window(app, (540, 720))
     gate = threading.Event()
-    load = app.browser.archive.load
+    load = app.games_screens.archive.load
     monkeypatch.setattr(
-        app.browser.archive, "load", lambda game_id: gate.wait(30) and load(game_id)
+        app.games_screens.archive, "load", lambda game_id: gate.wait(30) and load(game_id)
     )
     open_games(app)
     app.frame(STEP, [key(pygame.K_RETURN)])
-    assert app.browser.opening is not None
+    assert app.games_screens.opening is not None
     palette = app.view.theme
     before = drawn(app)
     board = board_on(before, palette.board)

@@ -26,10 +26,10 @@ from helpers.keys import STEP, key
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Origin, replay
-from game.kept.archive import schema
-from game.kept.archive.store import Archive
-from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
-from game.kept.share.shared_file import decode_record, encode_record
+from game.kept_games.archive import schema
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
+from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.play.session import Session
@@ -45,8 +45,8 @@ def kept(tmp_path):
 
 def new_app(folder) -> App:
     app = App(Options(seed=5, data_dir=str(folder), sound=False))
-    app.browser.analyse = stand_in(per_poll=50)
-    app.browser.play_on = stand_in_rollouts()
+    app.games_screens.analyse = stand_in(per_poll=50)
+    app.games_screens.play_on = stand_in_rollouts()
     return app
 
 
@@ -54,14 +54,14 @@ def open_replay_at(app, steps: int, row: int = 0) -> None:
     """The replay of the game in `row` of the list (0: the newest), `steps` positions in."""
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.browser.screen is Screen.REPLAY
+    assert app.games_screens.screen is Screen.REPLAY
     press(app, *[pygame.K_RIGHT] * steps)
 
 
 def focus_by_keys(app, item) -> None:
     """Down until the focus rests on `item` of the screen shown."""
-    for _ in app.browser.items:
-        if app.browser.items[app.browser.focus] is item:
+    for _ in app.games_screens.items:
+        if app.games_screens.items[app.games_screens.focus] is item:
             return
         press(app, pygame.K_DOWN)
     raise AssertionError(f"Down never reached {item}")
@@ -83,13 +83,13 @@ def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept
     folder, records = kept
     app = new_app(folder)
     try:
-        own_before = app.recorder.stats.for_size(4).games_played
-        best_before = app.recorder.best(4)
+        own_before = app.stats_keeper.stats.for_size(4).games_played
+        best_before = app.stats_keeper.best(4)
         open_replay_at(app, 12)
-        position = app.browser.replaying.position
+        position = app.games_screens.replaying.position
         click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
         game = app.session.game
-        assert not app.browser.is_open and app.session.menu is None  # back in play at once
+        assert not app.games_screens.is_open and app.session.menu is None  # back in play at once
         assert game.grid == position.grid
         assert (game.score, game.moves, game.seconds) == (position.score, position.moves, 0.0)
         assert game.undos_left == 5
@@ -103,9 +103,9 @@ def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept
         newest = app.archive.list_games(limit=1)[0]
         assert newest.origin == Origin(records[0].summary.uid, 12)
         assert newest.assisted_from == 0 and newest.moves == position.moves + 1
-        assert app.recorder.stats.for_size(4).games_played == own_before  # not the player's own
-        assert app.recorder.stats.for_size(4, assisted=True).games_played == 1
-        assert app.recorder.best(4) == best_before
+        assert app.stats_keeper.stats.for_size(4).games_played == own_before  # not the player's own
+        assert app.stats_keeper.stats.for_size(4, assisted=True).games_played == 1
+        assert app.stats_keeper.best(4) == best_before
     finally:
         app.close()
 
@@ -116,10 +116,10 @@ def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
     try:
         open_games(app)
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)  # the game, then Review
-        assert app.browser.screen is Screen.REVIEW
+        assert app.games_screens.screen is Screen.REVIEW
         press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
-        index = app.browser.stepping.position
-        position = app.browser.positions[index]
+        index = app.games_screens.stepping.position
+        position = app.games_screens.positions[index]
         focus_by_keys(app, Control.PLAY_ON)
         press(app, pygame.K_RETURN)
         assert app.session.game.grid == position.grid
@@ -128,14 +128,14 @@ def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
         open_games(app)
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
         press(app, pygame.K_RIGHT)
-        later = app.browser.positions[app.browser.stepping.position]
+        later = app.games_screens.positions[app.games_screens.stepping.position]
         plug_pad(app)
-        while app.browser.items[app.browser.focus] is not Control.PLAY_ON:
-            down = app.browser.focus
+        while app.games_screens.items[app.games_screens.focus] is not Control.PLAY_ON:
+            down = app.games_screens.focus
             app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
-            assert app.browser.focus != down  # the pad moves the focus on
+            assert app.games_screens.focus != down  # the pad moves the focus on
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
-        assert app.session.game.grid == later.grid and not app.browser.is_open
+        assert app.session.game.grid == later.grid and not app.games_screens.is_open
     finally:
         app.close()
 
@@ -149,12 +149,12 @@ def test_a_position_with_no_move_left_offers_no_play_from_here(tmp_path):
         app.frame(STEP, [key(pygame.K_RIGHT)])
         assert app.session.game.over
         open_replay_at(app, 1)
-        assert app.browser.replaying.position.over
+        assert app.games_screens.replaying.position.over
         play_on = REPLAY_ITEMS.index(Control.PLAY_ON)
-        assert not app.browser.active(Control.PLAY_ON)
+        assert not app.games_screens.active(Control.PLAY_ON)
         grid = app.session.game.grid
         click(app, rect_of(app, play_on).center)
-        assert app.browser.is_open and app.session.game.grid == grid
+        assert app.games_screens.is_open and app.session.game.grid == grid
     finally:
         app.close()
 
@@ -249,27 +249,27 @@ def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_
     app = new_app(folder)
     try:
         open_replay_at(app, 4)
-        position = app.browser.replaying.position
+        position = app.games_screens.replaying.position
         for _ in REPLAY_ITEMS:  # Tab along the buttons to Play from here
-            if REPLAY_ITEMS[app.browser.focus] is Control.PLAY_ON:
+            if REPLAY_ITEMS[app.games_screens.focus] is Control.PLAY_ON:
                 break
             press(app, pygame.K_TAB)
-        assert REPLAY_ITEMS[app.browser.focus] is Control.PLAY_ON
+        assert REPLAY_ITEMS[app.games_screens.focus] is Control.PLAY_ON
         press(app, pygame.K_RETURN)
-        assert app.session.game.grid == position.grid and not app.browser.is_open
+        assert app.session.game.grid == position.grid and not app.games_screens.is_open
         # New game's key in a replay: a new game from the position shown.
         open_replay_at(app, 6, row=1)
-        position = app.browser.replaying.position
+        position = app.games_screens.replaying.position
         press(app, pygame.K_n)
-        assert app.session.game.grid == position.grid and not app.browser.is_open
+        assert app.session.game.grid == position.grid and not app.games_screens.is_open
         # And the pad's New game button (Y) in a review.
         open_games(app)
         press(app, pygame.K_DOWN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
         press(app, pygame.K_RIGHT, pygame.K_RIGHT)
-        later = app.browser.positions[app.browser.stepping.position]
+        later = app.games_screens.positions[app.games_screens.stepping.position]
         plug_pad(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_Y)])
-        assert app.session.game.grid == later.grid and not app.browser.is_open
+        assert app.session.game.grid == later.grid and not app.games_screens.is_open
     finally:
         app.close()
 
@@ -283,14 +283,14 @@ def test_a_game_in_progress_of_that_size_is_not_ended_without_asking(kept):
         first_move(app)  # a 4x4 game in progress
         game = app.session.game
         open_replay_at(app, 5, row=1)  # a kept 4x4 game
-        position = app.browser.replaying.position
+        position = app.games_screens.replaying.position
         press(app, pygame.K_n)
         menu = app.session.menu
         assert menu.kind is MenuKind.CONFIRM_NEW and menu.focused_item is Item.CANCEL
         press(app, pygame.K_RETURN)  # a reflex Enter: Cancel
         assert app.session.game is game
         open_replay_at(app, 2, row=1)  # the replay goes on where it was left: 7 steps in
-        position = app.browser.replaying.position
+        position = app.games_screens.replaying.position
         press(app, pygame.K_n)
         app.command(cmd.Select(app.session.menu.items.index(Item.CONFIRM_NEW)))
         assert app.session.game.grid == position.grid and app.session.origin is not None

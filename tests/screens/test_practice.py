@@ -31,8 +31,8 @@ from helpers.keys import STEP
 
 from game.app import App, Options
 from game.core.engine import Direction, shift
-from game.kept.review.grades import BAD_GRADES
-from game.kept.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control, Screen
+from game.kept_games.review.grades import BAD_GRADES
+from game.kept_games.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control, Screen
 from game.play import commands as cmd
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
@@ -57,8 +57,8 @@ def kept(tmp_path):
 
 def new_app(folder, scale: float = 100) -> App:
     app = App(Options(seed=5, data_dir=str(folder), sound=False))
-    app.browser.analyse = stand_in(per_poll=50, scale=scale)
-    app.browser.play_on = stand_in_rollouts(per_poll=50)
+    app.games_screens.analyse = stand_in(per_poll=50, scale=scale)
+    app.games_screens.play_on = stand_in_rollouts(per_poll=50)
     return app
 
 
@@ -66,13 +66,13 @@ def open_practice(app) -> None:
     """The newest game's card, Practise by the keyboard, and frames until it is ready."""
     open_games(app)
     press(app, pygame.K_RETURN)
-    while GAME_ITEMS[app.browser.focus] is not Control.PRACTISE:
+    while GAME_ITEMS[app.games_screens.focus] is not Control.PRACTISE:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    assert app.browser.screen is Screen.PRACTICE
+    assert app.games_screens.screen is Screen.PRACTICE
     finish(app)  # its review read on threads: a busy machine keeps them waiting a while
     deadline = time.monotonic() + 60
-    while app.browser.practice is None or app.browser.job.estimating.value == "running":
+    while app.games_screens.practice is None or app.games_screens.job.estimating.value == "running":
         assert time.monotonic() < deadline, "the practice never started"
         app.frame(STEP, [])
         time.sleep(0.002)
@@ -81,7 +81,7 @@ def open_practice(app) -> None:
 
 def own_bad_moves(app) -> list:
     """The player's own moves graded mistake or blunder, the worst first."""
-    grades = app.browser.job.result.grades
+    grades = app.games_screens.job.result.grades
     bad = [g for g in grades if g.grade in BAD_GRADES and not g.assisted and not g.forced]
     return sorted(bad, key=lambda g: (-g.loss, g.position))
 
@@ -115,17 +115,17 @@ def test_the_worst_mistakes_are_offered_first_and_each_answer_is_graded_and_said
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.browser.practice
+        practice = app.games_screens.practice
         bad = own_bad_moves(app)
         assert len(bad) >= 3, "the game was meant to hold mistakes"
         assert practice.todo == [g.position for g in bad]
         drawn = words_drawn(app)
         assert tr("practice_title", at=1, count=len(bad)) in drawn
         first = bad[0]
-        grid = app.browser.positions[first.position].grid
+        grid = app.games_screens.positions[first.position].grid
         assert shown_grid(app) == grid  # the board of the position, before any answer
         assert arrows == []  # nothing gives the answer away
-        assert PRACTICE_ITEMS[app.browser.focus] == AnswerItem(Direction.UP)  # not on Back
+        assert PRACTICE_ITEMS[app.games_screens.focus] == AnswerItem(Direction.UP)  # not on Back
         # The move played in the game again: still costly, the best named.
         press(app, ARROW_KEYS[first.played])
         answer = practice.answer
@@ -134,15 +134,15 @@ def test_the_worst_mistakes_are_offered_first_and_each_answer_is_graded_and_said
         assert tr(first.played.value).capitalize() in words
         assert grade_name(answer.grade).lower() in words and tr(first.best.value) in words
         assert arrows[-1] == (first.played, first.best)  # the answer hollow, the best filled
-        cost = app.browser.job.grade_at(first.position).cost  # the review's figures for both
+        cost = app.games_screens.job.grade_at(first.position).cost  # the review's figures for both
         assert cost is not None and figure_words(first.played, first.best, cost, "en") in words
         press(app, pygame.K_RETURN)  # Next: the focus went there
         second = bad[1]
         assert practice.position == second.position
         settle(app)
-        assert shown_grid(app) == app.browser.positions[second.position].grid
+        assert shown_grid(app) == app.games_screens.positions[second.position].grid
         # The solver's best: said so.
-        best = best_of(app.browser.positions[second.position].grid)
+        best = best_of(app.games_screens.positions[second.position].grid)
         press(app, ARROW_KEYS[best])
         assert practice.answer.right
         assert tr("practice_best", answer=tr(best.value).capitalize()) in words_drawn(app)
@@ -154,13 +154,13 @@ def test_a_move_that_changes_nothing_is_no_answer(kept):
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.browser.practice
+        practice = app.games_screens.practice
         tried = 0
         while not practice.done:
-            grid = app.browser.positions[practice.position].grid
+            grid = app.games_screens.positions[practice.position].grid
             for direction in (d for d in Direction if not shift(grid, d).moved):
                 press(app, ARROW_KEYS[direction])
-                assert practice.answer is None and app.browser.screen is Screen.PRACTICE
+                assert practice.answer is None and app.games_screens.screen is Screen.PRACTICE
                 tried += 1
             press(app, ARROW_KEYS[best_of(grid)], pygame.K_RETURN)
         assert tried, "no position of the practice had a move that changes nothing"
@@ -172,11 +172,11 @@ def test_the_positions_missed_come_first_next_time_and_those_right_are_done(kept
     app = new_app(kept, scale=100)
     try:
         open_practice(app)
-        practice = app.browser.practice
+        practice = app.games_screens.practice
         first, second, third = practice.todo[:3]
-        best = best_of(app.browser.positions[first].grid)
+        best = best_of(app.games_screens.positions[first].grid)
         press(app, ARROW_KEYS[best], pygame.K_RETURN)  # right
-        played = app.browser.job.grade_at(second).played
+        played = app.games_screens.job.grade_at(second).played
         press(app, ARROW_KEYS[played], pygame.K_RETURN)  # wrong again
         rest = practice.todo[2:]
     finally:
@@ -184,12 +184,12 @@ def test_the_positions_missed_come_first_next_time_and_those_right_are_done(kept
     again = new_app(kept, scale=100)  # a restart: the answers were kept
     try:
         open_practice(again)
-        practice = again.browser.practice
+        practice = again.games_screens.practice
         assert practice.todo[0] == second  # missed last time: first
         assert first not in practice.todo  # right last time: done with
         assert practice.todo[1:] == rest and third in rest
         assert tr("practice_missed", missed=1, now=0) in words_drawn(again)
-        best = best_of(again.browser.positions[second].grid)
+        best = best_of(again.games_screens.positions[second].grid)
         press(again, ARROW_KEYS[best])
         assert tr("practice_missed", missed=1, now=1) in words_drawn(again)
     finally:
@@ -200,11 +200,11 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.browser.practice
+        practice = app.games_screens.practice
         count = len(practice.todo)
         plug_pad(app)
         for index in range(count):
-            grid = app.browser.positions[practice.position].grid
+            grid = app.games_screens.positions[practice.position].grid
             best = best_of(grid)
             if index % 2:  # a click on the arrow's button, then on Next
                 click(app, rect_of(app, PRACTICE_ITEMS.index(AnswerItem(best))).center)
@@ -223,7 +223,7 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
         assert practice.done
         assert tr("practice_done", right=count, count=count) in words_drawn(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # Back, to the game's card
-        assert app.browser.screen is Screen.GAME
+        assert app.games_screens.screen is Screen.GAME
     finally:
         app.close()
 
@@ -232,7 +232,7 @@ def test_a_game_with_no_mistakes_says_so(kept):
     app = new_app(kept, scale=0.0)  # every move scores the same: none costs anything
     try:
         open_practice(app)
-        assert app.browser.practice.todo == []
+        assert app.games_screens.practice.todo == []
         assert tr("practice_none") in " ".join(words_drawn(app))
     finally:
         app.close()
@@ -240,7 +240,7 @@ def test_a_game_with_no_mistakes_says_so(kept):
 
 def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
     app = new_app(kept)
-    made = app.browser.analyse
+    made = app.games_screens.analyse
 
     def stopping(grids, size, depth):
         analysis = made(grids, size, depth)
@@ -252,13 +252,13 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
         analysis.poll = poll
         return analysis
 
-    app.browser.analyse = stopping
+    app.games_screens.analyse = stopping
     try:
         open_games(app)
         press(app, pygame.K_RETURN)
         app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
         settle(app)
-        assert app.browser.practice is None
+        assert app.games_screens.practice is None
         words = " ".join(words_drawn(app))
         assert tr("review_failed") in words and tr("practice_waiting", percent=0) not in words
     finally:

@@ -13,8 +13,8 @@ from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 
 from game.core.record import replay
-from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
-from game.kept.screens.replay import DEFAULT_SPEED, SPEEDS
+from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
+from game.kept_games.screens.replay import DEFAULT_SPEED, SPEEDS
 from game.play.menus import Item
 from game.text import format_clock, tr
 
@@ -33,7 +33,7 @@ def app(kept_app):
 
 
 def shown(app):
-    return app.browser.replaying.position
+    return app.games_screens.replaying.position
 
 
 def check_shown(app, record, position) -> None:
@@ -72,7 +72,7 @@ def test_a_step_forward_plays_the_game_s_own_animation_and_an_undo_shows_at_once
     assert animation is not None and animation.motions == positions[1].outcome.shift.motions
     assert app.view.animating
     undo = next(i for i, p in enumerate(positions) if p.step is not None and p.step.is_undo)
-    while app.browser.replaying.index < undo:
+    while app.games_screens.replaying.index < undo:
         press(app, pygame.K_RIGHT)
     assert app.view.screens.board.animation is None  # an undo is shown, not slid
     press(app, pygame.K_LEFT)
@@ -89,7 +89,7 @@ def test_play_and_pause_keep_real_time_at_each_speed(kept):
     seen = {}
 
     def note(name):
-        return lambda: seen.update({name: app.browser.replaying.index})
+        return lambda: seen.update({name: app.games_screens.replaying.index})
 
     clock.at(0.5, key(pygame.K_SPACE))  # 2 a second: at 0.5, 1.0, 1.5, 2.0, 2.5
     clock.at(2.75, note("two a second"))
@@ -112,29 +112,29 @@ def test_play_and_pause_keep_real_time_at_each_speed(kept):
     assert seen["two a second"] == 5
     assert seen["paused"] == 5
     assert seen["four a second"] == 10
-    assert seen["the end"] == app.browser.replaying.last  # 60 steps at 16 a second: done
-    assert not app.browser.replaying.playing
+    assert seen["the end"] == app.games_screens.replaying.last  # 60 steps at 16 a second: done
+    assert not app.games_screens.replaying.playing
 
 
 def test_home_end_the_pad_s_shoulders_and_the_d_pad(app, kept):
     last = len(replay(kept[1][0])) - 1
     open_replay(app)
     press(app, pygame.K_END)
-    assert app.browser.replaying.index == last
+    assert app.games_screens.replaying.index == last
     press(app, pygame.K_HOME)
-    assert app.browser.replaying.index == 0
+    assert app.games_screens.replaying.index == 0
     plug_pad(app)
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)])
-    assert app.browser.replaying.index == last
+    assert app.games_screens.replaying.index == last
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)])
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)])
-    assert app.browser.replaying.index == 1
+    assert app.games_screens.replaying.index == 1
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_UP)])  # faster
-    assert app.browser.replaying.speed == DEFAULT_SPEED + 1
+    assert app.games_screens.replaying.speed == DEFAULT_SPEED + 1
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
-    assert app.browser.replaying.playing
+    assert app.games_screens.replaying.playing
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back to the game, paused
-    assert app.browser.screen is Screen.GAME and not app.browser.replaying.playing
+    assert app.games_screens.screen is Screen.GAME and not app.games_screens.replaying.playing
 
 
 def test_the_on_screen_controls_by_mouse(app, kept):
@@ -145,21 +145,21 @@ def test_the_on_screen_controls_by_mouse(app, kept):
         click(app, rect_of(app, REPLAY_ITEMS.index(control)).center)
 
     press_control(Control.TO_END)
-    assert app.browser.replaying.index == last
+    assert app.games_screens.replaying.index == last
     press_control(Control.STEP_BACK)
-    assert app.browser.replaying.index == last - 1
+    assert app.games_screens.replaying.index == last - 1
     press_control(Control.TO_START)
     press_control(Control.STEP_FORWARD)
-    assert app.browser.replaying.index == 1
+    assert app.games_screens.replaying.index == 1
     press_control(Control.FASTER)
     press_control(Control.FASTER)
     press_control(Control.SLOWER)
-    assert app.browser.replaying.speed == DEFAULT_SPEED + 1
+    assert app.games_screens.replaying.speed == DEFAULT_SPEED + 1
     press_control(Control.PLAY)
-    assert app.browser.replaying.playing
+    assert app.games_screens.replaying.playing
     bar = rect_of(app, REPLAY_ITEMS.index(Control.SEEK))
     click(app, (bar.x + bar.width * 3 // 4, bar.centery))  # three quarters of the way
-    assert abs(app.browser.replaying.index - 0.75 * last) <= 1
-    assert not app.browser.replaying.playing  # a jump pauses
+    assert abs(app.games_screens.replaying.index - 0.75 * last) <= 1
+    assert not app.games_screens.replaying.playing  # a jump pauses
     press_control(Item.BACK)
-    assert app.browser.screen is Screen.GAME
+    assert app.games_screens.screen is Screen.GAME

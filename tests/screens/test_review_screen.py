@@ -31,8 +31,8 @@ from helpers.keys import STEP
 import game.view.replay_view as replay_view
 from game.app import App, Options
 from game.core.engine import Direction
-from game.kept.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
-from game.kept.screens.review import TrackKind
+from game.kept_games.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.kept_games.screens.review import TrackKind
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
@@ -59,8 +59,8 @@ def kept(tmp_path_factory):
 
 @pytest.fixture
 def app(kept_app):
-    kept_app.browser.analyse = stand_in(per_poll=7)
-    kept_app.browser.play_on = stand_in_rollouts()
+    kept_app.games_screens.analyse = stand_in(per_poll=7)
+    kept_app.games_screens.play_on = stand_in_rollouts()
     return kept_app
 
 
@@ -80,14 +80,14 @@ def arrows(monkeypatch):
 
 def shown_move(app):
     """The position shown and the grade of the move played from it."""
-    index = app.browser.stepping.position
-    return index, app.browser.job.grade_at(index)
+    index = app.games_screens.stepping.position
+    return index, app.games_screens.job.grade_at(index)
 
 
 def move_words(app, grade) -> list[str]:
     """The words of a move: on a tie with the solver's choice (the stand-in's scores equal),
     that the two score the same, never a better move."""
-    n = app.browser.positions[grade.position + 1].moves
+    n = app.games_screens.positions[grade.position + 1].moves
     played, best = tr(grade.played.value), tr(grade.best.value)
     if grade.played == grade.best:
         words = [tr("review_move_best", n=n, played=played)]
@@ -102,13 +102,13 @@ def move_words(app, grade) -> list[str]:
 
 def tied(app, grade) -> bool:
     """The stand-in scored the move played the same as the solver's choice."""
-    scores = grades_of(app.browser.positions[grade.position].grid)
+    scores = grades_of(app.games_screens.positions[grade.position].grid)
     return scores[DIRECTIONS.index(grade.played)] == scores[DIRECTIONS.index(grade.best)]
 
 
 def test_the_review_starts_shows_its_progress_and_finishes_every_frame_drawn_R23(app):
     open_review(app, 1)
-    job = app.browser.job
+    job = app.games_screens.job
     assert job.running and job.fraction == 0
     fractions = []
     while not job.finished:
@@ -133,7 +133,7 @@ def test_each_move_shows_its_grade_and_the_arrow_of_the_better_move_R23(app, arr
         press(app, pygame.K_RIGHT)
         settle(app)  # the move played slides in, then the next one's arrow shows
         index, grade = shown_move(app)
-        assert app.view.screens.board.grid == app.browser.positions[index].grid
+        assert app.view.screens.board.grid == app.games_screens.positions[index].grid
         assert arrows[-1] == (grade.played if tied(app, grade) else grade.best)
         drawn = words_drawn(app)
         assert all(words in drawn for words in move_words(app, grade))
@@ -155,7 +155,7 @@ def test_a_move_as_good_as_the_solvers_names_no_better_move_R23(app, arrows):
         if grade.played != grade.best and tied(app, grade):
             seen["tied"] += 1
             assert arrows[-1] == grade.played  # the better arrow is the move played
-            n = app.browser.positions[grade.position + 1].moves
+            n = app.games_screens.positions[grade.position + 1].moves
             played, best = tr(grade.played.value), tr(grade.best.value)
             assert tr("review_move", n=n, played=played, best=best) not in drawn
         else:
@@ -167,7 +167,7 @@ def test_a_move_as_good_as_the_solvers_names_no_better_move_R23(app, arrows):
 def test_the_worst_moves_are_stepped_through_worst_first_and_back_leaves_them_R23(app, arrows):
     open_review(app, 2)
     finish(app)
-    worst = app.browser.job.worst
+    worst = app.games_screens.job.worst
     assert worst and [g.loss for g in worst] == sorted((g.loss for g in worst), reverse=True)
     click(app, rect_of(app, REVIEW_ITEMS.index(Control.WORST)).center)
     settle(app)
@@ -178,10 +178,10 @@ def test_the_worst_moves_are_stepped_through_worst_first_and_back_leaves_them_R2
     settle(app)
     assert shown_move(app)[1] == worst[1] and arrows[-1] == worst[1].best
     press(app, pygame.K_ESCAPE)  # back to every move, on the same one
-    stepping = app.browser.stepping
+    stepping = app.games_screens.stepping
     assert stepping.track.kind is TrackKind.EVERY and stepping.position == worst[1].position
     press(app, pygame.K_ESCAPE)
-    assert app.browser.screen is Screen.GAME
+    assert app.games_screens.screen is Screen.GAME
 
 
 def test_a_click_on_the_plot_jumps_to_the_move_there_R23(app):
@@ -189,36 +189,36 @@ def test_a_click_on_the_plot_jumps_to_the_move_there_R23(app):
     finish(app)
     plot = rect_of(app, REVIEW_ITEMS.index(Control.SEEK))
     click(app, (plot.x + plot.width // 2, plot.centery))
-    middle = (len(app.browser.positions) - 1) / 2
-    assert abs(app.browser.stepping.position - middle) <= 2
+    middle = (len(app.games_screens.positions) - 1) / 2
+    assert abs(app.games_screens.stepping.position - middle) <= 2
 
 
 def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(app):
     open_review(app, 0)
     finish(app)
-    findings = {f.mistake: f for f in app.browser.job.result.findings}
+    findings = {f.mistake: f for f in app.games_screens.job.result.findings}
     assert findings["all_directions"].count >= 1  # the game was made to show it
     press(app, pygame.K_DOWN, pygame.K_DOWN)  # from Next to Worst moves, to Mistakes
     press(app, pygame.K_RETURN)
-    assert app.browser.screen is Screen.MISTAKES
+    assert app.games_screens.screen is Screen.MISTAKES
     chosen = 0
-    for index, item in enumerate(app.browser.items):
+    for index, item in enumerate(app.games_screens.items):
         if not isinstance(item, MistakeItem):
             continue
         finding = findings[item.mistake]
         app.command(cmd.Point(index))
         if not finding.count:  # its words read, but there is nothing to jump to
             press(app, pygame.K_RETURN)
-            assert app.browser.screen is Screen.MISTAKES and app.browser.focus == index
+            assert app.games_screens.screen is Screen.MISTAKES and app.games_screens.focus == index
             continue
         drawn = words_drawn(app)
         assert any(tr(f"mistake_{item.mistake.value}") in words for words in drawn)
         press(app, pygame.K_RETURN)
-        stepping = app.browser.stepping
-        assert app.browser.screen is Screen.REVIEW and stepping.track.where == finding.where
+        stepping = app.games_screens.stepping
+        assert app.games_screens.screen is Screen.REVIEW and stepping.track.where == finding.where
         for where in finding.where:
             assert stepping.position == where
-            assert app.view.screens.board.grid == app.browser.positions[where].grid
+            assert app.view.screens.board.grid == app.games_screens.positions[where].grid
             press(app, pygame.K_RIGHT)
         chosen += 1
         press(app, pygame.K_ESCAPE)  # to every move
@@ -227,9 +227,9 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
 
 
 def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
-    app.browser.analyse = stand_in(per_poll=1)
+    app.games_screens.analyse = stand_in(per_poll=1)
     open_review(app, 1)
-    job = app.browser.job
+    job = app.games_screens.job
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the game, the list, out
     assert app.session.menu.kind is MenuKind.PAUSE
     press(app, pygame.K_ESCAPE)  # and play on
@@ -246,7 +246,9 @@ def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
     finish(app)
     assert app.view.notices[-1] == tr("review_ready")
     open_review(app, 1)
-    assert app.browser.job is job and len(app.browser.analyse.made) == 1  # taken up again
+    assert (
+        app.games_screens.job is job and len(app.games_screens.analyse.made) == 1
+    )  # taken up again
 
 
 @pytest.mark.slow
@@ -257,30 +259,30 @@ def test_the_real_solver_process_reviews_a_short_game_and_its_scores_are_kept_R2
         return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
 
     app = App(Options(data_dir=str(tmp_path), sound=False))
-    app.browser.analyse, app.browser.depth_of = real, lambda size: 2
-    app.browser.play_on = stand_in_rollouts(per_poll=100)  # the same figures on both looks
+    app.games_screens.analyse, app.games_screens.depth_of = real, lambda size: 2
+    app.games_screens.play_on = stand_in_rollouts(per_poll=100)  # the same figures on both looks
     try:
         open_review(app, 0)
         deadline = time.monotonic() + 120
-        while not app.browser.job.finished:
+        while not app.games_screens.job.finished:
             assert time.monotonic() < deadline, "the review's process did not finish"
             app.frame(1 / 60, [])
             time.sleep(1 / 60)
-        job = app.browser.job
+        job = app.games_screens.job
         assert job.state is AnalysisState.DONE and len(job.scores) == len(job.moves)
         grades = job.result.grades
         game_id = job.game_id
     finally:
         app.close()
     again = App(Options(data_dir=str(tmp_path), sound=False))
-    again.browser.analyse, again.browser.depth_of = stand_in(), lambda size: 2
-    again.browser.play_on = stand_in_rollouts(per_poll=100)
+    again.games_screens.analyse, again.games_screens.depth_of = stand_in(), lambda size: 2
+    again.games_screens.play_on = stand_in_rollouts(per_poll=100)
     try:
         assert len(again.archive.load_scores(game_id, 2)) == len(job.moves)
         open_review(again, 0)
         finish(again)
-        assert again.browser.job.result.grades == grades
-        assert again.browser.analyse.made == []  # no solver needed: the scores were kept
+        assert again.games_screens.job.result.grades == grades
+        assert again.games_screens.analyse.made == []  # no solver needed: the scores were kept
     finally:
         again.close()
 
@@ -296,7 +298,7 @@ def test_the_finished_review_is_on_screen_without_a_key_pressed_R23(tmp_path):
         return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
 
     app = App(Options(data_dir=str(tmp_path), sound=False))
-    app.browser.analyse, app.browser.depth_of = real, lambda size: 1
+    app.games_screens.analyse, app.games_screens.depth_of = real, lambda size: 1
     try:
         open_review(app, 0)
         deadline = time.monotonic() + 120
@@ -304,7 +306,7 @@ def test_the_finished_review_is_on_screen_without_a_key_pressed_R23(tmp_path):
             assert time.monotonic() < deadline, "the review's process did not finish"
             app.frame(1 / 60, [])
             time.sleep(1 / 60)
-        assert app.browser.job.finished
+        assert app.games_screens.job.finished
         surface = app.window.get_surface()
         shown = pygame.image.tobytes(surface, "RGB")
         app.view.dirty = True
@@ -322,12 +324,12 @@ def test_the_summary_counts_the_players_own_moves_and_says_the_solvers_are_left_
     # from the first move: no counts of nothing, but a sentence. Each solver's move says whose.
     record, _ = kept_game(tmp_path, CORNER, [U, R, L, U, R, D, L, U], assisted_at=assisted_at)
     app = App(Options(seed=5, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=7)
-    app.browser.play_on = stand_in_rollouts()
+    app.games_screens.analyse = stand_in(per_poll=7)
+    app.games_screens.play_on = stand_in_rollouts()
     try:
         open_review(app, 0)
         finish(app)
-        result = app.browser.job.result
+        result = app.games_screens.job.result
         drawn = words_drawn(app)
         counts = {grade.value: result.count(grade) for grade in type(result.grades[0].grade)}
         if assisted_at:

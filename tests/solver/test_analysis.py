@@ -152,8 +152,9 @@ def test_nothing_to_analyse_is_done_at_once_and_a_second_start_is_refused():
 
 def test_the_analysis_does_not_import_pygame():
     code = (
-        "import sys, game.solver.analysis, game.kept.review.grading, game.kept.archive.store;"
-        "import game.kept.share.shared_file;"
+        "import sys, game.solver.analysis, game.kept_games.review.grading;"
+        "import game.kept_games.archive.games_archive;"
+        "import game.kept_games.share.shared_file;"
         "assert 'pygame' not in sys.modules, 'pygame imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

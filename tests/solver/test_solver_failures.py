@@ -15,7 +15,7 @@ from helpers.keys import STEP, key
 from helpers.solver import play_until
 
 from game.core.engine import Direction, Game, shift
-from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Answer, Autoplay
+from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, SolverNews, Autoplay
 from game.play.session import Session
 from game.solver import Reply, SolverWorker
 from game.solver.worker import MAX_RESTARTS, RESTART_WINDOW_S
@@ -166,11 +166,11 @@ def test_a_failing_solver_stops_autoplay_with_one_answer_that_says_so():
     game = Game.new(4, seed=1)
     autoplay.play(game)
     answers = [a for _ in range(10) for a in autoplay.step(STEP, game, busy=False)]
-    assert answers == [Answer(solver_failed=True)]  # one, however many steps follow
+    assert answers == [SolverNews(solver_failed=True)]  # one, however many steps follow
     assert not autoplay.playing and not autoplay.busy
     assert worker.requests == [1]  # it does not keep asking
     autoplay.ask_hint(game)  # a later hint asks again, and is dropped with the same word
-    assert autoplay.step(STEP, game, busy=False) == [Answer(solver_failed=True)]
+    assert autoplay.step(STEP, game, busy=False) == [SolverNews(solver_failed=True)]
     assert worker.requests == [1, 2] and not autoplay.busy
 
 
@@ -198,7 +198,7 @@ def test_a_solver_that_never_answers_is_stopped_and_said_so():
     assert answers == [] and autoplay.playing  # a slow answer is still awaited
     for _ in range(round(1.0 / STEP)):
         answers += autoplay.step(STEP, game, busy=False)
-    assert answers == [Answer(solver_failed=True)]
+    assert answers == [SolverNews(solver_failed=True)]
     assert worker.closed and not autoplay.playing and not autoplay.busy
     assert not worker.polite  # a stuck solver is not waited on
     assert 4 not in autoplay._workers  # the next hint starts a fresh solver
@@ -308,7 +308,7 @@ def test_a_move_that_does_not_move_is_a_failed_solver_and_its_tables_are_rebuilt
     else:
         autoplay.ask_hint(game)
     answers = [a for _ in range(5) for a in autoplay.step(STEP, game, busy=False)]
-    assert answers == [Answer(solver_failed=True)]  # never a hint arrow or a move that stalls
+    assert answers == [SolverNews(solver_failed=True)]  # never a hint arrow or a move that stalls
     assert worker.closed and not autoplay.playing and not autoplay.busy
     assert not cache_path(tmp_path).exists()  # the next solver builds its tables afresh
     assert 4 not in autoplay._workers
@@ -327,6 +327,6 @@ def test_giving_up_on_a_hung_solver_never_holds_the_frame(tmp_path):
     started = time.perf_counter()
     answer = autoplay._give_up(4)
     elapsed = time.perf_counter() - started
-    assert answer == Answer(solver_failed=True)
+    assert answer == SolverNews(solver_failed=True)
     assert elapsed < 0.5, f"giving up took {elapsed:.2f} s"  # it took 2 s, waiting on it
     assert not any(process.is_alive() for process in processes)

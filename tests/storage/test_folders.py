@@ -154,7 +154,7 @@ def test_an_earlier_versions_files_move_at_the_first_start_and_the_game_goes_on(
         assert app.data_dir == folders.data and not app.storage.read_only
         assert app.session.game.grid == game.grid and app.session.game.moves == game.moves
         assert app.settings.muted  # the setting changed in the earlier version
-        assert app.recorder.best(4) == game.score > 0
+        assert app.stats_keeper.best(4) == game.score > 0
         assert [kept.score for kept in app.archive.list_games(limit=5)] == [game.score]
         assert (folders.config / "settings.json").is_file()
         assert [path.name.startswith("crash-") for path in folders.logs.iterdir()] == [True]

@@ -14,8 +14,8 @@ from game.app import App, Options
 from game.core.engine import MAX_COUNT, MAX_SECONDS
 from game.core.stats import Stats
 from game.play import commands as cmd
-from game.play.records import Recorder
 from game.play.session import Session
+from game.play.stats_keeper import StatsKeeper
 from game.storage.envelope import GAME_FORMAT, encode_document
 from game.storage.notices import REFUSED, NoticeKey
 from game.storage.schema import parse_game
@@ -59,7 +59,7 @@ def test_a_save_the_game_accepts_never_makes_records_it_refuses(tmp_path_factory
         (folder / "game-4.json").write_bytes(encode_document(GAME_FORMAT, save))
         saved = storage.load_game(4)
         session = Session.restore(saved.game, saved.session)
-        recorder = Recorder(storage.load_stats())
+        recorder = StatsKeeper(storage.load_stats())
         recorder.adopt(session)  # as the app does at every start
         for direction in session.game.valid_directions()[:moves]:
             recorder.handle(session.handle(cmd.Move(direction)), session)
@@ -84,8 +84,8 @@ def test_the_doctored_saves_of_the_issue_keep_their_records_through_two_starts(t
         app = App(Options(data_dir=str(tmp_path), sound=False))
         try:
             assert app.storage.pop_notices() == []
-            best = app.recorder.best(4)
-            stats = app.recorder.stats
+            best = app.stats_keeper.best(4)
+            stats = app.stats_keeper.stats
         finally:
             app.close()
     assert best == game.score  # the statistics were written, and read back, both times

@@ -101,7 +101,7 @@ def test_every_figure_is_named_own_and_assisted_apart_with_the_rule(app, lang):
 @pytest.mark.parametrize("size", [(320, 400), (540, 720), (1920, 1080)])
 def test_the_page_is_whole_and_readable_from_the_smallest_window(app, lang, size):
     body, drawn = page(app, lang, size)
-    assert " ".join(stats_lines(app.recorder.stats, 4, lang)) == " ".join(body)  # nothing cut
+    assert " ".join(stats_lines(app.stats_keeper.stats, 4, lang)) == " ".join(body)  # nothing cut
     font = app.view.text.font
     for text in drawn:
         assert text.px >= READABLE_PX, (text.words, text.px)

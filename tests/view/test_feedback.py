@@ -14,7 +14,7 @@ from helpers.view import TextLog, changed, drawn, points, window
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.kept.screens.items import Screen
+from game.kept_games.screens.items import Screen
 from game.play.session import Session
 from game.text import LANGUAGES, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
@@ -34,7 +34,7 @@ def app(app):
 def play(app: App, grid, lang: str = "en", **state) -> Session:
     session = Session.restore(Game.from_grid(grid, seed=1, **state), {})
     app.use_session(session)
-    app.recorder.pop_goals_just_met()  # its big tiles met goals: their notices are not these tests'
+    app.stats_keeper.pop_goals_just_met()  # its big tiles met goals: not these tests' notices
     app.view.lang = lang
     app.show()
     return session
@@ -139,13 +139,13 @@ def test_a_notice_over_a_replay_is_beside_its_board(tmp_path):
     try:
         for size in SIZES:
             window(app, size)
-            if not app.browser.is_open:
+            if not app.games_screens.is_open:
                 open_games(app)
                 press(app, pygame.K_RETURN)
                 until_opened(app)  # the game opens on a thread: its Replay acts then
                 press(app, pygame.K_RETURN)
                 settle(app)
-            assert app.browser.screen is Screen.REPLAY
+            assert app.games_screens.screen is Screen.REPLAY
             app.view.notices = []
             before = drawn(app)
             app.view.show_notice(tr("review_ready") * 2)
@@ -210,7 +210,7 @@ def test_an_assisted_game_says_the_best_is_the_players_own_R20(app, lang):
     log = TextLog(app.view)
     try:
         press(app, pygame.K_LEFT)  # an own move: its score is the player's best
-        own = app.recorder.best(4)
+        own = app.stats_keeper.best(4)
         assert own == 8
         log.drawn = []
         drawn(app)
@@ -230,8 +230,8 @@ def test_an_assisted_game_says_the_best_is_the_players_own_R20(app, lang):
         drawn(app)
         words = {t.words for t in log.drawn if t.part == "hud"}
         assert tr("your_best", lang) in words and tr("best", lang) not in words
-        assert str(app.recorder.best(4)) in words and "1276" in words
-        assert app.recorder.best(4) < 1276  # the assisted score is not counted as the best
+        assert str(app.stats_keeper.best(4)) in words and "1276" in words
+        assert app.stats_keeper.best(4) < 1276  # the assisted score is not counted as the best
     finally:
         log.close()
 

@@ -31,8 +31,10 @@ def kept(tmp_path_factory):
 
 @pytest.fixture
 def app(kept_app):
-    kept_app.browser.analyse = stand_in(per_poll=20, scale=100)  # moves flagged, and played on
-    kept_app.browser.play_on = stand_in_rollouts(per_poll=1)
+    kept_app.games_screens.analyse = stand_in(
+        per_poll=20, scale=100
+    )  # moves flagged, and played on
+    kept_app.games_screens.play_on = stand_in_rollouts(per_poll=1)
     return kept_app
 
 

@@ -41,8 +41,8 @@ def test_every_menu_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
 def test_every_games_screen_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
     keep_games(tmp_path, 8, moves=60)
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=20, scale=100)
-    app.browser.play_on = stand_in_rollouts(per_poll=1)
+    app.games_screens.analyse = stand_in(per_poll=20, scale=100)
+    app.games_screens.play_on = stand_in_rollouts(per_poll=1)
     app.view.lang = lang
     try:
         for name in screens(app):

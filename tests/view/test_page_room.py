@@ -175,7 +175,7 @@ def stats_frame(app: App, lang: str, size: tuple[int, int]) -> list[Placed]:
             stats = stats.game_assisted(4, game_id).time_played(
                 4, game_id, assisted=True, seconds=40.0
             )
-    app.recorder.stats = stats
+    app.stats_keeper.stats = stats
     in_language(app, lang)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))

@@ -28,9 +28,9 @@ from helpers.view import Scored, bar_heights, review_of
 import game.view.replay_view as replay_view
 from game.core.engine import Direction
 from game.core.record import Action, replay
-from game.kept.review.grading import GRADE_FLOORS, grade_of
-from game.kept.review.mistakes import Finding, Mistake
-from game.kept.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.kept_games.review.grading import GRADE_FLOORS, grade_of
+from game.kept_games.review.mistakes import Finding, Mistake
+from game.kept_games.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.play import commands as cmd
 from game.text import LANGUAGES, tr
 from game.text.review_words import bounds_words, decimal, describe
@@ -56,8 +56,8 @@ def kept(tmp_path_factory):
 
 @pytest.fixture
 def app(kept_app):
-    kept_app.browser.analyse = stand_in(per_poll=50, scale=100)
-    kept_app.browser.play_on = stand_in_rollouts(per_poll=50)
+    kept_app.games_screens.analyse = stand_in(per_poll=50, scale=100)
+    kept_app.games_screens.play_on = stand_in_rollouts(per_poll=50)
     return kept_app
 
 
@@ -112,11 +112,11 @@ def numbers_kept(app, shown, bare, layout, theme) -> int:
 def step_to(app, played_is_best: bool):
     """Right through the moves to the next one whose played move is (or is not) the best (a
     move that ties the solver's choice is drawn as the best)."""
-    job = app.browser.job
+    job = app.games_screens.job
     for _ in range(len(job.moves)):
         press(app, pygame.K_RIGHT)
         settle(app)
-        grade = job.grade_at(app.browser.stepping.position)
+        grade = job.grade_at(app.games_screens.stepping.position)
         if not grade.forced and (grade.played == grade.better) == played_is_best:
             return grade
     raise AssertionError("no such move")
@@ -237,7 +237,7 @@ def test_a_loss_reads_on_its_grade_s_side_of_each_bound(lang, bound):
 
 def to_mistakes(app) -> None:
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.browser.screen is Screen.MISTAKES
+    assert app.games_screens.screen is Screen.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -245,12 +245,12 @@ def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(
     app.view.lang = lang
     open_review(app, 0)  # the game that never makes a 64
     finish(app)
-    finding = app.browser.job.finding(Mistake.ALL_DIRECTIONS)
+    finding = app.games_screens.job.finding(Mistake.ALL_DIRECTIONS)
     assert finding.chances == 0 and finding.count == 0
     to_mistakes(app)
-    index = app.browser.items.index(MistakeItem(Mistake.ALL_DIRECTIONS))
+    index = app.games_screens.items.index(MistakeItem(Mistake.ALL_DIRECTIONS))
     press(app, pygame.K_UP, pygame.K_DOWN)  # it can be reached with the keys
-    assert app.browser.focus == index
+    assert app.games_screens.focus == index
     ring = rect_of(app, index)  # and is seen to be: ringed
     window = app.window.get_surface()
     assert window.get_at((ring.x + 1, ring.centery))[:3] == theme_named("classic").accent
@@ -260,7 +260,7 @@ def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(
     assert tr("mistake_directions", lang, up=up, down=down, left=left, right=right) in drawn
     assert not re.search(r"\b0 (of|από) 0\b", drawn)
     press(app, pygame.K_RETURN)  # nothing to step through: it stays
-    assert app.browser.screen is Screen.MISTAKES
+    assert app.games_screens.screen is Screen.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -280,12 +280,12 @@ def test_the_mistakes_list_keeps_its_place_whichever_mistake_is_focused(app):
     finish(app)
     to_mistakes(app)
     tops, words = set(), set()
-    for index in range(len(app.browser.items)):
+    for index in range(len(app.games_screens.items)):
         app.command(cmd.Point(index))
-        assert app.browser.focus == index
-        tops.add((rect_of(app, 0).y, rect_of(app, len(app.browser.items) - 1).y))
+        assert app.games_screens.focus == index
+        tops.add((rect_of(app, 0).y, rect_of(app, len(app.games_screens.items) - 1).y))
         words.add(" ".join(words_drawn(app)))
-    assert len(words) == len(app.browser.items)  # each shows words of its own
+    assert len(words) == len(app.games_screens.items)  # each shows words of its own
     assert len(tops) == 1  # and the list, Back with it, stays put
 
 
@@ -293,13 +293,15 @@ def test_the_mistakes_list_keeps_its_place_whichever_mistake_is_focused(app):
 def test_the_replay_says_which_way_each_step_went(app, lang):
     app.view.lang = lang
     open_replay(app)
-    positions = replay(app.browser.record)
+    positions = replay(app.games_screens.record)
     arrows = {Action.UP: "↑", Action.DOWN: "↓", Action.LEFT: "←", Action.RIGHT: "→"}
     seen = set()
     for position in positions[1:30]:
         press(app, pygame.K_RIGHT)
         step = position.step.action
-        move = tr("replay_move", lang, n=position.moves, total=app.browser.record.summary.moves)
+        move = tr(
+            "replay_move", lang, n=position.moves, total=app.games_screens.record.summary.moves
+        )
         went = tr("replay_undo", lang)
         if step is not Action.UNDO:
             went = f"{arrows[step]} {tr(step.value, lang)}"

@@ -7,7 +7,7 @@ import pygame
 import pytest
 from helpers.view import bar_heights
 
-from game.kept.review.grading import Grade, grade_of
+from game.kept_games.review.grading import Grade, grade_of
 from game.view.plot import Plot
 from game.view.render import Text
 

@@ -10,7 +10,7 @@ import pytest
 from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 
 from game.app import App
-from game.kept.screens.items import REPLAY_ITEMS, Control, Screen
+from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
 from game.text import tr
 from game.view.view import BRIEF_NOTICE_SECONDS
 
@@ -37,8 +37,8 @@ def kept(tmp_path_factory):
 
 @pytest.fixture
 def app(kept_app):
-    kept_app.browser.analyse = stand_in(per_poll=20, scale=100)
-    kept_app.browser.play_on = stand_in_rollouts(per_poll=4)
+    kept_app.games_screens.analyse = stand_in(per_poll=20, scale=100)
+    kept_app.games_screens.play_on = stand_in_rollouts(per_poll=4)
     return kept_app
 
 
@@ -48,10 +48,10 @@ def open_screen(app: App, screen: Screen) -> None:
         press(app, pygame.K_RETURN, pygame.K_RETURN)
     else:
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
-        while not app.browser.job.finished:
+        while not app.games_screens.job.finished:
             app.frame(1 / 120, [])
     settle(app)
-    assert app.browser.screen is screen
+    assert app.games_screens.screen is screen
 
 
 def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]]:

@@ -23,10 +23,10 @@ from helpers.view import READABLE_PX, TextLog, misfits
 import game.view.charts
 from game.app import App
 from game.core.record import Outcome, move_positions, replay
-from game.kept.archive.recorder import ArchiveRecorder
-from game.kept.archive.store import Archive
-from game.kept.charts.figures import WEEKS_SHOWN, monday_of
-from game.kept.review.grading import grade_move
+from game.kept_games.archive.game_keeper import GameKeeper
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of
+from game.kept_games.review.grading import grade_move
 from game.play import commands as cmd
 from game.play.menus import CHART_PAGES, Item, MenuKind
 from game.solver.analysis import review_depth
@@ -57,7 +57,7 @@ def _fill(folder) -> Kept:
     own moves the solver's best and its assisted moves blunders."""
     moment = [NOW]
     archive = Archive.open(folder, background=False, durable=False, now=lambda: moment[0])
-    recorder = ArchiveRecorder(archive)
+    recorder = GameKeeper(archive)
     played = OWN_GAMES + len(ASSISTED_AT)
     for index in range(played):
         moment[0] = NOW - timedelta(days=70) + timedelta(days=70 * index / played)

@@ -171,8 +171,8 @@ def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
     keep_games(tmp_path, 8, moves=60)
     save_settings(tmp_path, language=lang, text_size="largest")
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
-    app.browser.analyse = stand_in(per_poll=20, scale=100)
-    app.browser.play_on = stand_in_rollouts(per_poll=1)
+    app.games_screens.analyse = stand_in(per_poll=20, scale=100)
+    app.games_screens.play_on = stand_in_rollouts(per_poll=1)
     try:
         assert app.view.text.scale == TEXT_SIZE_FACTOR["largest"]
         for name in screens(app):

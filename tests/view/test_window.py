@@ -78,17 +78,17 @@ def test_a_storm_of_fullscreen_toggles_is_one_change_and_quit_acts_in_the_same_f
         def __getattr__(self, name):
             return getattr(self._window, name)
 
-    real_window = app.screen.window
-    app.screen.window = CountingWindow(real_window)
+    real_window = app.game_window.window
+    app.game_window.window = CountingWindow(real_window)
     try:
         storm = [key(pygame.K_F11) for _ in range(41)]  # an odd number: fullscreen wanted
         storm += [key(pygame.K_RETURN, pygame.KMOD_LALT) for _ in range(30)]  # back and forth
         app.frame(STEP, [*storm, key(pygame.K_q, pygame.KMOD_LCTRL), *storm])
         assert not app.running  # Ctrl+Q in the same frame, not 73 s later
         assert calls == ["fullscreen"]  # 71 toggles before the quit: one change
-        assert app.screen.fullscreen
+        assert app.game_window.fullscreen
     finally:
-        app.screen.window = real_window
+        app.game_window.window = real_window
         app.close()
 
 

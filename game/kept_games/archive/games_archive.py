@@ -1,0 +1,471 @@
+"""`Archive`: the kept games in one SQLite file, written on one writer thread, read after the
+writes. How it keeps the archive's promises (game/kept_games/archive/__init__.py):
+
+- Durability: each batch of events (one move, usually) is one transaction, committed with
+  `synchronous=FULL` in WAL mode, so a commit is on disk even across a power cut. The commits
+  run on one writer thread, because written on the frame a commit stalls it: measured on a two-core
+  machine (bench/archive.py), FULL costs 3.5 ms a move at the median and 16 ms at p99 (63 ms
+  at worst), and even NORMAL, with no fsync at commit, 1.5 ms at p99 and 21 ms at worst (a
+  write() waiting on a busy disk, the WAL's checkpoint fsyncs). The frame hands each batch
+  over and goes on; the writer commits every batch waiting in one transaction. Only when
+  MAX_UNCOMMITTED_BATCHES are still unwritten (a disk stalled for several moves) does `write`
+  wait for them (WRITE_WAIT_SECONDS at most), so a kill leaves the archive a few moves behind
+  the game at most, which the next start makes up from the save's undo history
+  (game/kept_games/archive/game_keeper.py).
+- Another program holding the database (a backup tool, `BEGIN EXCLUSIVE`): a commit waits for
+  it BUSY_WAIT_SECONDS at most, on the writer thread; then the batches queue, in order, in
+  memory (MAX_PENDING_BATCHES at most), the writer tries again every RETRY_SECONDS and writes
+  them all in one transaction when it lets go. Meanwhile the frame never waits for a write,
+  and a read (the games list) says the kept games are busy rather than answer without the
+  moves still queued. The player is told once that it is held, and once that it was written.
+- Damage: a damaged file is set aside, never deleted, and a new database started; a newer
+  version's is left untouched (game/kept_games/archive/database_file.py). Whether every page is
+  whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a million kept moves,
+  too long for the start to wait): damage found stops the recording for the run, with one
+  notice, and the file is set aside at the next start.
+- Disk errors: a write that fails switches recording off for the run; one notice says why
+  (game/kept_games/archive/failures.py).
+- The file deleted while the game runs (its folder removed): each commit first looks whether
+  the path is still the file the connection writes (a stat); if it is gone, it is made again
+  (game/kept_games/archive/database_file.py) and recording goes on there; the player is told once. A
+  file put in its place is not written to.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+from typing import TypeVar
+
+from game.core.engine import Direction
+from game.core.record import GameRecord, GameSummary
+from game.core.rules import UNDO_LIMIT
+from game.kept_games.archive import rows
+from game.kept_games.archive.database_file import (
+    damage_mark,
+    filled_copy,
+    identity,
+    open_database,
+    put_in_place,
+)
+from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice
+from game.kept_games.archive.rows import (
+    AddAnswer,
+    AddGame,
+    AddSteps,
+    Change,
+    SaveScores,
+    write_changes,
+)
+from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
+from game.storage.notices import Notice
+from game.storage.schema import ARCHIVE_FILE
+
+BUSY_WAIT_SECONDS = 0.005  # a commit waits this long for another program (writer thread)
+RETRY_SECONDS = 0.25  # then it is tried again this often, the moves queued meanwhile
+MAX_PENDING_BATCHES = 20_000  # queued while held: 5 hours at a move a second, some 14 MB
+WRITE_WAIT_SECONDS = 1.0  # the frame waits this long at most for a stalled disk
+# Unwritten batches (a move each) the frame leaves behind it: fewer than the save's undo history
+# holds, from which the next start makes up the moves a kill lost
+# (game/kept_games/archive/game_keeper.py).
+MAX_UNCOMMITTED_BATCHES = UNDO_LIMIT - 1
+READ_WAIT_SECONDS = 0.25  # a read waits this long at most for the writes before it to be done
+CLOSE_WAIT_SECONDS = 3.0  # quitting waits this long at most for the database to be let go
+log = logging.getLogger("game.kept_games.archive.games_archive")
+T = TypeVar("T")
+
+
+class ArchiveError(Exception):
+    """The archive could not answer (it is off, or a disk error); the message says why."""
+
+
+class ArchiveBusy(ArchiveError):
+    """Another program holds the kept games (or moves wait to be written): ask again later."""
+
+
+class Archive:
+    """The kept games in one SQLite file. Build it with `Archive.open`; it never raises there."""
+
+    def __init__(
+        self,
+        connection: sqlite3.Connection | None,
+        *,
+        path: Path | None = None,
+        background: bool = True,
+        read_only: bool = False,
+        durable: bool = True,
+        notices: Sequence[Notice] = (),
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        none_kept: bool = False,
+    ) -> None:
+        self.now = now
+        self.none_kept = none_kept  # no file, read-only: an empty list, not an unreadable one
+        self.read_only = read_only or connection is None
+        self.recording = not self.read_only  # False once a write failed: off for the run
+        self.held = False  # another program holds the database: batches wait in `_pending`
+        self._connection = connection
+        self._path = path
+        self._durable = durable
+        self._identity = identity(path) if path is not None and not self.read_only else None
+        self._notices: list[Notice] = list(notices)
+        self._told: set[str] = set()  # the notices said at most once a run
+        self._lock = threading.Lock()  # the notices and the queue, from the writer thread too
+        self._pending: list[tuple[Change, ...]] = []  # batches asked for, not yet written
+        self._drain_queued = False
+        self._next_id = 1
+        if connection is not None:
+            self._next_id = 1 + rows.largest_id(connection)
+            if not self.read_only:
+                connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
+        self._writer = JobWriter(RETRY_SECONDS) if background and connection is not None else None
+        self._check: IntegrityCheck | None = None
+
+    def _start_check(self, path: Path) -> None:
+        """Check every page in the background; damage found stops recording for the run."""
+        self._check = IntegrityCheck(path, lambda problem: self._damaged(path, problem))
+
+    def _damaged(self, path: Path, problem: str) -> None:
+        log.warning("%s: %s", path, problem)
+        self.recording = False
+        with contextlib.suppress(OSError):
+            damage_mark(path).touch()  # set aside at the next start
+        self._tell("archive_damaged")
+
+    def wait_for_check(self, timeout: float | None = None) -> bool:
+        """Whether the background integrity check is over (tests, benchmarks)."""
+        return self._check is None or self._check.wait(timeout)
+
+    @classmethod
+    def open(
+        cls,
+        data_dir: str | os.PathLike[str],
+        *,
+        background: bool = True,
+        read_only: bool = False,
+        durable: bool = True,
+        played_before: bool = False,
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> Archive:
+        """The archive of this data folder; a damaged file is set aside and a new one started.
+        `read_only` (another copy of the game holds the folder): read, never write.
+        `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety).
+        `played_before`: the player's statistics count games, so an empty file lost them."""
+        path = Path(data_dir) / ARCHIVE_FILE
+        opened = open_database(
+            path, read_only=read_only, durable=durable, played_before=played_before, now=now
+        )
+        archive = cls(
+            opened.connection,
+            path=path,
+            background=background,
+            read_only=read_only,
+            durable=durable,
+            notices=opened.notices,
+            now=now,
+            none_kept=opened.none_kept,
+        )
+        if opened.connection is not None and not read_only:
+            archive._start_check(path)
+        return archive
+
+    # -- notices and life cycle -----------------------------------------------------------------
+
+    def pop_notices(self) -> list[Notice]:
+        """The messages for the player since the last call, oldest first."""
+        with self._lock:
+            notices, self._notices = self._notices, []
+        return notices
+
+    def _tell(self, key: str, *, once: bool = False, **fields: str) -> None:
+        with self._lock:
+            if once and key in self._told:
+                return
+            self._told.add(key)
+            self._notices.append(notice(key, **fields))
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every write asked for so far is on disk (or failed), at most `timeout`
+        seconds; False if it is not. With no timeout, False at once while another program
+        holds the database (it may never let go)."""
+        if self._writer is None:
+            if self._pending:
+                self._drain()
+            return not self._pending
+        deadline = time.monotonic() + (float("inf") if timeout is None else timeout)
+        while not self._writer.idle(min(0.05, max(deadline - time.monotonic(), 0.0))):
+            if (self.held and timeout is None) or time.monotonic() >= deadline:
+                return False
+            if self.held:
+                time.sleep(0.01)  # the writer tries again by itself
+        return not self._pending
+
+    def close(self) -> None:
+        """Write what is pending (waiting CLOSE_WAIT_SECONDS at most for another program to
+        let go of the database) and close the file. Safe to call twice."""
+        if self._check is not None:
+            self._check.stop()
+            self._check = None
+        if self._writer is not None:
+            self._writer.stop(CLOSE_WAIT_SECONDS)
+            self._writer = None
+        elif self._pending:
+            self._drain()
+        if self._pending:
+            count = sum(len(batch) for batch in self._pending)
+            log.warning("quitting while the kept games are held: %d changes not written", count)
+        if self._connection is not None and self.recording and not self._pending:
+            with contextlib.suppress(sqlite3.Error, OSError):
+                self._keep_file()  # the folder deleted since the last move: made again
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                if not self.read_only:
+                    self._connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._connection.close()
+            self._connection = None
+        self.recording = False
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def next_id(self) -> int:
+        """A number for a new game. Only this copy writes, so it counts on from the largest."""
+        game_id = self._next_id
+        self._next_id += 1
+        return game_id
+
+    def write(self, changes: Sequence[Change], *, wait: bool = False) -> None:
+        """Apply `changes` in one transaction, on the writer thread, after the batches before
+        them; `wait`: until they are written (WRITE_WAIT_SECONDS at most). Never raises: a
+        failure switches recording off for the run and tells the player once; another program
+        holding the database queues them until it lets go."""
+        if not self.recording or not changes:
+            return
+        stalled = len(self._pending) >= MAX_UNCOMMITTED_BATCHES
+        if self._writer is not None and not self.held and stalled:
+            self._writer.idle(WRITE_WAIT_SECONDS)  # a kill may lose no more than a save makes up
+        with self._lock:
+            if len(self._pending) >= MAX_PENDING_BATCHES:
+                self.recording = False  # the queue is full: what is in it is still written
+                self._notices.append(notice("archive_held_too_long"))
+                return
+            self._pending.append(tuple(changes))
+            queued, self._drain_queued = self._drain_queued, True
+        if self._writer is None:
+            self._drain()
+            return
+        if not queued:
+            self._writer.submit(self._drain)
+        if wait and not self.held:
+            self._writer.idle(WRITE_WAIT_SECONDS)
+
+    def _drain(self) -> bool:
+        """Write every batch pending in one transaction; False if another program holds the
+        database (they stay pending, to be tried again)."""
+        with self._lock:
+            self._drain_queued = False
+            batches = list(self._pending)
+        if not batches or self._connection is None:
+            return True
+        try:
+            if self._keep_file():
+                write_changes(self._connection, [c for batch in batches for c in batch])
+        except (sqlite3.Error, OSError) as error:
+            if is_busy(error):
+                with self._lock:
+                    self._drain_queued = True  # this job is tried again: no other needed
+                    self.held = True
+                self._tell("archive_busy", once=True)
+                return False
+            log.warning("the archive stopped recording: %s", error)
+            self.recording = False
+            with self._lock:
+                self._pending.clear()
+            if is_corrupt(error) and self._path is not None:
+                self._damaged(self._path, str(error))
+            else:
+                with self._lock:
+                    self._notices.append(failure(error, self._path))
+            return True
+        with self._lock:
+            del self._pending[: len(batches)]
+            was_held, self.held = self.held, False
+        if was_held:
+            self._tell("archive_free", once=True)
+        return True
+
+    def _keep_file(self) -> bool:
+        """Whether the path still leads to the file the connection writes. A file deleted
+        under it (its folder removed) is made again from what the connection still reads;
+        another file put in its place is not written to: recording stops."""
+        if self._path is None or self._identity is None or self._connection is None:
+            return True
+        try:
+            now = identity(self._path)
+        except FileNotFoundError:
+            self._remake(self._path)
+            self._tell("archive_remade", once=True)
+            return True
+        if now == self._identity:
+            return True
+        log.warning("%s was replaced while the game ran: no more games kept", self._path)
+        self.recording = False
+        with self._lock:
+            self._pending.clear()
+        self._tell("archive_replaced", once=True)
+        return False
+
+    def _remake(self, path: Path) -> None:
+        """A new file at `path` holding everything the open connection reads (the deleted
+        file and its log), and a connection to it in place of the old one."""
+        assert self._connection is not None
+        log.warning("%s was deleted while the game ran: made again", path)
+        fresh = filled_copy(self._connection, path)
+        # Closed before the new file takes the name: closing removes its -wal and -shm by name.
+        self._connection.close()
+        self._connection = None
+        connection = put_in_place(fresh, path, durable=self._durable)
+        connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
+        self._connection = connection
+        self._identity = identity(path)
+
+    def add_record(self, record: GameRecord, *, imported: bool = True) -> int:
+        """Keep a whole game at once (an import); its new number. Waits for the disk (at most
+        READ_WAIT_SECONDS for the writes before it); ArchiveError if it cannot be written
+        (nothing of it is kept then), ArchiveBusy if another program holds the database."""
+        if not self.recording:
+            raise ArchiveError("the archive is not recording")
+        game_id = self.next_id()
+        summary = replace(record.summary, game_id=game_id, imported=imported)
+        changes = (AddGame(summary, record.start), AddSteps(game_id, 0, record.steps))
+
+        def keep(connection: sqlite3.Connection) -> None:
+            if not self._keep_file():
+                raise sqlite3.OperationalError("the kept games' file was replaced")
+            write_changes(self._connection or connection, changes)  # (a file made again)
+
+        self._call(keep)
+        return game_id
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _call(self, query: Callable[[sqlite3.Connection], T]) -> T:
+        """`query` on the connection, after every write asked for before it: at once without a
+        writer thread, else on it, waiting READ_WAIT_SECONDS at most for those writes."""
+        if self._connection is None:
+            raise ArchiveError("no archive of kept games is open")
+        if self.held:
+            raise ArchiveBusy("another program holds the kept games; moves wait to be written")
+        try:
+            if self._writer is None:
+                return query(self._connection)
+            return self._writer.call(lambda: query(self._open()), READ_WAIT_SECONDS)
+        except Waited as waited:
+            raise ArchiveBusy(f"the kept games are busy: {waited}") from None
+        except sqlite3.Error as error:
+            if is_busy(error):
+                raise ArchiveBusy("another program holds the kept games") from None
+            raise ArchiveError(f"the kept games could not be read: {error}") from error
+
+    def _open(self) -> sqlite3.Connection:
+        """The connection, on the writer thread (gone if the file could not be made again)."""
+        if self._connection is None:
+            raise sqlite3.OperationalError("no archive of kept games is open")
+        return self._connection
+
+    def list_games(
+        self, limit: int = 50, offset: int = 0, *, size: int | None = None
+    ) -> list[GameSummary]:
+        """Kept games, newest first (a row that cannot be read is left out)."""
+        if self.none_kept:
+            return []
+        return rows.summaries_of(
+            self._call(partial(rows.summary_rows, limit=limit, offset=offset, size=size))
+        )
+
+    def count_games(self, *, size: int | None = None) -> int:
+        if self.none_kept:
+            return 0
+        return self._call(partial(rows.game_count, size=size))
+
+    def load(self, game_id: int) -> GameRecord:
+        """The whole record of a kept game. KeyError if there is none; ArchiveError if it
+        cannot be read. (Whether it replays is `game.core.record.replay`'s to say.)"""
+        row, steps = self._call(partial(rows.game_rows, game_id=game_id))
+        if row is None:
+            raise KeyError(game_id)
+        try:
+            return rows.record_of(row[:-1], row[-1], steps)
+        except ValueError as error:
+            raise ArchiveError(f"kept game {game_id} is damaged: {error}") from None
+
+    def in_play(self, size: int) -> list[int]:
+        """The games of this size still in play, newest first (one, unless a crash split one)."""
+        return self._call(partial(rows.in_play_ids, size=size))
+
+    def last_played(self, size: int) -> int | None:
+        """The newest game of this size played here (not imported), however it stands."""
+        return self._call(partial(rows.last_played_id, size=size))
+
+    def find_uid(self, uid: str) -> int | None:
+        return self._call(partial(rows.uid_id, uid=uid))
+
+    # -- the review's scores, kept so that a second look is instant ------------------------------
+
+    def save_scores(
+        self, game_id: int, depth: int, scores: Mapping[int, Sequence[float | None]]
+    ) -> None:
+        """Keep the solver's scores per position (None or -inf: that move changes nothing)."""
+        if scores:
+            self.write([SaveScores(game_id, depth, dict(scores))])
+
+    def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]:
+        """The kept scores of a game's positions at this depth (those that can be read)."""
+        return rows.scores_of(self._call(partial(rows.score_rows, game_id=game_id, depth=depth)))
+
+    # -- the statistics' pictures (game/kept_games/charts/): plain figures, read off the frame --
+
+    def own_scores(self, size: int, limit: int) -> list[int]:
+        """The scores of the player's own ended games of this size (R20), newest first."""
+        if self.none_kept:
+            return []
+        found = self._call(partial(rows.own_score_rows, size=size, limit=limit))
+        return [score for (score,) in found if rows.is_count(score)]
+
+    def own_biggest_tiles(self, size: int) -> dict[int, int]:
+        """How many of the player's own ended games of this size had each biggest tile."""
+        if self.none_kept:
+            return {}
+        found = self._call(partial(rows.own_tile_rows, size=size))
+        return {tile: n for tile, n in found if rows.is_count(tile) and rows.is_count(n)}
+
+    def time_played(self, size: int, since: datetime) -> list[tuple[datetime, float]]:
+        """When each game of this size played here began, and its clock, since `since`."""
+        if self.none_kept:
+            return []
+        return rows.played_of(self._call(partial(rows.played_rows, size=size, since=since)))
+
+    def reviewed(self, size: int, depth: int, limit: int) -> list[int]:
+        """The games of this size played here, reviewed at `depth`, with moves of the
+        player's own, newest first."""
+        if self.none_kept:
+            return []
+        found = self._call(partial(rows.reviewed_rows, size=size, depth=depth, limit=limit))
+        return [game_id for (game_id,) in found]
+
+    # -- the practice of a game's mistakes -------------------------------------------------------
+
+    def keep_answer(self, game_id: int, position: int, answer: Direction, right: bool) -> None:
+        """Keep a move tried again on a position of a reviewed game."""
+        self.write([AddAnswer(game_id, position, answer, right, self.now())])
+
+    def last_answers(self, game_id: int) -> dict[int, bool]:
+        """Whether the last move tried on each position of the game was right."""
+        return rows.last_answers(self._call(partial(rows.answer_rows, game_id=game_id)))

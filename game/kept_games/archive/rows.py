@@ -1,0 +1,428 @@
+"""The archive's rows, written and read back: every SQL statement on `games`, `steps`,
+`analyses` and `practice` (their tables: game/kept_games/archive/tables.py).
+
+- The changes a transaction is made of (`AddGame`, `AddSteps`, `DropStep`, `UpdateSummary`,
+  `SaveScores`, `AddAnswer`), `apply`, their SQL, and `write_changes`, a batch of them in
+  one transaction.
+- The queries that read the kept games (each runs on the archive's one connection, through
+  `Archive`), and `summary_of`, `record_of` and `scores_of`, which read their rows back,
+  refusing values we never write.
+- A moment as we write it (`utc_text`) and read it (`parse_utc`), which the shared file's
+  dates use too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from game.core.engine import Direction
+from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step
+from game.kept_games.archive.tables import in_transaction
+
+log = logging.getLogger("game.kept_games.archive.games_archive")
+
+
+# -- the changes a transaction is made of ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AddGame:
+    summary: GameSummary  # its game_id already chosen (Archive.next_id)
+    start: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class AddSteps:
+    game_id: int
+    first: int  # the number of the first of `steps` (0 for a game's first step)
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class DropStep:
+    """Take back a kept step the saved game never got (it was killed between the two)."""
+
+    game_id: int
+    number: int
+
+
+@dataclass(frozen=True)
+class UpdateSummary:
+    summary: GameSummary
+    ended_at: datetime | None
+
+
+@dataclass(frozen=True)
+class SaveScores:
+    """The review's solver scores per position, kept so that a second look is instant."""
+
+    game_id: int
+    depth: int
+    scores: Mapping[int, Sequence[float | None]]  # None: that move changes nothing
+
+
+@dataclass(frozen=True)
+class AddAnswer:
+    """A move tried again on a position of a reviewed game, and whether it was right."""
+
+    game_id: int
+    position: int
+    answer: Direction
+    right: bool
+    answered_at: datetime
+
+
+Change = AddGame | AddSteps | DropStep | UpdateSummary | SaveScores | AddAnswer
+
+SUMMARY_COLUMNS = (
+    "id, uid, size, started_at, outcome, won, score, biggest_tile, moves, seconds, steps, "
+    "assisted_from, imported, origin_uid, origin_step"
+)
+_PROGRESS = "outcome, won, score, biggest_tile, moves, seconds, steps, assisted_from"
+
+
+def _progress(s: GameSummary) -> tuple:
+    values = (s.outcome.value, int(s.won), s.score, s.biggest_tile, s.moves, s.seconds, s.steps)
+    return (*values, s.assisted_from)
+
+
+def utc_text(moment: datetime | None) -> str | None:
+    """A moment as we write it, "2024-05-01T12:34:56Z" (the year always four digits, which
+    strftime's %Y does not promise before year 1000)."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "Z"
+
+
+def apply(connection: sqlite3.Connection, change: Change) -> None:
+    """Run one change's SQL (inside the caller's transaction)."""
+    if isinstance(change, AddGame):
+        s = change.summary
+        start = json.dumps(change.start, separators=(",", ":"), allow_nan=False)
+        connection.execute(
+            "INSERT INTO games (id, uid, size, started_at, imported, origin_uid, origin_step, "
+            f"start, {_PROGRESS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                s.game_id,
+                s.uid,
+                s.size,
+                utc_text(s.started_at),
+                int(s.imported),
+                s.origin.uid if s.origin else None,
+                s.origin.step if s.origin else None,
+                start,
+                *_progress(s),
+            ),  # fmt: skip
+        )
+    elif isinstance(change, AddSteps):
+        connection.executemany(
+            "INSERT INTO steps (game_id, number, action, seconds) VALUES (?, ?, ?, ?)",
+            [
+                (change.game_id, change.first + offset, step.action.value, step.seconds)
+                for offset, step in enumerate(change.steps)
+            ],
+        )
+    elif isinstance(change, DropStep):
+        connection.execute(
+            "DELETE FROM steps WHERE game_id = ? AND number = ?", (change.game_id, change.number)
+        )
+    elif isinstance(change, UpdateSummary):
+        s = change.summary
+        columns = ", ".join(f"{name} = ?" for name in _PROGRESS.split(", "))
+        connection.execute(
+            f"UPDATE games SET {columns}, ended_at = ? WHERE id = ?",
+            (*_progress(s), utc_text(change.ended_at), s.game_id),
+        )
+    elif isinstance(change, AddAnswer):
+        connection.execute(
+            "INSERT INTO practice (game_id, position, answered_at, answer, right) "
+            "SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)",
+            (
+                change.game_id,
+                change.position,
+                utc_text(change.answered_at),
+                change.answer.value,
+                int(change.right),
+                change.game_id,
+            ),
+        )
+    else:
+        # Only for a game that is kept: scores for one that is gone are dropped, not an error.
+        connection.executemany(
+            "INSERT OR REPLACE INTO analyses (game_id, depth, position, scores) "
+            "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)",
+            [
+                (change.game_id, change.depth, position, json.dumps(_finite(v)), change.game_id)
+                for position, v in change.scores.items()
+            ],
+        )
+
+
+def write_changes(connection: sqlite3.Connection, changes: Sequence[Change]) -> None:
+    """The changes, in order, in one transaction."""
+    with in_transaction(connection):
+        for change in changes:
+            apply(connection, change)
+
+
+def _finite(values: Sequence[float | None]) -> list[float | None]:
+    return [v if v is not None and math.isfinite(v) else None for v in values]
+
+
+# -- rows to records --------------------------------------------------------------------------
+
+
+def summary_of(row: Sequence[Any]) -> GameSummary:
+    """A games row as a GameSummary; ValueError if any value is not what we write."""
+    (game_id, uid, size, started, outcome, won, score, tile, moves, seconds, steps, assisted,
+     imported, origin_uid, origin_step) = row  # fmt: skip
+    for name, value in (("id", game_id), ("score", score), ("biggest_tile", tile),
+                        ("moves", moves), ("steps", steps)):  # fmt: skip
+        if type(value) is not int or value < 0:
+            raise ValueError(f"{name}: not a count")
+    if type(size) is not int or not 3 <= size <= 8:
+        raise ValueError("size: not a board size")
+    if type(seconds) not in (int, float) or not 0 <= seconds < float("inf"):
+        raise ValueError("seconds: not a time")
+    if assisted is not None and (type(assisted) is not int or not 0 <= assisted <= steps):
+        raise ValueError("assisted_from: not a step")
+    if won not in (0, 1) or imported not in (0, 1) or type(uid) is not str:
+        raise ValueError("a flag or the uid is not what we write")
+    origin = None
+    if origin_uid is not None or origin_step is not None:
+        if type(origin_uid) is not str or type(origin_step) is not int or origin_step < 0:
+            raise ValueError("origin: not a game and a step")
+        origin = Origin(origin_uid, origin_step)
+    return GameSummary(
+        game_id=game_id,
+        uid=uid,
+        size=size,
+        started_at=_date_or_none(started, game_id),
+        outcome=Outcome(outcome),
+        won=bool(won),
+        score=score,
+        biggest_tile=tile,
+        moves=moves,
+        seconds=float(seconds),
+        steps=steps,
+        assisted_from=assisted,
+        imported=bool(imported),
+        origin=origin,
+    )
+
+
+def _date_or_none(text: Any, game_id: int) -> datetime | None:
+    """A row's date, or None (shown as unknown) if it is not one we write: the game is kept
+    and listed all the same (an older version wrote year 999 as "999-...")."""
+    try:
+        return parse_utc(text)
+    except ValueError:
+        log.warning("kept game %d: its date %r cannot be read", game_id, text)
+        return None
+
+
+def parse_utc(text: Any) -> datetime:
+    """A moment as we write it ("2024-05-01T12:34:56Z"); ValueError for anything else."""
+    if type(text) is not str or len(text) != 20:
+        raise ValueError("not a date")
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def record_of(row: Sequence[Any], start_text: Any, steps: Sequence[tuple]) -> GameRecord:
+    summary = summary_of(row)
+    if type(start_text) is not str:
+        raise ValueError("start: not text")
+    start = json.loads(start_text)
+    if type(start) is not dict:
+        raise ValueError("start: not a game")
+    kept = []
+    for expected, (number, action, seconds) in enumerate(steps):
+        if number != expected:
+            raise ValueError(f"step {expected} is missing")
+        if type(seconds) not in (int, float):
+            raise ValueError(f"step {number}: not a time")
+        kept.append(Step(Action(action), float(seconds)))
+    return GameRecord(summary, start, tuple(kept))
+
+
+# -- the queries that read the kept games --------------------------------------------------------
+
+
+def largest_id(connection: sqlite3.Connection) -> int:
+    return connection.execute("SELECT max(id) FROM games").fetchone()[0] or 0
+
+
+def _of_size(size: int | None) -> tuple[str, tuple]:
+    return ("WHERE size = ?", (size,)) if size is not None else ("", ())
+
+
+def summary_rows(
+    connection: sqlite3.Connection, limit: int, offset: int, size: int | None
+) -> list[tuple]:
+    """The games rows, newest first, for `summaries_of`."""
+    where, args = _of_size(size)
+    return connection.execute(
+        f"SELECT {SUMMARY_COLUMNS} FROM games {where} ORDER BY id DESC LIMIT ? OFFSET ?",
+        (*args, max(0, limit), max(0, offset)),
+    ).fetchall()
+
+
+def summaries_of(rows: Sequence[tuple]) -> list[GameSummary]:
+    """The rows as GameSummary, a row that cannot be read left out."""
+    summaries = []
+    for row in rows:
+        try:
+            summaries.append(summary_of(row))
+        except ValueError as error:
+            log.warning("kept game %r left out: %s", row[0], error)
+    return summaries
+
+
+def game_count(connection: sqlite3.Connection, size: int | None) -> int:
+    where, args = _of_size(size)
+    return connection.execute(f"SELECT count(*) FROM games {where}", args).fetchone()[0]
+
+
+def game_rows(connection: sqlite3.Connection, game_id: int) -> tuple[tuple | None, list[tuple]]:
+    """A game's row, its start last (None if there is none), and its steps, for `record_of`."""
+    row = connection.execute(
+        f"SELECT {SUMMARY_COLUMNS}, start FROM games WHERE id = ?", (game_id,)
+    ).fetchone()
+    steps = connection.execute(
+        "SELECT number, action, seconds FROM steps WHERE game_id = ? ORDER BY number",
+        (game_id,),
+    ).fetchall()
+    return row, steps
+
+
+def in_play_ids(connection: sqlite3.Connection, size: int) -> list[int]:
+    return [
+        row[0]
+        for row in connection.execute(
+            "SELECT id FROM games WHERE size = ? AND outcome = 'in_play' AND imported = 0 "
+            "ORDER BY id DESC",
+            (size,),
+        ).fetchall()
+    ]
+
+
+def last_played_id(connection: sqlite3.Connection, size: int) -> int | None:
+    row = connection.execute(
+        "SELECT max(id) FROM games WHERE size = ? AND imported = 0", (size,)
+    ).fetchone()
+    return row[0]
+
+
+def uid_id(connection: sqlite3.Connection, uid: str) -> int | None:
+    row = connection.execute("SELECT id FROM games WHERE uid = ?", (uid,)).fetchone()
+    return None if row is None else row[0]
+
+
+def score_rows(connection: sqlite3.Connection, game_id: int, depth: int) -> list[tuple]:
+    """A game's kept scores at this depth, for `scores_of`."""
+    return connection.execute(
+        "SELECT position, scores FROM analyses WHERE game_id = ? AND depth = ?",
+        (game_id, depth),
+    ).fetchall()
+
+
+def scores_of(rows: Sequence[tuple]) -> dict[int, tuple[float | None, ...]]:
+    """The scores of each position, those that can be read."""
+    kept: dict[int, tuple[float | None, ...]] = {}
+    for position, text in rows:
+        try:
+            values = json.loads(text)
+        except ValueError:
+            continue
+        if type(values) is list and len(values) == 4 and all(_is_score(v) for v in values):
+            kept[position] = tuple(values)
+    return kept
+
+
+def answer_rows(connection: sqlite3.Connection, game_id: int) -> list[tuple]:
+    """A game's practice answers, oldest first, for `last_answers`."""
+    return connection.execute(
+        "SELECT position, right FROM practice WHERE game_id = ? ORDER BY rowid", (game_id,)
+    ).fetchall()
+
+
+def last_answers(rows: Sequence[tuple]) -> dict[int, bool]:
+    """Whether the last answer on each position tried was right (rows we never write are
+    left out)."""
+    last: dict[int, bool] = {}
+    for position, right in rows:
+        if type(position) is int and position >= 0 and right in (0, 1):
+            last[position] = bool(right)
+    return last
+
+
+def _is_score(value: Any) -> bool:
+    return value is None or type(value) in (int, float)
+
+
+# -- the statistics' pictures: the player's own games of one size ----------------------------------
+
+# The player's own games (R20): played here, no hint or autoplay, not played on from another.
+_OWN = "size = ? AND imported = 0 AND assisted_from IS NULL AND origin_uid IS NULL"
+
+
+def own_score_rows(connection: sqlite3.Connection, size: int, limit: int) -> list[tuple]:
+    """The scores of the player's own games of this size that ended, newest first."""
+    return connection.execute(
+        f"SELECT score FROM games WHERE {_OWN} AND outcome != 'in_play' ORDER BY id DESC LIMIT ?",
+        (size, max(0, limit)),
+    ).fetchall()
+
+
+def own_tile_rows(connection: sqlite3.Connection, size: int) -> list[tuple]:
+    """How many of the player's own ended games of this size had each biggest tile."""
+    return connection.execute(
+        f"SELECT biggest_tile, count(*) FROM games WHERE {_OWN} AND outcome != 'in_play' "
+        "GROUP BY biggest_tile",
+        (size,),
+    ).fetchall()
+
+
+def played_rows(connection: sqlite3.Connection, size: int, since: datetime) -> list[tuple]:
+    """When each game of this size played here (assisted or not) began, and its clock, for
+    those begun at `since` or later."""
+    return connection.execute(
+        "SELECT started_at, seconds FROM games WHERE size = ? AND imported = 0 AND started_at >= ?",
+        (size, utc_text(since)),
+    ).fetchall()
+
+
+def reviewed_rows(connection: sqlite3.Connection, size: int, depth: int, limit: int) -> list[tuple]:
+    """The games of this size played here with scores kept at `depth` and moves of the
+    player's own (assisted from a later step, or not at all), newest first."""
+    return connection.execute(
+        "SELECT id FROM games WHERE size = ? AND imported = 0 "
+        "AND (assisted_from IS NULL OR assisted_from > 0) "
+        "AND EXISTS (SELECT 1 FROM analyses WHERE game_id = games.id AND depth = ?) "
+        "ORDER BY id DESC LIMIT ?",
+        (size, depth, max(0, limit)),
+    ).fetchall()
+
+
+def is_count(value: Any) -> bool:
+    return type(value) is int and value >= 0
+
+
+def played_of(rows: Sequence[tuple]) -> list[tuple[datetime, float]]:
+    """The (start, clock) rows that can be read."""
+    played = []
+    for started, seconds in rows:
+        try:
+            moment = parse_utc(started)
+        except ValueError:
+            continue
+        if type(seconds) in (int, float) and 0 <= seconds < float("inf"):
+            played.append((moment, float(seconds)))
+    return played

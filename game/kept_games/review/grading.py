@@ -1,0 +1,239 @@
+"""The review of a kept game (R23): each move graded against the solver's own best. Pure.
+
+    positions = replay(record)                              # game/core/record.py
+    work = ReviewWork(record, positions)                    # then work.step() every frame
+    scores = {index: (up, down, left, right), ...}          # game/solver/analysis.py, per position
+    result = work.review(scores, depth)                     # grades and the four mistakes
+    result = review(record, positions, scores, depth)       # the same, all at once
+
+For each move, the solver has scored the four directions from the position the move was played
+from, at one fixed depth (deterministic: the same game always gets the same grades). The move's
+*loss* is how far its score falls below the best direction's, divided by `loss_scale(grid)`:
+what the solver's heuristic charges for a line with the board's biggest tile pulled one cell
+off the edge (its monotonicity weight times the tile's exponent to the fourth power). The
+heuristic's values grow with the tiles (that penalty is about 60,000 with a 64 on the board and
+700,000 with a 2048), so a raw difference would make every late move look a blunder and every
+early one fine; measured against the biggest tile, a loss means the same early and late. On
+real games (bench/review.py --calibrate) a random move loses 0.14, 0.15 and 0.16 on average
+with the biggest tile up to 64, at 128-256 and at 512-1024, where the raw differences grow
+from 7,900 to 25,000 to 60,000; a depth-3 solver's moves lose under 0.01.
+
+The grades, by loss (1.0 is a biggest tile pulled off its edge):
+    best        the solver's choice, or a move it scores exactly as high
+    good        under 0.02: no difference a player could see
+    inaccuracy  0.02 to 0.1
+    mistake     0.1 to 0.3
+    blunder     0.3 or more: a third of a broken corner, or worse
+
+A move graded a mistake or a blunder is then played on (game/kept_games/review/costs.py): where the
+games after the better move are not ahead of its own by a real margin, it had no real cost, and it
+is graded an inaccuracy whatever its loss; the summary and the four mistakes read that grade.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from game.core.engine import Direction, Grid
+from game.core.record import GameRecord, Positions, move_positions
+from game.kept_games.review.costs import MoveCost
+from game.kept_games.review.grades import BAD_GRADES, Grade
+from game.kept_games.review.mistakes import Finding, MoveFacts, find_mistakes, move_facts
+from game.solver.bitboard import DIRECTIONS
+from game.solver.search import DEFAULT_WEIGHTS
+
+Scores = Sequence[float | None]  # per move in DIRECTIONS order; None or -inf: it changes nothing
+
+
+# The smallest loss of each grade above best, in the order of the grades (the help page's).
+GRADE_FLOORS: Mapping[Grade, float] = {
+    Grade.GOOD: 0.0,
+    Grade.INACCURACY: 0.02,
+    Grade.MISTAKE: 0.1,
+    Grade.BLUNDER: 0.3,
+}
+MIN_SCALE_EXPONENT = 5  # the opening's scale is that of a 32: before it, nothing is at stake
+_TIE = 1e-9  # a loss this small is a tie with the best (the sums' rounding)
+
+
+def loss_scale(grid: Grid) -> float:
+    """The heuristic's penalty for a line with the biggest tile one cell off the edge."""
+    biggest = max(max(row) for row in grid)
+    exponent = max(biggest.bit_length() - 1, MIN_SCALE_EXPONENT)
+    return DEFAULT_WEIGHTS.monotonicity * exponent**DEFAULT_WEIGHTS.monotonicity_power
+
+
+def grade_of(loss: float) -> Grade:
+    if loss <= _TIE:
+        return Grade.BEST
+    grade = Grade.GOOD
+    for candidate, floor in GRADE_FLOORS.items():
+        if loss >= floor:
+            grade = candidate
+    return grade
+
+
+@dataclass(frozen=True)
+class MoveGrade:
+    position: int  # the position the move was played from (a click jumps there)
+    played: Direction
+    best: Direction  # the solver's choice (the first of DIRECTIONS on a tie)
+    loss: float  # in biggest-tile units (see the module's docstring), 0 or more
+    grade: Grade
+    forced: bool  # the only move there was
+    assisted: bool  # played after hint or autoplay was used (R20)
+    cost: MoveCost | None = None  # the games played on after it and its better move, if any
+
+    @property
+    def tied(self) -> bool:
+        """Played a move that scores the same as the solver's choice, another direction: no
+        better move to name (the solver's is only the first of DIRECTIONS on a tie)."""
+        return self.grade is Grade.BEST and self.best != self.played
+
+    @property
+    def better(self) -> Direction:
+        """The move to show as the better one: the one played when it ties the solver's."""
+        return self.played if self.tied else self.best
+
+
+def with_cost(grade: MoveGrade, cost: MoveCost | None) -> MoveGrade:
+    """The grade once its games played on are in: a mistake or a blunder that shows no real
+    cost there is an inaccuracy."""
+    if cost is None:
+        return grade
+    if grade.grade in BAD_GRADES and not cost.real:
+        return replace(grade, grade=Grade.INACCURACY, cost=cost)
+    return replace(grade, cost=cost)
+
+
+def grade_move(grid: Grid, scores: Scores, played: Direction) -> tuple[Direction, float, Grade]:
+    """The best direction by `scores`, and the loss and grade of playing `played` instead.
+    ValueError if `played` is not among the scored moves (the scores are not of this grid)."""
+    values = [_value(score) for score in scores]
+    if len(values) != 4:
+        raise ValueError("four scores expected, one per direction")
+    mine = values[DIRECTIONS.index(played)]
+    if mine is None:
+        raise ValueError(f"{played} is not a move the solver scored here")
+    best = max(range(4), key=lambda m: -math.inf if values[m] is None else values[m])
+    loss = max(0.0, (values[best] - mine) / loss_scale(grid))  # type: ignore[operator]
+    return DIRECTIONS[best], loss, grade_of(loss)
+
+
+def _value(score: float | None) -> float | None:
+    if score is None or score == -math.inf:
+        return None
+    if not math.isfinite(score):
+        raise ValueError("a score must be a finite number")
+    return float(score)
+
+
+def grade_game(
+    record: GameRecord,
+    positions: Positions,
+    scores: Mapping[int, Scores],
+    moves: Sequence[int] | None = None,
+) -> list[MoveGrade]:
+    """The grade of every move whose position has scores, in the order played (`moves`: the
+    game's, `move_positions`, if the caller has them)."""
+    assisted_from = record.summary.assisted_from
+    grades = []
+    for index in move_positions(positions) if moves is None else moves:
+        if index not in scores:
+            continue
+        played = record.steps[index].action.direction
+        best, loss, grade = grade_move(positions.grid(index), scores[index], played)  # type: ignore[arg-type]
+        forced = sum(_value(s) is not None for s in scores[index]) == 1
+        assisted = assisted_from is not None and index >= assisted_from
+        grades.append(MoveGrade(index, played, best, loss, grade, forced, assisted))
+    return grades
+
+
+@dataclass(frozen=True)
+class Review:
+    depth: int  # the solver's depth the grades are at
+    grades: tuple[MoveGrade, ...]
+    findings: tuple[
+        Finding, ...
+    ]  # the four mistakes, in game.kept_games.review.mistakes.Mistake order
+    complete: bool  # every move was graded (False while the analysis is partial)
+
+    def count(self, grade: Grade, *, own_only: bool = True) -> int:
+        return sum(1 for g in self.grades if g.grade is grade and not (own_only and g.assisted))
+
+    def worst(self, n: int = 5) -> list[MoveGrade]:
+        """The moves that cost most, worst first (ties: the earlier first)."""
+        ranked = sorted(self.grades, key=lambda g: (-g.loss, g.position))
+        return [g for g in ranked[:n] if g.grade is not Grade.BEST]
+
+
+def review(
+    record: GameRecord, positions: Positions, scores: Mapping[int, Scores], depth: int
+) -> Review:
+    """Grades and the four mistakes of a replayed game, from the solver's scores, at once."""
+    return ReviewWork(record, positions).review(scores, depth)
+
+
+class ReviewWork:
+    """The review's own work, a slice per frame while the solver's process scores the game:
+
+        work = ReviewWork(record, positions)
+        work.step()                      # every frame, until it says it is done
+        result = work.review(analysis.scores, analysis.depth)   # cheap once done
+
+    Reading the boards for the four mistakes costs about 0.15 ms a move (half a second for a
+    3,000-move game); grading, once the scores are in, about 10 microseconds a move, so each
+    move is graded once: `review` grades only the positions whose scores are new since the
+    last call (a position's scores at one depth are the solver's: they do not change)."""
+
+    def __init__(self, record: GameRecord, positions: Positions) -> None:
+        self.record = record
+        self.positions = positions
+        self.moves = move_positions(positions)
+        self.facts: list[MoveFacts] = []
+        self._reading = move_facts(record, positions)
+        self.done = False
+        self._grades: dict[int, MoveGrade] = {}  # by position, at `_depth`
+        self._depth: int | None = None
+
+    def step(self, budget_s: float = 0.002) -> bool:
+        """Read boards for about `budget_s` seconds (one move at least); whether all are read."""
+        deadline = time.perf_counter() + budget_s
+        while not self.done:
+            fact = next(self._reading, None)
+            if fact is None:
+                self.done = True
+            else:
+                self.facts.append(fact)
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def review(
+        self,
+        scores: Mapping[int, Scores],
+        depth: int,
+        costs: Mapping[int, MoveCost] | None = None,
+    ) -> Review:
+        """The grades of the scored moves and the four mistakes (reading what is left first);
+        `costs`, by position: the flagged moves' games played on, which can lower a grade."""
+        if not self.done:
+            self.facts.extend(self._reading)
+            self.done = True
+        if depth != self._depth:
+            self._grades, self._depth = {}, depth
+        fresh = {index: s for index, s in scores.items() if index not in self._grades}
+        for grade in grade_game(self.record, self.positions, fresh, self.moves):
+            self._grades[grade.position] = grade
+        costs = costs or {}
+        grades = [
+            with_cost(self._grades[index], costs.get(index))
+            for index in sorted(self._grades)
+            if index in scores
+        ]
+        complete = len(grades) == len(self.moves)
+        findings = find_mistakes(self.facts, {g.position: g.grade for g in grades})
+        return Review(depth, tuple(grades), tuple(findings), complete)

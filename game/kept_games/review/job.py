@@ -1,0 +1,332 @@
+"""A kept game's review under way (R23), and the moves a player steps through in it.
+
+    job = ReviewJob(record, positions, archive, analyse=make_analysis, play_on=make_rollouts,
+                    depth=4)
+    job.start()                      # the scores kept from an earlier look, the rest to the solver
+                                     # (on a thread of its own: see `start`)
+    events = job.poll()              # every frame, the screens open or not; never blocks
+    job.fraction, job.running, job.result   # progress; the Review so far (None at first)
+    job.estimate_at(index)           # where the games played on after a flagged move stand
+    job.close()                      # stops the solver; the scores so far are kept
+
+The solver's process scores the positions (game/solver/analysis.py); this side reads the boards
+for the four mistakes a slice per frame (game/review.ReviewWork) and grades what has arrived,
+at most every REFRESH_SECONDS while scores come in (grading a 3,000-move game takes a few
+milliseconds: not every frame). The scores are kept in the archive when the solver is done or
+stopped, so a second look at a game is instant and a stopped review goes on where it was.
+
+Once every move is graded, the player's own moves graded a mistake or a blunder, at most
+`ESTIMATED_MOVES` of them, worst first, are played on in a second process of the same kind
+(game/solver/analysis.Task.ROLLOUTS): the move played and the better move, `ROLLOUT_GAMES`
+games each. Each move's figure arrives on its own and the grades are made again with it
+(game/kept_games/review/costs.py: a move with no real cost is graded an inaccuracy). The figures are
+not kept: they take about a tenth of a second a move on 4x4 and come back the same every time.
+Twenty moves: twice the worst moves a player steps through (`WORST_MOVES`), so that each of
+those has its figure, the rest for the moves just after them. Not all of them: a careless
+player's game can flag a hundred moves or more, and a move costs about 5 s on 5x5 and 14 s on
+6x6 (their games are played on by a Python loop) and 10 s on 4x4 with the Python tree, so
+twenty take a few minutes at most there, the worst moves' figures first."""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import logging
+import math
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
+
+from game.core.engine import Direction, Grid
+from game.core.record import GameRecord, Positions, move_positions
+from game.kept_games.archive.games_archive import ArchiveError
+from game.kept_games.review.batches import Analyse, Batches, Scorer
+from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept_games.review.grades import BAD_GRADES
+from game.kept_games.review.grading import MoveGrade, Review, ReviewWork, Scores, grade_move
+from game.kept_games.review.mistakes import Finding, Mistake
+from game.play import events as ev
+from game.solver.analysis import AnalysisState, Progress
+
+REFRESH_SECONDS = 0.5  # the grades are made again at most this often while scores arrive
+WORST_MOVES = 10  # the moves that cost most, worst first, that a player steps through
+log = logging.getLogger("game.kept_games.review.grading")
+
+
+class ScoreKeeper(Protocol):
+    """Where scores are kept between looks (game/archive.Archive)."""
+
+    def save_scores(
+        self, game_id: int, depth: int, scores: Mapping[int, Sequence[float | None]]
+    ) -> None: ...
+
+    def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]: ...
+
+
+# (the moves to play on after, {(position, direction): (grid, direction)}, the board size)
+# -> a scorer of the rollouts task, not started; its results are rollout.PlayedOn
+PlayOn = Callable[[Mapping[tuple[int, Direction], tuple[Grid, Direction]], int], Scorer]
+
+
+class Estimate(enum.Enum):
+    """Where the games played on after a move stand, for the screen to say."""
+
+    NONE = "none"  # not a move that is played on: graded below a mistake, or the solver's
+    WAITING = "waiting"  # it will be, or is being, played on
+    DONE = "done"  # its figure is in (the grade's `cost`)
+    LEFT_OUT = "left_out"  # flagged, but not among the worst `ESTIMATED_MOVES`
+    FAILED = "failed"  # the rollouts' process stopped before it
+
+
+class ReviewJob:
+    def __init__(
+        self,
+        record: GameRecord,
+        positions: Positions,
+        keeper: ScoreKeeper,
+        *,
+        analyse: Analyse,
+        depth: int,
+        play_on: PlayOn | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """`play_on` makes the rollouts' process for the flagged moves (None: no figures)."""
+        self.record = record
+        self.positions = positions
+        self.game_id = record.summary.game_id
+        self.depth = depth
+        self.moves = move_positions(positions)
+        self.keeper = keeper
+        self.scores: dict[int, Sequence[float | None]] = {}
+        self.result: Review | None = None
+        self.worst: list[MoveGrade] = []  # the moves that cost most so far, worst first
+        self.state = AnalysisState.WAITING
+        self._analyse = analyse
+        self._scorer: Scorer | None = None
+        self.costs: dict[int, MoveCost] = {}  # by position: the flagged moves' figures so far
+        # the positions played on, worst first: their move played and its better move
+        self.estimated: dict[int, tuple[Direction, Direction]] = {}
+        self.estimating = AnalysisState.WAITING  # the rollouts' process, once scores are in
+        self._play_on = play_on
+        self._rollouts: Scorer | None = None
+        self._work = ReviewWork(record, positions)
+        self._clock = clock
+        self._graded_at = -math.inf
+        self._graded = -1  # how many scores the result was made from
+        self._costed = 0  # how many figures the result was made with
+        self._kept = 0  # how many of the scores were kept before this look
+        self._starting: threading.Thread | None = None
+        # what the start found: the kept scores and the solver for the rest, or its error
+        self._started: tuple[dict[int, Scores], Batches | None] | BaseException | None = None
+
+    # -- what the screens read -----------------------------------------------------------------
+
+    @property
+    def fraction(self) -> float:
+        return len(self.scores) / len(self.moves) if self.moves else 1.0
+
+    @property
+    def running(self) -> bool:
+        return self.state in (AnalysisState.WAITING, AnalysisState.RUNNING)
+
+    @property
+    def finished(self) -> bool:
+        """Every move graded and every board read: the review is whole."""
+        return self.state is AnalysisState.DONE and self.settled
+
+    @property
+    def settled(self) -> bool:
+        """Nothing more will come: the solver and the rollouts are over, and the grades are of
+        all they sent."""
+        scored = not self.running and self._work.done and self._graded == len(self.scores)
+        played_on = self.estimating not in (AnalysisState.WAITING, AnalysisState.RUNNING)
+        return scored and played_on and self._costed == len(self.costs)
+
+    # -- life -----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Take the scores kept from an earlier look, and give the rest to the solver. Reading
+        the kept scores and the boards takes seconds for a long game (2.3 s, with the solver's
+        start, for 196,473 moves): a thread of its own does it, and `poll` starts the solver
+        once it is done, its boards a batch at a time (game/kept_games/review/batches.py)."""
+        self.state = AnalysisState.RUNNING
+        self._starting = threading.Thread(target=self._start, name="review-start", daemon=True)
+        self._starting.start()
+
+    def _start(self) -> None:
+        try:
+            kept = self._kept_scores()
+            todo = [index for index in self.moves if index not in kept]
+            size, grid = self.record.size, self.positions.grid
+            scorer = Batches(self._analyse, todo, grid, size, self.depth) if todo else None
+            self._started = kept, scorer
+        except BaseException as error:  # raised again on the game's thread, in `poll`
+            self._started = error
+
+    def _take_start(self) -> bool:
+        """Whether the start is over: what it found taken in, the solver started (a fault of
+        the game's own met on its thread raised here, on the game's)."""
+        started = self._started
+        if self._starting is None or started is None:
+            return self._starting is None
+        self._starting = None
+        if isinstance(started, BaseException):
+            raise started
+        kept, scorer = started
+        self.scores, self._kept = dict(kept), len(kept)
+        if scorer is None:
+            self.state = AnalysisState.DONE
+        else:
+            self._scorer = scorer
+            scorer.start()
+        return True
+
+    def _kept_scores(self) -> dict[int, Scores]:
+        """The scores kept for this game at this depth that fit its moves (a row that does
+        not is scored again)."""
+        if self.game_id is None:
+            return {}
+        try:
+            kept = self.keeper.load_scores(self.game_id, self.depth)
+        except ArchiveError as error:
+            log.warning("the kept scores could not be read: %s", error)
+            return {}
+        fitting = {}
+        for index in self.moves:
+            scores = kept.get(index)
+            if scores is None:
+                continue
+            played = self.record.steps[index].action.direction
+            try:
+                grade_move(self.positions.grid(index), scores, played)  # type: ignore[arg-type]
+            except ValueError:
+                continue
+            fitting[index] = scores
+        return fitting
+
+    def poll(self, budget_s: float = 0.002) -> list[ev.Event]:
+        """Take in what the solver sent, read boards for about `budget_s`, and grade again
+        when it is time. Events: the review finished or stopped."""
+        events: list[ev.Event] = []
+        started = self._take_start()
+        if started and self._scorer is not None and self.state is AnalysisState.RUNNING:
+            progress = self._scorer.poll()
+            self.scores.update(self._scorer.results)
+            if progress.state is not AnalysisState.RUNNING:
+                events += self._ended(progress)
+        if self.estimating is AnalysisState.RUNNING:
+            self._take_figures()
+        if not self._work.done:
+            self._work.step(budget_s)
+        if self._work.done and self._due():
+            self.result = self._work.review(self.scores, self.depth, self.costs)
+            self.worst = self.result.worst(WORST_MOVES)
+            self._graded, self._graded_at = len(self.scores), self._clock()
+            self._costed = len(self.costs)
+        if self.estimating is AnalysisState.WAITING and not self.running:
+            self._play_on_flagged()
+        return events
+
+    def _due(self) -> bool:
+        if len(self.costs) != self._costed:
+            return True
+        if len(self.scores) == self._graded:
+            return False
+        return not self.running or self._clock() - self._graded_at >= REFRESH_SECONDS
+
+    # -- the games played on after the flagged moves ----------------------------------------------
+
+    def _play_on_flagged(self) -> None:
+        """Once every move is graded: play on after the worst flagged moves and their better
+        moves. A review that stopped short plays on after none (its grades are not all in)."""
+        if self.state is not AnalysisState.DONE:
+            self.estimating = self.state
+            return
+        if self.result is None or self._graded != len(self.scores):
+            return  # graded on a later frame
+        flagged = [g for g in self.result.grades if g.grade in BAD_GRADES and not g.assisted]
+        flagged.sort(key=lambda g: (-g.loss, g.position))
+        self.estimated = {g.position: (g.played, g.best) for g in flagged[:ESTIMATED_MOVES]}
+        moves = {}
+        for position, directions in self.estimated.items():
+            for direction in directions:
+                moves[position, direction] = (self.positions[position].grid, direction)
+        if not moves or self._play_on is None:
+            self.estimating = AnalysisState.DONE
+            return
+        self.estimating = AnalysisState.RUNNING
+        self._rollouts = self._play_on(moves, self.record.size)
+        self._rollouts.start()
+
+    def _take_figures(self) -> None:
+        """Take in the games played on so far: a move's figure once both its moves are in."""
+        assert self._rollouts is not None
+        progress = self._rollouts.poll()
+        outcomes = self._rollouts.results
+        for position, moves in self.estimated.items():
+            after = [outcomes.get((position, direction)) for direction in moves]
+            if None not in after:
+                self.costs[position] = MoveCost(*after)
+        if progress.state is not AnalysisState.RUNNING:
+            self.estimating = progress.state
+            if progress.state is AnalysisState.FAILED:
+                log.warning("the games played on stopped: %s", progress.failure)
+
+    def estimate_at(self, index: int) -> Estimate:
+        """Where the games played on after the move played from position `index` stand."""
+        grade = self.grade_at(index)
+        if grade is not None and grade.cost is not None:
+            return Estimate.DONE
+        flagged = grade is not None and grade.grade in BAD_GRADES and not grade.assisted
+        if not flagged or self._play_on is None:
+            return Estimate.NONE
+        if self.estimating is AnalysisState.WAITING:
+            return Estimate.WAITING  # the moves to play on are chosen once all are graded
+        if index not in self.estimated:
+            return Estimate.LEFT_OUT if self.state is AnalysisState.DONE else Estimate.FAILED
+        if self.estimating is AnalysisState.RUNNING:
+            return Estimate.WAITING
+        return Estimate.FAILED
+
+    def _ended(self, progress: Progress) -> list[ev.Event]:
+        self.state = progress.state
+        self._keep()
+        if progress.state is AnalysisState.FAILED:
+            log.warning("the review stopped: %s", progress.failure)
+            return [ev.Told("review_failed")]
+        return []
+
+    def _keep(self) -> None:
+        """Keep the scores this look made (the archive writes them on its own thread)."""
+        if self.game_id is not None and len(self.scores) > self._kept:
+            self.keeper.save_scores(self.game_id, self.depth, self.scores)
+            self._kept = len(self.scores)
+
+    def close(self) -> None:
+        """Stop the solver and the rollouts; the scores so far are kept for the next look."""
+        if self.state is AnalysisState.RUNNING:
+            if self._scorer is not None:
+                self._scorer.cancel()
+                self.scores.update(self._scorer.results)
+            self.state = AnalysisState.CANCELLED
+        self._starting = None  # a start still under way is never taken in: no solver starts
+        if self._rollouts is not None and self.estimating is AnalysisState.RUNNING:
+            self._rollouts.cancel()
+            self.estimating = AnalysisState.CANCELLED
+        self._keep()
+
+    # -- per move ------------------------------------------------------------------------------
+
+    def grade_at(self, index: int) -> MoveGrade | None:
+        """The grade of the move played from position `index`, once graded."""
+        if self.result is None:
+            return None
+        grades = self.result.grades
+        found = bisect.bisect_left(grades, index, key=lambda g: g.position)
+        return grades[found] if found < len(grades) and grades[found].position == index else None
+
+    def finding(self, mistake: Mistake) -> Finding | None:
+        if self.result is None:
+            return None
+        return next((f for f in self.result.findings if f.mistake is mistake), None)

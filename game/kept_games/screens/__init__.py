@@ -1,0 +1,5 @@
+"""The Games screens' state (R22, R23), drawn by game/view: the navigator between them
+(games_screens.py), their items (items.py) and moving about them (games_focus.py), the list
+(games_list.py), a game being opened (opening.py), its replay (replay.py) and the steps of its
+review (review.py).
+"""
