@@ -174,9 +174,9 @@ def child_app(path: Path) -> dict:
     import pygame
 
     from game.app import App, Options
-    from game.kept_games.screens.items import Control, Screen
     from game.play import commands as cmd
     from game.play.menus import Item
+    from game.screens.items import Control, Screen
 
     with tempfile.TemporaryDirectory() as data:
         app = App(Options(data_dir=data, sound=False))

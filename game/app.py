@@ -27,7 +27,6 @@ from game.input.names import button_word, control_words
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
-from game.kept_games.screens.games_screens import GamesScreens
 from game.kept_games.share.transfer import export_folder
 from game.launch.start_all import StartAll
 from game.loop import Clock, FixedStep, MonotonicClock, real_seconds, run_frames
@@ -39,6 +38,7 @@ from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
 from game.play.stats_keeper import StatsKeeper
+from game.screens.games_screens import GamesScreens
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage

@@ -7,11 +7,18 @@ import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from game import __version__
 from game.core.engine import BOARD_SIZES
-from game.launch import desktop_entry
 from game.solver.tree import search_name
+
+
+class EntryAction(Enum):
+    """--install and --uninstall: the desktop entry and its files (game/launch/desktop_entry.py)."""
+
+    INSTALL = "install"
+    UNINSTALL = "uninstall"
 
 
 @dataclass(frozen=True)
@@ -27,7 +34,7 @@ class Options:
     start_all: bool = False  # start every part at once, then say whether each answered
     sound: bool = True
     import_path: str | None = None  # keep the game of this shared file, then play
-    desktop_entry_action: desktop_entry.EntryAction | None = None  # do this, then exit
+    desktop_entry_action: EntryAction | None = None  # do this, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -82,14 +89,14 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         "--install-desktop-entry",
         dest="desktop_entry_action",
         action="store_const",
-        const=desktop_entry.EntryAction.INSTALL,
+        const=EntryAction.INSTALL,
         help="put 2048 into the Linux applications menu (under ~/.local/share), then exit",
     )
     menu.add_argument(
         "--uninstall-desktop-entry",
         dest="desktop_entry_action",
         action="store_const",
-        const=desktop_entry.EntryAction.UNINSTALL,
+        const=EntryAction.UNINSTALL,
         help="take 2048 out of the Linux applications menu, then exit",
     )
     args = parser.parse_args(argv)

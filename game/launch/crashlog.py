@@ -32,7 +32,7 @@ from importlib import metadata
 from pathlib import Path
 
 from game import __version__
-from game.storage.files import atomic_write, is_own_file, make_private_folder, remove_leftovers
+from game.platform.files import atomic_write, is_own_file, make_private_folder, remove_leftovers
 
 KEEP_LOGS = 5
 _LIBRARIES = ("pygame-ce", "platformdirs", "filelock")

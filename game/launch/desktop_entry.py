@@ -34,9 +34,9 @@ import subprocess
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 
+from game.cli import EntryAction
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
 from game.storage.folders import Folders
@@ -81,11 +81,6 @@ FILE_TYPE_DATABASES = (
 # entry of the same name, or one the player edited, is left alone.
 EARLIER_NAME = "2048"
 EARLIER_ENTRY_SHA256 = "5475bc99f74f7b6817fe6d04878a48232d2ca4ecfe7499d19708d0a6dbdb4bda"
-
-
-class EntryAction(Enum):
-    INSTALL = "install"
-    UNINSTALL = "uninstall"
 
 
 def icon_path(size: int, name: str = APP_ID) -> Path:

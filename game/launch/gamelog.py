@@ -16,7 +16,7 @@ from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from game.launch.crashlog import logs_folder
-from game.storage.files import is_own_file
+from game.platform.files import is_own_file
 
 LOG_NAME = "2048.log"
 MAX_BYTES = 256 * 1024

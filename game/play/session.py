@@ -9,7 +9,7 @@ nothing of pygame, files or real time: the loop tells it how much time passed.
 It owns the one stack of screens over the board (`overlays`): the menus, and the kept games'
 screens (R22, R23) as one entry over the pause menu. Whatever is on the stack stops the clock
 (R17); the top entry takes the player's commands; Back closes it. The kept games' screens are
-handed in (`games_screens`, game/kept_games/screens/games_screens.py) and answer their commands
+handed in (`games_screens`, game/screens/games_screens.py) and answer their commands
 themselves; their events come back wrapped (`ev.OnScreens`), to be seen and heard, never kept.
 """
 

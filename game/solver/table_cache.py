@@ -10,7 +10,7 @@ The file, `solver-rows-4x4-v2.bin` in the given folder (the game's cache folder,
     one unsigned 64-bit little-endian integer per row
 
 The CRC-32 covers everything but itself, so a flipped bit anywhere is caught. The file is read
-only if it is a regular file of exactly the expected size (game/storage/files.py), and a set
+only if it is a regular file of exactly the expected size (game/platform/files.py), and a set
 of rows is computed afresh and compared: the fixed ones where the rules are at their edges (two
 largest tiles), and a random sample, which finds a file made by other rules or doctored with a
 good checksum. Any doubt and the tables are built again. Written with the storage's atomic
@@ -29,7 +29,7 @@ import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from game.storage.files import (
+from game.platform.files import (
     DamagedFile,
     atomic_write,
     is_own_file,

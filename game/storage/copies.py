@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.platform.files import MAX_FILE_BYTES, DamagedFile, read_file
 from game.storage.envelope import decode_document, is_newer, upgrade
-from game.storage.files import MAX_FILE_BYTES, DamagedFile, read_file
 from game.storage.notices import error_name
 
 log = logging.getLogger(__name__)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.core.stats import upgrade_from_version_1, upgrade_from_version_2
-from game.storage.files import DamagedFile
+from game.platform.files import DamagedFile
 
 GAME_FORMAT = "2048-game"
 SETTINGS_FORMAT = "2048-settings"

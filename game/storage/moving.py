@@ -50,7 +50,7 @@ from pathlib import Path
 
 from filelock import Timeout
 
-from game.storage.files import (
+from game.platform.files import (
     atomic_copy,
     fsync_folder,
     is_own_file,

@@ -19,15 +19,7 @@ from filelock import FileLock, Timeout
 from game.core.engine import Game
 from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
-from game.storage.envelope import (
-    GAME_FORMAT,
-    SETTINGS_FORMAT,
-    STATS_FORMAT,
-    decode_document,
-    encode_document,
-)
-from game.storage.files import (
+from game.platform.files import (
     TEMP_SUFFIX,
     DamagedFile,
     atomic_write,
@@ -35,6 +27,14 @@ from game.storage.files import (
     remove_leftovers,
     set_aside,
     take_lock,
+)
+from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
+from game.storage.envelope import (
+    GAME_FORMAT,
+    SETTINGS_FORMAT,
+    STATS_FORMAT,
+    decode_document,
+    encode_document,
 )
 from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
 from game.storage.schema import (

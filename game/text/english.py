@@ -298,7 +298,7 @@ ENGLISH: dict[str, str] = {
     "export_done": "The game was saved as {file}.",
     "export_failed": "The game could not be saved in {folder}.",
     "export_too_long": "The game is too long to share: a shared game holds {most} moves at most.",
-    # -- the games' screens: the list, a game, its replay and review (game/kept_games/screens/) --
+    # -- the games' screens: the list, a game, its replay and review (game/screens/) --
     "games": "Games",
     "games_footer": "Page {page}/{pages} · {n} games",
     "games_footer_one": "Page {page}/{pages} · {n} game",

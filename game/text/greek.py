@@ -305,7 +305,7 @@ GREEK: dict[str, str] = {
     "export_failed": "Το παιχνίδι δεν αποθηκεύτηκε στο {folder}.",
     "export_too_long": "Το παιχνίδι είναι πολύ μεγάλο για κοινοποίηση: ένα κοινοποιημένο "
     "παιχνίδι έχει το πολύ {most} κινήσεις.",
-    # -- the games' screens: the list, a game, its replay and review (game/kept_games/screens/) --
+    # -- the games' screens: the list, a game, its replay and review (game/screens/) --
     "games": "Παιχνίδια",
     "games_footer": "Σελίδα {page}/{pages} · {n} παιχνίδια",
     "games_footer_one": "Σελίδα {page}/{pages} · {n} παιχνίδι",

@@ -22,7 +22,6 @@ import pygame
 from game.kept_games.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
 from game.play.menus import CHART_PAGES, Item, Menu
 from game.text import tr
-from game.text.review_words import decimal
 from game.view.panel import (
     Block,
     Buttons,
@@ -37,6 +36,7 @@ from game.view.panel import (
 )
 from game.view.plot import LABEL_MIN_PX, LOSS_TOP_LEAST, loss_height, loss_ticks
 from game.view.render import Text
+from game.view.review_words import decimal
 from game.view.theme import Theme
 
 CHART_LINES = 8  # a chart's least height, in lines of text: its ticks stay apart

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.kept_games.screens.games_screens import GamesScreens
-from game.kept_games.screens.items import Screen
 from game.play import commands as cmd
 from game.play import events as ev
+from game.screens.games_screens import GamesScreens
+from game.screens.items import Screen
 from game.view.board import BoardView
 from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed

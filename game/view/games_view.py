@@ -11,12 +11,11 @@ import pygame
 
 from game.core.record import GameSummary, Outcome
 from game.kept_games.review.mistakes import Finding, Mistake
-from game.kept_games.screens.games_list import ROWS_PER_PAGE
-from game.kept_games.screens.games_screens import GamesScreens
-from game.kept_games.screens.items import Control, MistakeItem, Screen
 from game.play.menus import Item
+from game.screens.games_list import ROWS_PER_PAGE
+from game.screens.games_screens import GamesScreens
+from game.screens.items import Control, MistakeItem, Screen
 from game.text import format_clock, tr
-from game.text.review_words import describe
 from game.view.board import BoardView
 from game.view.layout import board_alone
 from game.view.panel import (
@@ -34,6 +33,7 @@ from game.view.panel import (
     lay_out,
 )
 from game.view.render import FIELDS, Text
+from game.view.review_words import describe
 from game.view.theme import Theme
 
 PAGE_BUTTONS = (Item.PREV_PAGE, Item.NEXT_PAGE)  # side by side, under the games

@@ -24,7 +24,7 @@ from game.play.session import Session
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.help_pages import CONTROL_WORDS
-from game.text.review_words import costs_help_lines, review_help_lines
+from game.view.review_words import costs_help_lines, review_help_lines
 
 NO_BUTTON = "—"  # an action no pad button asks for
 # The actions the help's gamepad lines leave out while no button asks for them.

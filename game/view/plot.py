@@ -19,8 +19,8 @@ from game.core.record import Position, scores_of
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import GRADE_FLOORS, Review
 from game.text import tr
-from game.text.review_words import SHOWN_LEAST, decimal
 from game.view.render import Text
+from game.view.review_words import SHOWN_LEAST, decimal
 from game.view.theme import Theme
 
 # The losses on a log scale, each tenfold the same height: a slip of 0.02 and a loss of 27

@@ -1,4 +1,4 @@
-"""The practice of a game's mistakes on screen (game/kept_games/screens/practice.py): the board of
+"""The practice of a game's mistakes on screen (game/screens/practice.py): the board of
 the position, the move played there in the game, the four moves to answer with, and once
 answered, the verdict with the review's figures and the two arrows (the answer, the best). It
 lays out as the review does (game/view/replay_view.py), its column measured at its longest so
@@ -10,18 +10,18 @@ import pygame
 
 from game.core.engine import Direction
 from game.kept_games.review.grades import Grade
-from game.kept_games.screens.games_screens import GamesScreens
-from game.kept_games.screens.items import PRACTICE_ITEMS, AnswerItem, Control
-from game.kept_games.screens.practice import Attempt, Practice
 from game.play.menus import Item
+from game.screens.games_screens import GamesScreens
+from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
+from game.screens.practice import Attempt, Practice
 from game.solver.analysis import AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
-from game.text.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.board import BoardView, draw_move_arrows
 from game.view.panel import Block, Buttons, Graphic, Placed, Title, Words, draw_placed, lay_out
 from game.view.render import Text
 from game.view.replay_view import arrange, cost_words, draw_progress, longest_cost_words
+from game.view.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.theme import Theme
 
 STOPPED = (AnalysisState.FAILED, AnalysisState.CANCELLED)  # no review: no practice

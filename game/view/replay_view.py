@@ -16,20 +16,20 @@ from game.core.record import Action
 from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
 from game.kept_games.review.grading import Grade, MoveGrade, Review
 from game.kept_games.review.job import Estimate, ReviewJob
-from game.kept_games.screens.games_screens import GamesScreens
-from game.kept_games.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.kept_games.screens.replay import SPEEDS
-from game.kept_games.screens.review import TrackKind
 from game.play.menus import Item
+from game.screens.games_screens import GamesScreens
+from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.screens.replay import SPEEDS
+from game.screens.review import TrackKind
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
 from game.text import format_clock, tr
-from game.text.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
 from game.view.panel import Block, Buttons, Graphic, Placed, Title, Words, draw_placed, lay_out
 from game.view.plot import Plot
 from game.view.render import Text
+from game.view.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
 from game.view.shapes import rounded_rect
 from game.view.theme import Theme
 

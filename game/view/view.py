@@ -9,12 +9,12 @@ import pygame
 
 from game.core.engine import Direction
 from game.core.settings import TEXT_SIZE_FACTOR
-from game.kept_games.screens.games_screens import GamesScreens
-from game.kept_games.screens.items import Screen
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menus import MenuKind
 from game.play.session import Phase, Session
+from game.screens.games_screens import GamesScreens
+from game.screens.items import Screen
 from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView

@@ -31,10 +31,10 @@ from game.core import rules
 from game.core.record import replay
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review import batches as review_batches
-from game.kept_games.screens.items import Control, Screen
-from game.kept_games.screens.opening import REPLAY_SLICE
 from game.kept_games.share.shared_file import export_game, import_game, read_shared
 from game.play import commands as cmd
+from game.screens.items import Control, Screen
+from game.screens.opening import REPLAY_SLICE
 from game.solver.analysis import AnalysisState
 from game.text import tr
 from game.view.plot import column_of, last_in_columns

@@ -19,10 +19,10 @@ from game.core.record import Action, GameRecord, GameSummary, Step
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review.job import Estimate
-from game.kept_games.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
-from game.kept_games.screens.review import every_move
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
+from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.screens.review import every_move
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn

@@ -35,10 +35,10 @@ from helpers.view import READABLE_PX, TextLog, misfits, show
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.core.record import replay
-from game.kept_games.screens.items import Control, Screen
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind, SizeItem, pause_menu, sizes_menu
 from game.play.session import Session
+from game.screens.items import Control, Screen
 from game.solver.analysis import Analysis
 from game.text import LANGUAGES, tr
 

@@ -21,7 +21,7 @@ from game.kept_games.review.grading import MoveGrade, ReviewWork, with_cost
 from game.kept_games.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
-from game.text.review_words import costs_help_lines as help_lines
+from game.view.review_words import costs_help_lines as help_lines
 
 L = Direction.LEFT
 FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three empty cells

@@ -21,8 +21,8 @@ from game.kept_games.review.grading import (
     review,
 )
 from game.solver.search import DEFAULT_WEIGHTS, Searcher
-from game.text.review_words import decimal, grade_name
-from game.text.review_words import review_help_lines as help_lines
+from game.view.review_words import decimal, grade_name
+from game.view.review_words import review_help_lines as help_lines
 
 
 def solver_scores(positions, depth: int, searcher: Searcher | None = None):

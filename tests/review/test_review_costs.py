@@ -33,16 +33,16 @@ from game.core.engine import Direction
 from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import grade_of
-from game.kept_games.screens.items import REVIEW_ITEMS
-from game.kept_games.screens.review import every_move
 from game.play.menus import Item
+from game.screens.items import REVIEW_ITEMS
+from game.screens.review import every_move
 from game.solver.analysis import Analysis, AnalysisState, Task
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn, play_on
 from game.solver.search import Solver
 from game.text import tr
-from game.text.review_words import grade_name
 from game.view.replay_view import figure_words
+from game.view.review_words import grade_name
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # Down buries the 256's row under small tiles: a blunder at any depth, and in the games played

@@ -22,7 +22,7 @@ from game.kept_games.review.mistakes import (
     structure,
     trapped_cells,
 )
-from game.text.review_words import describe
+from game.view.review_words import describe
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = (

@@ -16,7 +16,7 @@ from helpers.view import READABLE_PX, TextLog, drawn, window
 
 from game.app import App, Options
 from game.core.record import replay
-from game.kept_games.screens.items import GAME_ITEMS, Screen
+from game.screens.items import GAME_ITEMS, Screen
 from game.view.theme import THEMES, theme_named
 
 

@@ -40,13 +40,13 @@ from game.cli import parse_args
 from game.core.engine import Direction
 from game.core.record import replay
 from game.kept_games.archive.games_archive import Archive
-from game.kept_games.screens.games_list import ROWS_PER_PAGE
-from game.kept_games.screens.items import LIST_BUTTONS, Control, GameRow, Screen
 from game.kept_games.share import transfer as sharing
 from game.kept_games.share.shared_file import export_game, export_name, read_shared
 from game.kept_games.share.transfer import export_folder, export_to
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind, pause_items
+from game.screens.games_list import ROWS_PER_PAGE
+from game.screens.items import LIST_BUTTONS, Control, GameRow, Screen
 from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
 from game.view.view import NOTICE_SECONDS

@@ -28,11 +28,11 @@ from game.core.engine import Game
 from game.core.record import Origin, replay
 from game.kept_games.archive import schema
 from game.kept_games.archive.games_archive import Archive
-from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
 from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
 from game.play.session import Session
+from game.screens.items import REPLAY_ITEMS, Control, Screen
 from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
 from game.view.games_view import row_lines

@@ -32,14 +32,14 @@ from helpers.keys import STEP
 from game.app import App, Options
 from game.core.engine import Direction, shift
 from game.kept_games.review.grades import BAD_GRADES
-from game.kept_games.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control, Screen
 from game.play import commands as cmd
+from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control, Screen
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
-from game.text.review_words import grade_name
 from game.view import practice_view
 from game.view.replay_view import figure_words
+from game.view.review_words import grade_name
 
 ARROW_KEYS = {
     Direction.UP: pygame.K_UP,

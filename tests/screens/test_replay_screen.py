@@ -13,9 +13,9 @@ from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 
 from game.core.record import replay
-from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
-from game.kept_games.screens.replay import DEFAULT_SPEED, SPEEDS
 from game.play.menus import Item
+from game.screens.items import REPLAY_ITEMS, Control, Screen
+from game.screens.replay import DEFAULT_SPEED, SPEEDS
 from game.text import format_clock, tr
 
 

@@ -31,14 +31,14 @@ from helpers.keys import STEP
 import game.view.replay_view as replay_view
 from game.app import App, Options
 from game.core.engine import Direction
-from game.kept_games.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
-from game.kept_games.screens.review import TrackKind
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind
+from game.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.screens.review import TrackKind
 from game.solver.analysis import Analysis, AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
-from game.text.review_words import decimal, grade_name
+from game.view.review_words import decimal, grade_name
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # The biggest tile in the top-left corner: right pulls it out (the first of the four mistakes).

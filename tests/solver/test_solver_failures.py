@@ -15,7 +15,7 @@ from helpers.keys import STEP, key
 from helpers.solver import play_until
 
 from game.core.engine import Direction, Game, shift
-from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, SolverNews, Autoplay
+from game.play.autoplay import ANSWER_GRACE_S, HINT_BUDGET_S, Autoplay, SolverNews
 from game.play.session import Session
 from game.solver import Reply, SolverWorker
 from game.solver.worker import MAX_RESTARTS, RESTART_WINDOW_S

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from helpers.storage import counting, disk_error, failing, played_game, start_child
 
+from game.platform.files import atomic_write
 from game.storage.envelope import GAME_FORMAT, decode_document
-from game.storage.files import atomic_write
 from game.storage.store import Storage
 
 

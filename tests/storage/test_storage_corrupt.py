@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.core.settings import Settings
 from game.core.stats import Stats
+from game.platform.files import DamagedFile
 from game.storage.envelope import (
     GAME_FORMAT,
     SETTINGS_FORMAT,
@@ -21,7 +22,6 @@ from game.storage.envelope import (
     decode_document,
     encode_document,
 )
-from game.storage.files import DamagedFile
 from game.storage.store import Storage
 from game.text import notice_text
 

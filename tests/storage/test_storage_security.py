@@ -12,7 +12,7 @@ from helpers.storage import disk_error, failing, played_game, snapshot
 
 from game.core.settings import Settings
 from game.core.stats import Stats
-from game.storage.files import atomic_write
+from game.platform.files import atomic_write
 from game.storage.store import Storage
 
 NAMES = ("game-4.json", "settings.json", "stats.json")

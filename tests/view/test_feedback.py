@@ -14,8 +14,8 @@ from helpers.view import TextLog, changed, drawn, points, window
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.kept_games.screens.items import Screen
 from game.play.session import Session
+from game.screens.items import Screen
 from game.text import LANGUAGES, tr
 from game.view.view import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
 

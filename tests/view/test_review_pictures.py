@@ -30,13 +30,13 @@ from game.core.engine import Direction
 from game.core.record import Action, replay
 from game.kept_games.review.grading import GRADE_FLOORS, grade_of
 from game.kept_games.review.mistakes import Finding, Mistake
-from game.kept_games.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.play import commands as cmd
+from game.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.text import LANGUAGES, tr
-from game.text.review_words import bounds_words, decimal, describe
 from game.view.board import REVIEW_ARROW, arrow_points
 from game.view.plot import Plot
 from game.view.render import Text
+from game.view.review_words import bounds_words, decimal, describe
 from game.view.theme import THEMES, contrast_ratio, theme_named
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT

@@ -10,7 +10,7 @@ import pytest
 from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 
 from game.app import App
-from game.kept_games.screens.items import REPLAY_ITEMS, Control, Screen
+from game.screens.items import REPLAY_ITEMS, Control, Screen
 from game.text import tr
 from game.view.view import BRIEF_NOTICE_SECONDS
 

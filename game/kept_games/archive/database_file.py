@@ -38,7 +38,7 @@ from game.kept_games.archive.failures import failure, notice
 from game.kept_games.archive.rows import largest_id
 from game.kept_games.archive.tables import Damaged, Newer, check_and_upgrade
 from game.kept_games.archive.wal import wal_damage
-from game.storage.files import make_private_folder
+from game.platform.files import make_private_folder
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_SIDE_FILES
 

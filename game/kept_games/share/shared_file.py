@@ -52,7 +52,7 @@ from game.core.record import (
 )
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.archive.rows import parse_utc, utc_text
-from game.storage.files import atomic_write
+from game.platform.files import atomic_write
 
 SHARE_FORMAT = "2048-shared-game"
 SHARE_VERSION = 1

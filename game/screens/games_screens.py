@@ -28,10 +28,15 @@ from pathlib import Path
 from game.core.record import GameRecord, GameSummary, Origin, Position, Positions, ReplayError
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.review.job import Analyse, PlayOn, ReviewJob
-from game.kept_games.screens import practice_answers
-from game.kept_games.screens.games_focus import move_in, point, settle, turn_page
-from game.kept_games.screens.games_list import GamesList
-from game.kept_games.screens.items import (
+from game.kept_games.share.import_queue import ImportQueue
+from game.kept_games.share.transfer import export_to
+from game.play import commands as cmd
+from game.play import events as ev
+from game.play.menus import Item
+from game.screens import practice_answers
+from game.screens.games_focus import move_in, point, settle, turn_page
+from game.screens.games_list import GamesList
+from game.screens.items import (
     LIST_BUTTONS,
     SCREEN_ITEMS,
     AnswerItem,
@@ -41,18 +46,13 @@ from game.kept_games.screens.items import (
     MistakeItem,
     Screen,
 )
-from game.kept_games.screens.opening import Opening
-from game.kept_games.screens.practice import Practice
-from game.kept_games.screens.replay import Replaying
-from game.kept_games.screens.review import Stepping
-from game.kept_games.share.import_queue import ImportQueue
-from game.kept_games.share.transfer import export_to
-from game.play import commands as cmd
-from game.play import events as ev
-from game.play.menus import Item
+from game.screens.opening import Opening
+from game.screens.practice import Practice
+from game.screens.replay import Replaying
+from game.screens.review import Stepping
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
-log = logging.getLogger("game.kept_games.screens.games_screens")
+log = logging.getLogger("game.screens.games_screens")
 
 
 def _analysis(grids, size: int, depth: int, tables_dir=None) -> Analysis:

@@ -1,5 +1,5 @@
 """The practice of a game's mistakes on the kept games' screens
-(game/kept_games/screens/practice.py), as the navigator (game/kept_games/screens/games_screens.py)
+(game/screens/practice.py), as the navigator (game/screens/games_screens.py)
 hands it the player's moves: starting it once the game's review is done, which of its items can act,
 and an answer, graded and kept.
 
@@ -16,11 +16,11 @@ from typing import Protocol
 from game.core.engine import Direction
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.review.job import ReviewJob
-from game.kept_games.screens import games_focus
-from game.kept_games.screens.games_focus import settle
-from game.kept_games.screens.items import Control, GamesItem
-from game.kept_games.screens.practice import Practice
 from game.play import events as ev
+from game.screens import games_focus
+from game.screens.games_focus import settle
+from game.screens.items import Control, GamesItem
+from game.screens.practice import Practice
 
 
 class PracticeHolder(games_focus.FocusHolder, Protocol):
@@ -32,7 +32,7 @@ class PracticeHolder(games_focus.FocusHolder, Protocol):
     practice: Practice | None
 
 
-log = logging.getLogger("game.kept_games.screens.practice")
+log = logging.getLogger("game.screens.practice")
 
 
 def ready(games_screens: PracticeHolder) -> list[ev.Event]:

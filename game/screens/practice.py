@@ -1,6 +1,6 @@
 """Try a mistake again: a reviewed game's mistakes and blunders (R23), each board shown again
 for the player to move. Pure: commands in, events out, like the review's screen
-(game/kept_games/screens/review.py).
+(game/screens/review.py).
 
     practice = Practice(job, last_answers)      # the review done; the last answer per position
     answer = practice.answer_with(direction)    # graded against the review's own scores

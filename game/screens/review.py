@@ -1,6 +1,6 @@
 """Where a player is in a review (R23): the moves stepped through (every move, the worst
 ones, or where one of the four mistakes happened) and the one shown. Pure: commands in, events
-out, as on the replay (game/kept_games/screens/replay.py), whose events it shares: the next move is
+out, as on the replay (game/screens/replay.py), whose events it shares: the next move is
 played with its animation, any other position shown at once.
 """
 
@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from game.core.record import Position
 from game.kept_games.review.job import ReviewJob
 from game.kept_games.review.mistakes import Mistake
-from game.kept_games.screens.items import Control
-from game.kept_games.screens.replay import step_events
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menu_focus import SIDEWAYS
+from game.screens.items import Control
+from game.screens.replay import step_events
 
 
 class TrackKind(enum.StrEnum):

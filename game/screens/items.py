@@ -1,4 +1,4 @@
-"""The vocabulary of the kept games' screens (game/kept_games/screens/games_screens.py): the
+"""The vocabulary of the kept games' screens (game/screens/games_screens.py): the
 screens, and the items each shows in order. The view draws a screen's items in this order, so that a
 click on the n-th drawn thing is `Select(n)`."""
 

@@ -10,7 +10,7 @@ from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.play.focus import turned
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
-log = logging.getLogger("game.kept_games.screens.games_screens")
+log = logging.getLogger("game.screens.games_screens")
 
 
 class GamesList:

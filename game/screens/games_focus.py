@@ -1,6 +1,6 @@
 """Moving about the kept games' screens (R22, R23), as game/play/menu_focus.py does inside a
 menu: the focus through a screen's items, past any that cannot act now, the pointer resting on
-one, and the list's pages. The navigator (game/kept_games/screens/games_screens.py) owns the focus
+one, and the list's pages. The navigator (game/screens/games_screens.py) owns the focus
 and the screen showing, and hands these moves here; what choosing an item does stays its own.
 
     events = move_in(games_screens, command)   # None: not a move on the screen showing
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.kept_games.screens.games_list import ROWS_PER_PAGE, GamesList
-from game.kept_games.screens.items import GameRow, GamesItem, Screen
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.focus import moved, pointed, settled
 from game.play.menu_focus import SIDEWAYS, UPRIGHT
+from game.screens.games_list import ROWS_PER_PAGE, GamesList
+from game.screens.items import GameRow, GamesItem, Screen
 
 
 class FocusHolder(Protocol):
