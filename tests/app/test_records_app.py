@@ -158,7 +158,7 @@ def test_a_restart_after_a_kill_between_the_two_saves_counts_the_game_once(tmp_p
     app.close()
     again = new_app(tmp_path)
     try:
-        figures = again.recorder.stats.for_size(4)
+        figures = again.stats_keeper.stats.for_size(4)
         assert figures.games_played == 1
         assert figures.total_seconds == pytest.approx(9.0, abs=0.02)
     finally:

@@ -307,7 +307,7 @@ def test_the_file_names_its_format_and_version(shared):
 
 
 def test_every_message_of_the_share_has_words_in_both_languages():
-    source = (ROOT / "game" / "kept" / "share" / "shared_file.py").read_text()
+    source = (ROOT / "game" / "kept_games" / "share" / "shared_file.py").read_text()
     keys = set(re.findall(r'ShareError\(\s*"(\w+)"', source))
     assert {"import_too_big", "import_diverges", "export_failed"} <= keys
     for key in keys | {"import_done", "import_already", "export_done"}:

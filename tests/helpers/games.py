@@ -68,7 +68,7 @@ def corner_game(size: int = 6, seed: int = 3) -> GameRecord:
         uid=uuid.uuid4().hex,
         size=size,
         started_at=datetime(2024, 5, 1, tzinfo=UTC),
-        outcome=replay.PlayedOn.WON if game.won else replay.PlayedOn.LOST,
+        outcome=replay.Outcome.WON if game.won else replay.Outcome.LOST,
         won=game.won,
         score=game.score,
         biggest_tile=game.biggest_tile(),

@@ -188,11 +188,11 @@ def test_a_goal_met_is_kept_across_a_restart_and_never_told_again(tmp_path):
     assert kept is not None and kept.day == date.today()
     again = new_app(tmp_path)
     try:
-        assert again.recorder.stats.goal(REACH_512) == kept
+        assert again.stats_keeper.stats.goal(REACH_512) == kept
         play_from(again, NEAR_512)  # another game makes a 512 without undo
         run(again, key(pygame.K_LEFT))
         assert goals_told(again) == set()
-        assert again.recorder.stats.goal(REACH_512) == kept  # its first day and game
+        assert again.stats_keeper.stats.goal(REACH_512) == kept  # its first day and game
     finally:
         again.close()
 

@@ -26,7 +26,7 @@ from helpers.keys import STEP, key
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Origin, replay
-from game.kept_games.archive import schema
+from game.kept_games.archive import tables
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
@@ -236,7 +236,7 @@ def test_an_archive_of_the_version_before_is_upgraded_and_its_games_have_no_orig
     archive = Archive.open(tmp_path, background=False)
     try:
         version = archive._connection.execute("PRAGMA user_version").fetchone()[0]
-        assert version == schema.SCHEMA_VERSION == 2
+        assert version == tables.SCHEMA_VERSION == 2
         [summary] = archive.list_games()
         assert summary.origin is None
         replay(archive.load(summary.game_id))

@@ -1,4 +1,4 @@
-"""The recorder on its own: domain events from a real session in, statistics out (R19, R20).
+"""The statistics' keeper on its own: a real session's events in, statistics out (R19, R20).
 Every figure of R19 across size switches, an undone first move, a game turned assisted
 partway and a win by autoplay."""
 
@@ -20,7 +20,7 @@ NEAR_WIN = [[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4]
 
 
 class Play:
-    """A session and its recorder, wired as the app wires them."""
+    """A session and its statistics' keeper, wired as the app wires them."""
 
     def __init__(self, session: Session | None = None) -> None:
         self.session = session or Session.start(4, seed=3)
@@ -95,9 +95,9 @@ def test_best_score_and_biggest_tile_rise_and_never_fall():
     play.move(LEFT)
     best = play.figures().best_score
     assert best == play.session.game.score > 0
-    assert play.recorder.best(4) == best  # what the BEST box shows (R9)
+    assert play.stats_keeper.best(4) == best  # what the BEST box shows (R9)
     play.do(cmd.Undo())  # the score falls back, the best stays
-    assert play.session.game.score < best and play.recorder.best(4) == best
+    assert play.session.game.score < best and play.stats_keeper.best(4) == best
     assert play.figures().biggest_tile == 8
 
 
@@ -127,9 +127,9 @@ def test_a_game_turned_assisted_partway_moves_to_the_assisted_column():
     assert own.games_played == 0 and helped.games_played == 1
     assert own.total_seconds == pytest.approx(60.0)
     assert helped.total_seconds == pytest.approx(40.0)
-    assert play.recorder.best(4) == own_best  # an assisted score never raises it
+    assert play.stats_keeper.best(4) == own_best  # an assisted score never raises it
     assert helped.best_score == play.session.game.score
-    lines = stats_lines(play.recorder.stats, 4, "en")
+    lines = stats_lines(play.stats_keeper.stats, 4, "en")
     assert any(line.startswith("Assisted games") for line in lines)  # the assisted part shows
 
 
@@ -185,7 +185,7 @@ def test_adopting_the_game_the_statistics_know_adds_only_the_missing_time():
     play.any_move()
     play.wait(10.0)
     play.session.pass_time(3.0)  # played, but the statistics were not saved after it
-    play.recorder.adopt(play.session)
+    play.stats_keeper.adopt(play.session)
     assert play.figures().games_played == 1
     assert play.figures().total_seconds == pytest.approx(13.0)
 
