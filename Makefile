@@ -105,6 +105,7 @@ test-lowest: $(VENV)/.installed-dev
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 format: $(VENV)/.installed-dev
 	$(BIN)/ruff check --fix .

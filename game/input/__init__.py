@@ -3,5 +3,5 @@ and the pointer (keys_and_pointer.py), gamepads (gamepad.py), both by the player
 (game/core/controls.py) and the one table of what each action asks for (actions.py); and those
 controls in the player's words (names.py).
 
-May import: pygame, game.core, game.play.
+May import: pygame, game.core, game.play (its commands), game.text (the pad's labels).
 """

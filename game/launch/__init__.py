@@ -2,7 +2,7 @@
 (guard.py, crashlog.py), the Linux desktop entry (desktop_entry.py), and starting every part at
 once for the tests (start_all.py).
 
-May import: anything below game.app (pygame, game.storage, game.text, game.play, game.solver,
-game.platform, ...); start_all.py names the App for its types only. Within the game, only
-game.app and game.cli import it.
+May import: pygame and anything below game.app (game.cli, game.play, game.solver, game.storage,
+game.text, game.platform); start_all.py names what it needs of the app as a protocol. Within
+the game, only game.app and game.main import it.
 """

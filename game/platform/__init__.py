@@ -1,5 +1,6 @@
 """The game's place on the player's system, the low-level facts every part reads: its id
-(identity.py) and where its assets are (assets.py).
+(identity.py), where its assets are (assets.py), and one file at a time, safely (files.py:
+the storage, the archive, the logs and the solver's table cache write through it).
 
 May import: the standard library only (no pygame, nothing of the game's).
 """

@@ -5,5 +5,5 @@ menu_focus.py), the focus and pages of every screen (focus.py) and its save slot
 happens: the statistics (stats_keeper.py) and the autosave (autosave.py). game/app.py calls the
 listeners in the order it writes down.
 
-May import: game.core, game.solver, game.text. Never pygame, files only through the slots.
+May import: game.core, game.solver, game.storage (the slots' files). Never pygame.
 """

@@ -9,6 +9,8 @@ milliseconds; with `depth=` it searches exactly that deep and the answer depends
 board. For the app, `SolverWorker` runs the search in a background process so the frame loop
 never waits on it, and reports a solver that cannot work instead of raising (see
 `game.solver.worker`).
+
+May import: game.core, game.platform. Never pygame.
 """
 
 from __future__ import annotations

@@ -73,7 +73,9 @@ Which module holds what:
 - schema.py: what each file holds and how its data is checked (`SavedGame`, `game_file`,
   BACKUP_SUFFIX); envelope.py: the envelope every file is written in (GAME_FORMAT, ...,
   `encode_document`, `decode_document`).
-- files.py: one file at a time, safely (`atomic_write`, `DamagedFile`, MAX_FILE_BYTES);
-  copies.py: what one file's place holds (`Status`); writer.py: the writer thread.
+- game/platform/files.py: one file at a time, safely (`atomic_write`, `DamagedFile`,
+  MAX_FILE_BYTES); copies.py: what one file's place holds (`Status`); writer.py: the writer thread.
 - notices.py: what storage tells the player (`Notice`, `NoticeKey`).
+
+May import: game.core, game.platform. Never pygame.
 """

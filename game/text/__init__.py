@@ -4,6 +4,8 @@ tr("key", lang, **fields)    a sentence (game/text/english.py and greek.py hold 
                              game/text/strings.py looks them up)
 help_lines(page, lang)       a help page's paragraphs (game/text/help_pages.py)
 notice_text(notice, lang)    a storage notice's sentence (game/text/notice_words.py)
+
+May import: game.core. Never pygame.
 """
 
 from __future__ import annotations
