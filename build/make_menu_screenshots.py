@@ -21,7 +21,7 @@ from game.core.engine import Game
 from game.play import commands
 from game.play.menus import ControlItem, Item
 from game.play.session import Session
-from game.view.view import NOTICE_SECONDS
+from game.view.notices import NOTICE_SECONDS
 
 WINDOW = (540, 720)
 DOCS = ROOT / "docs"

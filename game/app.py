@@ -42,11 +42,11 @@ from game.screens.games_screens import GamesScreens
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
-from game.text import first_tip, notice_text, system_language, tr
-from game.text.records_words import goal_met_text, goals_lines, stats_lines
+from game.text import Say, first_tip, system_language, tr
+from game.text.records_words import goals_lines, stats_lines
 from game.view import window
 from game.view.model import ViewModel
-from game.view.view import BRIEF_NOTICE_SECONDS, View
+from game.view.view import View
 
 __all__ = ["App", "Options", "folders_for", "parse_args"]
 
@@ -164,7 +164,7 @@ class App:
         # A newcomer is shown how to play until a first move.
         self.newcomer = not self.stats_keeper.stats.sizes() and not self.session.started
         self._apply_settings()
-        self._show_notices()
+        self._tell_news()
         if options.import_path is not None:
             self.browsed(self.games_screens.import_file(options.import_path))
 
@@ -267,7 +267,7 @@ class App:
             elif isinstance(event, ev.BindAsked):
                 self.bind(event)
             elif isinstance(event, ev.ControlsRestored):
-                self.use_controls(Controls(), tr("controls_restored", self.view.lang))
+                self.use_controls(Controls(), ev.Told("controls_restored", brief=True))
             elif isinstance(event, ev.HintRequested):
                 self.autoplay.ask_hint(session.game)
             elif isinstance(event, ev.AutoplayStarted):
@@ -296,8 +296,7 @@ class App:
             elif name == "muted" and self.session.menu is None:  # its key: say what it did
                 said = "sound_off" if self.settings.muted else "sound_on"
                 keys = self.help_names()["keys_mute"]  # the player's own, once remapped
-                words = tr(said, self.view.lang, keys=keys)
-                self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
+                self.dispatch([ev.Told(said, {"keys": keys}, brief=True)])
         self._apply_settings()
         self._save_settings()
 
@@ -318,7 +317,7 @@ class App:
         """A key or pad button the player pressed for an action on the Controls screen: it is
         that action's from now on, and kept, or refused with a word why (game/core/controls.py:
         one already in use is refused, never swapped)."""
-        controls, lang = self.settings.controls, self.view.lang
+        controls = self.settings.controls
         if asked.key is not None:
             changed = controls.with_key(asked.action, asked.key)
             pressed = key_name(asked.key)
@@ -326,19 +325,19 @@ class App:
             changed = controls.with_button(asked.action, asked.button)
             pressed = button_word(asked.button, self.gamepad.button_labels())
         if isinstance(changed, Refused):
-            holder = tr(f"action_{changed.holder}", lang) if changed.holder else ""
-            words = tr(f"bind_{changed.reason}", lang, pressed=pressed, action=holder)
-            self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
+            holder = Say(f"action_{changed.holder}") if changed.holder else ""
+            fields = {"pressed": pressed, "action": holder}
+            self.dispatch([ev.Told(f"bind_{changed.reason}", fields, brief=True)])
         else:
-            action = tr(f"action_{asked.action}", lang)
-            self.use_controls(changed, tr("bound", lang, action=action, pressed=pressed))
+            fields = {"action": Say(f"action_{asked.action}"), "pressed": pressed}
+            self.use_controls(changed, ev.Told("bound", fields, brief=True))
 
-    def use_controls(self, controls: Controls, words: str) -> None:
+    def use_controls(self, controls: Controls, told: ev.Told) -> None:
         """Play with these keys and buttons from now on, keep them, and say so."""
         self.settings = replace(self.settings, controls=controls)
         self._apply_settings()
         self._save_settings()
-        self.view.show_notice(words, BRIEF_NOTICE_SECONDS)
+        self.dispatch([told])
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
@@ -359,7 +358,7 @@ class App:
         self.autosave.save(self.session)
         self.kept_games.keep_clock(self.session)
         self._save_settings()
-        self._show_notices()
+        self._tell_news()
 
     def _save_settings(self) -> None:
         screen = self.game_window
@@ -395,14 +394,15 @@ class App:
         labels = self.gamepad.button_labels()
         return {**labels, **control_words(self.settings.controls, labels)}
 
-    def _show_notices(self) -> None:
+    def _tell_news(self) -> None:
         """What the storage and the kept games have to tell, as their threads find it, and the
         goals met for the first time (no sound of their own: the merge's chord or the win's
-        fanfare already marks the moment)."""
-        for notice in (*self.storage.pop_notices(), *self.archive.pop_notices()):
-            self.view.show_notice(notice_text(notice, self.view.lang))
+        fanfare already marks the moment), as notices on the bus."""
+        news = [*self.storage.pop_notices(), *self.archive.pop_notices()]
+        told = [ev.Told(notice.key, notice.fields) for notice in news]
         for goal in self.stats_keeper.pop_goals_just_met():
-            self.view.show_notice(goal_met_text(goal, self.view.lang))
+            told.append(ev.Told("goal_met", {"goal": Say(goal.text_key, goal.text_fields)}))
+        self.dispatch(told)
 
     # -- time and drawing ----------------------------------------------------------------------
 
@@ -419,7 +419,7 @@ class App:
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
         for answer in self.autoplay.step(seconds, self.session.game, busy=sliding):
             if answer.solver_failed:
-                self.view.show_notice(tr("solver_stopped", self.view.lang))
+                self.dispatch([ev.Told("solver_stopped")])
             if answer.hint is not None:
                 self.dispatch([ev.HintShown(answer.hint)])
             if answer.move is not None:
@@ -460,7 +460,7 @@ class App:
             self.handle_event(event)
         if self.game_window.apply():
             self.view.dirty = True
-        self._show_notices()  # the storage's writer thread may have news at any time
+        self._tell_news()  # the storage's writer thread may have news at any time
         self.advance(seconds if animating else min(seconds, self.loop.step))
         if self.view.dirty or self.view.animating:
             self.draw()

@@ -195,6 +195,7 @@ class Told:
 
     key: str
     fields: Mapping[str, object] = field(default_factory=dict)
+    brief: bool = False  # a word on what a key just did: on screen a short while
 
 
 Event = (

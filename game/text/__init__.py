@@ -18,9 +18,9 @@ import sys
 from collections.abc import Mapping
 
 from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
-from game.text.notice_words import NOTICES, notice_text
+from game.text.notice_words import NOTICES, is_notice, notice_text, notice_words
 from game.text.paths import shown_path
-from game.text.strings import STRINGS, tr
+from game.text.strings import STRINGS, Say, tr
 
 LANGUAGES = ("en", "el")
 
@@ -32,6 +32,7 @@ __all__ = [
     "PAD_LABELS",
     "REVIEW_HELP",
     "STRINGS",
+    "Say",
     "first_tip",
     "format_clock",
     "help_lines",
@@ -117,10 +118,18 @@ def _system_languages() -> list[str]:
 
 
 def told_text(key: str, fields: Mapping[str, object], lang: str) -> str:
-    """What the game tells (`ev.Told`: a key and its facts) in the player's words: a path as
-    the player reads it (paths.py)."""
-    shown = {k: shown_path(v) if isinstance(v, os.PathLike) else v for k, v in fields.items()}
-    return tr(key, lang, **shown)
+    """What the game tells (`ev.Told`: a key and its facts) in the player's words: a storage or
+    archive notice's by notice_words.py, a field of words of its own (`Say`) in the same
+    language, a path as the player reads it (paths.py)."""
+    if is_notice(key):
+        return notice_words(key, fields, lang)
+    return tr(key, lang, **{name: _shown(value, lang) for name, value in fields.items()})
+
+
+def _shown(value: object, lang: str) -> object:
+    if isinstance(value, Say):
+        return told_text(value.key, value.fields, lang)
+    return shown_path(value) if isinstance(value, os.PathLike) else value
 
 
 def first_tip(lang: str, help_keys: str) -> tuple[str, ...]:

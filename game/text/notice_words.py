@@ -6,6 +6,7 @@ A notice (game/storage/notices.py) carries a key and its fields; these make its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core.settings import SETTINGS
@@ -129,13 +130,23 @@ _READ_REASONS = {
 _DISK_ERROR = {"en": "of a disk error ({error})", "el": "έγινε σφάλμα του δίσκου ({error})"}
 
 
+def is_notice(key: str) -> bool:
+    """Whether `key` is a storage or archive notice's (game/storage/notices.py)."""
+    return key in NOTICES["en"] or f"notice_{key}" in STRINGS["en"]
+
+
 def notice_text(notice: Any, lang: str) -> str:
     """A storage notice (game/storage/notices.py) as a sentence in the player's language."""
+    return notice_words(notice.key, notice.fields, lang)
+
+
+def notice_words(key: str, fields: Mapping[str, object], lang: str) -> str:
+    """A notice's key and fields as a sentence in the player's language."""
     lang = lang if lang in NOTICES else "en"
-    fields = dict(notice.fields)
+    fields = dict(fields)
     name = fields.get("file", "")
     error = fields.get("error", "")
-    reading = notice.key in ("not_readable", "backup_not_readable")
+    reading = key in ("not_readable", "backup_not_readable")
     reasons = _READ_REASONS if reading else _WRITE_REASONS
     words = {
         "what": _FILES[lang].get(name) or _GAME_FILE[lang].format(size=fields.get("size", "?")),
@@ -145,10 +156,10 @@ def notice_text(notice: Any, lang: str) -> str:
         "folder": shown_path(fields["folder"]) if fields.get("folder") else "",
         "kept": fields.get("kept", ""),
     }
-    if f"notice_{notice.key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS
-        return tr(f"notice_{notice.key}", lang, **words)
-    text = NOTICES[lang][notice.key].format(**words)
-    if notice.key in ("restored_from_backup", "damaged") and words["kept"]:
+    if f"notice_{key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS
+        return tr(f"notice_{key}", lang, **words)
+    text = NOTICES[lang][key].format(**words)
+    if key in ("restored_from_backup", "damaged") and words["kept"]:
         text += " " + _KEPT[lang].format(**words)
     return text
 

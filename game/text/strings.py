@@ -4,6 +4,9 @@ missing in Greek falls back to English, so a new string never shows up blank."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from game.text.english import ENGLISH
 from game.text.greek import GREEK
 
@@ -21,3 +24,12 @@ def tr(key: str, lang: str = "en", **fields: object) -> str:
         key = f"{key}_one"
     text = table.get(key) or STRINGS["en"].get(key, key)
     return text.format(**fields) if fields else text
+
+
+@dataclass(frozen=True)
+class Say:
+    """A field of a sentence that is itself words of the player's language (the action's name
+    in "Undo is now on U", a goal's name): worded with the sentence, in its language."""
+
+    key: str
+    fields: Mapping[str, object] = field(default_factory=dict)

@@ -3,8 +3,6 @@ the same session and the same `ahead` draw the same frame."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from game.core.engine import Direction
@@ -22,33 +20,14 @@ from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
 from game.view.memory import release_freed_memory
 from game.view.model import ViewModel
+from game.view.notices import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, Notices
 from game.view.overlays import draw_menu
-from game.view.render import LRU, Text, largest_size
-from game.view.shapes import rounded_rect
+from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
 from game.view.tween import Tween
 
 FADE_SECONDS = 0.200
-NOTICE_SECONDS = 8.0
-BRIEF_NOTICE_SECONDS = 2.5  # a word on what a key just did (sound off, no undo left)
 BANNER_FADE_SECONDS = 0.300
-NOTICES_AT_ONCE = 2  # the newest on top, the one before it under it; older ones wait
-READABLE_PX = 12  # a notice's words never get smaller than this
-
-
-@dataclass
-class _Told:
-    """A notice's time: it stays `seconds` on screen, counted from its first frame, so one
-    that waited under newer ones is still read for its whole time."""
-
-    seconds: float
-    shown: float = 0.0  # how long it has been on screen
-    drawn: bool = False
-
-    @property
-    def brief(self) -> bool:
-        """A word on what a key just did: the next such word replaces it."""
-        return self.seconds <= BRIEF_NOTICE_SECONDS
 
 
 def clock_paused(session: Session) -> bool:
@@ -97,9 +76,7 @@ class View:
         self._menu_key: tuple | None = None
         self._fade = Tween(0.0)
         self._shown_second = -1
-        self.notices: list[str] = []  # plain-words messages, oldest first: the newest show
-        self._told: dict[str, _Told] = {}  # each notice's time
-        self.notice_rects: list[pygame.Rect] = []  # where the notices were last drawn
+        self.notice_board = Notices(self.text)  # what the game tells, over whatever shows
 
     # -- state from the outside ----------------------------------------------------------------
 
@@ -140,21 +117,6 @@ class View:
         if smaller:
             release_freed_memory()
 
-    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
-        """A message for the player, on screen at once for `seconds`, over the one before it
-        (which stays under it for the rest of its time). A word on what a key did replaces
-        the last such word: U then M says "Sound off" at once, not after "No move to take
-        back". A message already told is told afresh, once (P asked of a stopped solver)."""
-        told = _Told(seconds)
-        if told.brief:
-            self.notices = [n for n in self.notices if not self._told_of(n).brief]
-        self.notices = [n for n in self.notices if n != text] + [text]
-        self._told = {n: self._told_of(n) for n in self.notices} | {text: told}
-        self.dirty = True
-
-    def _told_of(self, notice: str) -> _Told:
-        return self._told.setdefault(notice, _Told(NOTICE_SECONDS))
-
     def handle(self, events: list[ev.Event], session: Session) -> None:
         for event in events:
             self.board.handle(event)
@@ -168,7 +130,7 @@ class View:
             if isinstance(event, ev.OnScreens):
                 self.browsed(event.events)
             if isinstance(event, ev.Told):
-                self.show_notice(told_text(event.key, event.fields, self.lang))
+                self.tell(event)
             if isinstance(event, ev.UndoRefused):
                 words = tr(f"undo_refused_{event.reason}", self.lang)
                 self.show_notice(words, BRIEF_NOTICE_SECONDS)
@@ -181,9 +143,31 @@ class View:
         for event in events:
             self.screens.handle(event)
             if isinstance(event, ev.Told):
-                self.show_notice(told_text(event.key, event.fields, self.lang))
+                self.tell(event)
         if events:
             self.dirty = True
+
+    def tell(self, told: ev.Told) -> None:
+        """A notice, in the player's words, on screen at once."""
+        words = told_text(told.key, told.fields, self.lang)
+        self.show_notice(words, BRIEF_NOTICE_SECONDS if told.brief else NOTICE_SECONDS)
+
+    def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        self.notice_board.show(text, seconds)
+        self.dirty = True
+
+    @property
+    def notices(self) -> list[str]:
+        """The notices' words, oldest first (game/view/notices.py)."""
+        return self.notice_board.shown
+
+    @notices.setter
+    def notices(self, shown: list[str]) -> None:
+        self.notice_board.shown = shown
+
+    @property
+    def notice_rects(self) -> list[pygame.Rect]:
+        return self.notice_board.rects
 
     @property
     def browsing(self) -> bool:
@@ -192,14 +176,7 @@ class View:
     def pass_time(self, seconds: float, session: Session) -> None:
         """Real time passed: a notice on screen stays its seconds, and the clock shown moves
         on."""
-        staying = []
-        for notice in self.notices:
-            told = self._told_of(notice)
-            told.shown += seconds if told.drawn else 0.0
-            if told.shown < told.seconds:
-                staying.append(notice)
-        if staying != self.notices:
-            self.notices = staying
+        if self.notice_board.pass_time(seconds):
             self.dirty = True
         second = int(session.game.seconds)
         if second != self._shown_second:
@@ -209,8 +186,7 @@ class View:
     def seconds_until_change(self, session: Session) -> float | None:
         """How long until a frame would look different with nothing happening (the clock's
         next second, a notice leaving); None: never."""
-        on_screen = [told for told in map(self._told_of, self.notices) if told.drawn]
-        waits = [told.seconds - told.shown for told in on_screen]
+        waits = self.notice_board.seconds_left()
         if session.clock_running:
             waits.append(1.0 - session.game.seconds % 1.0)
         return min(waits, default=None)
@@ -247,7 +223,10 @@ class View:
         if self.browsing:
             area = self.screens.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
-                self._notices_on_screens(surface, area)
+                replaying = self.games_screens.screen in (Screen.REPLAY, Screen.REVIEW)  # type: ignore[union-attr]
+                self.notice_board.draw_on_screens(
+                    surface, self.theme, area, self.screens.pieces, beside_board=replaying
+                )
             self.dirty = False
             return
         layout = self.layout_for(surface.get_size(), session.game.size)
@@ -293,117 +272,8 @@ class View:
                 model.charts,
             )
         if self.notices:
-            # In the header, never over the tiles: a notice alone in the info line's band if
-            # it fits there (the score and best stay in sight), else from the info line's foot
-            # up over the scores, and down over the buttons only if its words need it.
-            parts = [layout.title, layout.rise, layout.score, layout.best, layout.info]
-            above = parts[0].unionall(parts[1:])
-            line = pygame.Rect(above.x, layout.score.bottom + 1, above.width, 0)
-            line.height = layout.info.bottom - line.top
-            parts += layout.buttons.values()
-            rooms = [above, above.unionall(parts)]
-            if len(self.notices) == 1:  # one alone: the info line's band, if it fits there
-                rooms.insert(0, line)
-            px = max(READABLE_PX, self.text.most(layout.score.height * 0.3))
-            self._draw_notices(surface, rooms, layout.info.bottom, px, parts)
+            self.notice_board.draw_in_header(surface, theme, layout)
         self.dirty = False
-
-    def _notices_on_screens(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Over the kept games' screens: beside the board of a replay or review (`area`), else
-        in `area`; under or over what the screen drew there if they fit at two thirds of
-        their size or more (smaller, a notice is easily missed), else at the room's foot,
-        whatever of the screen they reach hidden whole."""
-        width, height = surface.get_size()
-        px = max(READABLE_PX, self.text.most(min(width, height) / 36))
-        room = area
-        if self.games_screens is not None and self.games_screens.screen in (
-            Screen.REPLAY,
-            Screen.REVIEW,
-        ):
-            margin = max(6, min(width, height) // 40)
-            room = beside(pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin), area)
-        pieces = self.screens.pieces
-        rooms = [*clear_of(room, pieces, max(2, px // 3)), room]
-        self._draw_notices(surface, rooms, None, px, pieces, max(READABLE_PX, px * 2 // 3))
-
-    def _draw_notices(
-        self,
-        surface: pygame.Surface,
-        rooms: list[pygame.Rect],
-        foot: int | None,
-        max_px: int,
-        parts: list[pygame.Rect] | None = None,
-        least_px: int = READABLE_PX,
-    ) -> None:
-        """The newest notices, the newest on top, in boxes as wide as the first of `rooms`
-        they fit in at `least_px` or more (the last: at 12 px or more; an older one waits if
-        it does not fit beside the newest), ending at `foot` (None: the room's foot), at the
-        biggest size up to max_px. Each of `parts` (the HUD's, a screen's) they reach is
-        hidden whole, never cut in half."""
-        room, newest, px = self._notices_fitted(rooms, max_px, least_px)
-        width = room.width
-        boxes = [self._notice_lines(notice, px, width) for notice in newest]
-        gap = max(2, px // 3)
-        total = sum(box.height for _, box in boxes) + gap * (len(boxes) - 1)
-        top = room.bottom - total if foot is None else foot - total
-        top = max(room.top, min(top, room.bottom - total))
-        band = pygame.Rect(room.x, top, width, total)
-        for part in parts or ():
-            if part.colliderect(band):
-                surface.fill(self.theme.background, part)
-        clip = surface.get_clip()
-        surface.set_clip(room)
-        surface.fill(self.theme.background, band)
-        self.notice_rects = [box for _, box in boxes]
-        for notice, (lines, box) in zip(newest, boxes, strict=True):
-            box.topleft = (room.x, top)
-            self._notice_box(surface, box, lines, px)
-            self._told_of(notice).drawn = True
-            top = box.bottom + gap
-        surface.set_clip(clip)
-
-    def _notices_fitted(
-        self, rooms: list[pygame.Rect], max_px: int, least_px: int
-    ) -> tuple[pygame.Rect, list[str], int]:
-        """Which room, which notices (newest first) and what size: in a room before the last
-        at `least_px` or more, in the last at 12 px or more."""
-        for room in rooms:
-            for count in range(min(NOTICES_AT_ONCE, len(self.notices)), 0, -1):
-                newest = self.notices[: -count - 1 : -1]
-                px = self._notices_px(newest, room.width, room.height, max_px)
-                if px is not None and (px >= least_px or room is rooms[-1]):
-                    return room, newest, px
-        return rooms[-1], self.notices[-1:], READABLE_PX  # too long even alone: cut at the edge
-
-    def _notices_px(self, notices: list[str], width: int, height: int, max_px: int) -> int | None:
-        """The biggest size at which `notices` stacked fit `height`; None: not even at 12 px."""
-
-        def fits(px: int) -> bool:
-            boxes = [self._notice_lines(notice, px, width)[1] for notice in notices]
-            return sum(box.height for box in boxes) + max(2, px // 3) * (len(boxes) - 1) <= height
-
-        px = largest_size(fits, READABLE_PX - 1, max(READABLE_PX, max_px))
-        return px if px >= READABLE_PX else None
-
-    def _notice_lines(
-        self, notice: str, px: int, width: int
-    ) -> tuple[tuple[str, ...], pygame.Rect]:
-        """A notice's lines at `px` in a box `width` wide, and that box."""
-        lines = self.text.wrap(notice, px, round(width * 0.92), "Medium")
-        line_h = self.text.font(px, "Medium").get_linesize()
-        return lines, pygame.Rect(0, 0, width, line_h * len(lines) + px)
-
-    def _notice_box(self, surface, box: pygame.Rect, lines: tuple[str, ...], px: int) -> None:
-        theme = self.theme
-        radius = max(3, px // 2)
-        rounded_rect(surface, theme.panel, box, radius)
-        rounded_rect(surface, theme.accent, box, radius, max(1, px // 8))
-        y = box.y + px // 2
-        line_h = self.text.font(px, "Medium").get_linesize()
-        for line in lines:
-            image = self.text.render(line, px, theme.panel_text, "Medium")
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += line_h
 
     # -- pointing ------------------------------------------------------------------------------
 
@@ -426,27 +296,3 @@ class View:
             if rect.collidepoint(pos):
                 return name
         return None
-
-
-def beside(window: pygame.Rect, board: pygame.Rect) -> pygame.Rect:
-    """The biggest room of `window` above, below, left or right of `board`, a gap apart."""
-    gap = max(2, min(window.size) // 60)
-    rooms = (
-        pygame.Rect(window.x, window.y, window.width, board.top - gap - window.y),
-        pygame.Rect(window.x, board.bottom + gap, window.width, window.bottom - board.bottom - gap),
-        pygame.Rect(window.x, window.y, board.left - gap - window.x, window.height),
-        pygame.Rect(board.right + gap, window.y, window.right - board.right - gap, window.height),
-    )
-    return max(rooms, key=lambda room: max(0, room.width) * max(0, room.height))
-
-
-def clear_of(room: pygame.Rect, drawn: list[pygame.Rect], gap: int) -> list[pygame.Rect]:
-    """The bands of `room` under and over all of `drawn` that lies in it, `gap` apart; the
-    whole room if nothing is drawn there."""
-    inside = [rect for rect in drawn if rect.colliderect(room)]
-    if not inside:
-        return [room]
-    used = inside[0].unionall(inside[1:])
-    under = pygame.Rect(room.x, used.bottom + gap, room.width, room.bottom - used.bottom - gap)
-    over = pygame.Rect(room.x, room.top, room.width, used.top - gap - room.top)
-    return [band for band in (under, over) if band.height > 0]

@@ -15,7 +15,7 @@ from game.play.menus import MenuKind
 from game.play.session import Phase, Session
 from game.storage.notices import Notice, NoticeKey
 from game.text import format_clock, notice_text
-from game.view.view import NOTICE_SECONDS
+from game.view.notices import NOTICE_SECONDS
 
 LEFT, RIGHT, UP = Direction.LEFT, Direction.RIGHT, Direction.UP
 

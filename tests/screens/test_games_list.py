@@ -49,7 +49,7 @@ from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import LIST_BUTTONS, Control, GameRow, Screen
 from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
-from game.view.view import NOTICE_SECONDS
+from game.view.notices import NOTICE_SECONDS
 
 KEPT = 8  # two pages: six games, then two
 

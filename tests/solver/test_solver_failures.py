@@ -215,9 +215,9 @@ def notices_shown(app) -> list[str]:
     shown: list[str] = []
     show = app.view.show_notice
 
-    def record(text: str) -> None:
+    def record(text: str, *seconds: float) -> None:
         shown.append(text)
-        show(text)
+        show(text, *seconds)
 
     app.view.show_notice = record
     return shown

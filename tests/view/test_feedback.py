@@ -17,7 +17,7 @@ from game.core.engine import Game
 from game.play.session import Session
 from game.screens.items import Screen
 from game.text import LANGUAGES, tr
-from game.view.view import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
+from game.view.notices import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
 
 SIZES = ((320, 400), (540, 720), (1920, 1080))
 # A board with one tile: nothing to take back, and every move slides.

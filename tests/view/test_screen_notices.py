@@ -12,7 +12,7 @@ from helpers.games import keep_games, open_games, press, settle, stand_in, stand
 from game.app import App
 from game.screens.items import REPLAY_ITEMS, Control, Screen
 from game.text import tr
-from game.view.view import BRIEF_NOTICE_SECONDS
+from game.view.notices import BRIEF_NOTICE_SECONDS
 
 
 class Recording(pygame.Surface):
