@@ -12,9 +12,8 @@ import pygame
 
 from game.audio.player import Audio
 from game.cli import Options, parse_args
-from game.core.controls import Controls, Refused
 from game.core.engine import BOARD_SIZES, Game
-from game.core.settings import Settings, clamp_window, value_text
+from game.core.settings import Settings, clamp_window
 from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, pad_commands
 from game.input.keys_and_pointer import (
     PointerInput,
@@ -34,7 +33,8 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave, NotKept
-from game.play.menus import SETTINGS_ITEMS, MenuKind, SettingItem
+from game.play.menus import MenuKind
+from game.play.preferences import Preferences
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
 from game.play.stats_keeper import StatsKeeper
@@ -42,7 +42,7 @@ from game.screens.games_screens import GamesScreens
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
-from game.text import Say, first_tip, system_language, tr
+from game.text import Say, first_tip, system_language
 from game.text.records_words import goals_lines, stats_lines
 from game.view import window
 from game.view.model import ViewModel
@@ -87,7 +87,9 @@ class App:
         self.storage = Storage(self.data_dir, config_dir=folders.config, background=True)
         if not options.leave_files:  # a run that writes nothing of the player's takes no lock
             self.storage.open()
-        self.settings: Settings = self.storage.load_settings()
+        self.preferences = Preferences(
+            self.storage.load_settings(), names=self.help_names, pressed_word=self._pressed_word
+        )
         self.stats_keeper = StatsKeeper(self.storage.load_stats())
         Audio.pre_init()
         window.before_init()
@@ -138,12 +140,17 @@ class App:
         #   with 4 on screen);
         # - the kept games (R22) last: their record depends on nothing above, and the game and
         #   records are on their way to disk before the archive's commit is handed over.
+        # - then the settings and controls the events changed, applied and kept (they answer
+        #   with what to tell), and last the app's own reactions: quitting, the window, the
+        #   solver, the charts.
         self.listeners: tuple[Listener, ...] = (
             self.view.handle,
             lambda events, session: self.audio.handle(ev.unfolded(events)),
             self.stats_keeper.handle,
             self.autosave.handle,
             self.kept_games.handle,
+            self._settings_heard,
+            self._react,
         )
         self.pointer = PointerInput(
             lambda pos: self.view.hit_test(pos, self.session),
@@ -253,21 +260,25 @@ class App:
             self.dispatch([ev.OnScreens(tuple(events))])
 
     def dispatch(self, events: list[ev.Event]) -> None:
-        """Hand the session's events to everything that reacts to them."""
+        """Hand the session's events to everything that reacts to them, in the listeners'
+        order; what they answer (a notice) goes round after them."""
         if not events:
             return
-        session = self.session
+        answers: list[ev.Event] = []
         for listener in self.listeners:
-            listener(events, session)
+            answers += listener(events, self.session) or ()
+        self.show()
+        self.dispatch(answers)
+
+    def _react(self, events: list[ev.Event], session: Session) -> None:
+        """The app's own listener: what the events ask of the window, the solver's processes,
+        the charts and the loop."""
         for event in events:
             if isinstance(event, ev.QuitRequested):
                 self.running = False
-            elif isinstance(event, ev.SettingChanged):
-                self.change_setting(event.name, event.step)
-            elif isinstance(event, ev.BindAsked):
-                self.bind(event)
-            elif isinstance(event, ev.ControlsRestored):
-                self.use_controls(Controls(), ev.Told("controls_restored", brief=True))
+            elif isinstance(event, ev.SettingChanged) and event.name == "fullscreen":
+                self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)
+                self._save_settings()  # the window changes once a frame
             elif isinstance(event, ev.HintRequested):
                 self.autoplay.ask_hint(session.game)
             elif isinstance(event, ev.AutoplayStarted):
@@ -278,27 +289,26 @@ class App:
                 self.charts.read(session.menu.size)  # type: ignore[union-attr]
             elif isinstance(event, ev.Moved):
                 self.newcomer = False  # the newcomer has found how to move
-        self.show()
 
     # -- settings ------------------------------------------------------------------------------
 
+    @property
+    def settings(self) -> Settings:
+        return self.preferences.settings
+
     def change_setting(self, name: str, step: int) -> None:
-        """Step one setting (the model in game/core/settings.py says how), apply it at once, and
-        keep it."""
-        if name == "fullscreen":
-            self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)  # once a frame
-        else:
-            self.settings = self.settings.stepped(name, step)
-            if name == "volume":
-                self.settings = replace(self.settings, muted=False)  # a volume to be heard
-            elif name == "undo_enabled":
-                self.session.set_undo_enabled(self.settings.undo_enabled)
-            elif name == "muted" and self.session.menu is None:  # its key: say what it did
-                said = "sound_off" if self.settings.muted else "sound_on"
-                keys = self.help_names()["keys_mute"]  # the player's own, once remapped
-                self.dispatch([ev.Told(said, {"keys": keys}, brief=True)])
-        self._apply_settings()
-        self._save_settings()
+        """Step one setting, as the settings menu does."""
+        self.dispatch([ev.SettingChanged(name, step)])
+
+    def _settings_heard(self, events: list[ev.Event], session: Session) -> list[ev.Event]:
+        """The settings and controls the events changed (game/play/preferences.py), applied
+        at once and kept; what to tell of them."""
+        before = self.settings
+        told = self.preferences.handle(events, session)
+        if self.settings is not before:
+            self._apply_settings()
+            self._save_settings()
+        return told
 
     def _apply_settings(self) -> None:
         settings = self.settings
@@ -311,44 +321,25 @@ class App:
         self.autoplay.set_pace(settings.autoplay_pace)
         self.keys = key_commands(settings.controls)  # what each key and button asks for now
         self.pad_buttons = pad_commands(settings.controls)
+        if self.session.undo_enabled != settings.undo_enabled:
+            self.session.set_undo_enabled(settings.undo_enabled)
         self.show()
 
-    def bind(self, asked: ev.BindAsked) -> None:
-        """A key or pad button the player pressed for an action on the Controls screen: it is
-        that action's from now on, and kept, or refused with a word why (game/core/controls.py:
-        one already in use is refused, never swapped)."""
-        controls = self.settings.controls
-        if asked.key is not None:
-            changed = controls.with_key(asked.action, asked.key)
-            pressed = key_name(asked.key)
-        else:
-            changed = controls.with_button(asked.action, asked.button)
-            pressed = button_word(asked.button, self.gamepad.button_labels())
-        if isinstance(changed, Refused):
-            holder = Say(f"action_{changed.holder}") if changed.holder else ""
-            fields = {"pressed": pressed, "action": holder}
-            self.dispatch([ev.Told(f"bind_{changed.reason}", fields, brief=True)])
-        else:
-            fields = {"action": Say(f"action_{asked.action}"), "pressed": pressed}
-            self.use_controls(changed, ev.Told("bound", fields, brief=True))
-
-    def use_controls(self, controls: Controls, told: ev.Told) -> None:
-        """Play with these keys and buttons from now on, keep them, and say so."""
-        self.settings = replace(self.settings, controls=controls)
+    def use_settings(self, settings: Settings) -> None:
+        """Play with these settings from now on: applied at once, and kept."""
+        self.preferences.settings = settings
         self._apply_settings()
         self._save_settings()
-        self.dispatch([told])
+
+    def _pressed_word(self, asked: ev.BindAsked) -> str:
+        """The key or pad button pressed on the Controls screen, in words."""
+        if asked.key is not None:
+            return key_name(asked.key)
+        return button_word(asked.button, self.gamepad.button_labels())
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
-        current = replace(self.settings, fullscreen=self.game_window.wanted_fullscreen)
-        lang = self.view.lang
-        values = {}
-        for item in SETTINGS_ITEMS:
-            if isinstance(item, SettingItem):
-                key, fields = value_text(item.name, getattr(current, item.name))
-                values[item.name] = tr(key, lang, **fields)
-        return values
+        return self.preferences.values(self.view.lang, self.game_window.wanted_fullscreen)
 
     # -- saving --------------------------------------------------------------------------------
 
@@ -363,7 +354,7 @@ class App:
     def _save_settings(self) -> None:
         screen = self.game_window
         size = self.settings.window_size if screen.fullscreen else clamp_window(*self.window.size)
-        self.settings = replace(
+        self.preferences.settings = replace(
             self.settings,
             size=self.session.game.size,
             fullscreen=screen.wanted_fullscreen,

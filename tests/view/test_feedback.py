@@ -5,6 +5,8 @@ stay put as the clock ticks."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from helpers.games import keep_games, open_games, settle, until_opened
@@ -35,8 +37,7 @@ def play(app: App, grid, lang: str = "en", **state) -> Session:
     session = Session.restore(Game.from_grid(grid, seed=1, **state), {})
     app.use_session(session)
     app.stats_keeper.pop_goals_just_met()  # its big tiles met goals: not these tests' notices
-    app.view.lang = lang
-    app.show()
+    app.use_settings(replace(app.settings, language=lang))
     return session
 
 
