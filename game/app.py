@@ -14,15 +14,7 @@ from game.audio.player import Audio
 from game.cli import Options, parse_args
 from game.core.engine import BOARD_SIZES, Game
 from game.core.settings import Settings, clamp_window
-from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, pad_commands
-from game.input.keys_and_pointer import (
-    PointerInput,
-    key_commands,
-    key_name,
-    key_to_bind,
-    keyboard_command,
-)
-from game.input.names import button_word, control_words
+from game.input.player_input import PlayerInput
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
@@ -59,10 +51,8 @@ _REDRAW = (
     pygame.VIDEORESIZE,
     pygame.WINDOWEXPOSED,
 )
-_RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
-_PAD_PRESSES = (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)
 log = logging.getLogger("game")
-Listener = Callable[[list[ev.Event], Session], None]
+Listener = Callable[[list[ev.Event], Session], list[ev.Event] | None]  # may answer with events
 
 
 class App:
@@ -152,12 +142,11 @@ class App:
             self._settings_heard,
             self._react,
         )
-        self.pointer = PointerInput(
+        self.input = PlayerInput(
             lambda pos: self.view.hit_test(pos, self.session),
             lambda: self.view.layout.cell if self.view.layout else 100,
             lambda: self.window.size,
         )
-        self.gamepad = GamepadInput()
         self.loop = FixedStep()
         self.running = True
         self.frames_drawn = 0
@@ -222,31 +211,13 @@ class App:
             self.audio.on_device_removed(getattr(event, "iscapture", False))
         elif kind == pygame.AUDIODEVICEADDED:
             self.audio.on_device_added(getattr(event, "iscapture", False))
-        elif kind == pygame.KEYDOWN:
-            if self.session.waiting_for_key is not None:  # the Controls screen wants the key
-                command = key_to_bind(event)
-            else:
-                command = keyboard_command(event, self.keys)
-            self.command(command or cmd.Interrupt())
-        elif kind in GAMEPAD_EVENTS:
+        else:  # the player's devices (the Controls screen may be waiting for a key)
             binding = self.session.waiting_for_key is not None
-            commands = self.gamepad.translate(event, self.pad_buttons, binding)
-            if not commands and kind in _PAD_PRESSES:
-                commands = [cmd.Interrupt()]
-            for command in commands:
+            for command in self.input.commands(event, binding) or ():
                 self.command(command)
-        elif kind == pygame.MOUSEMOTION:
-            for command in self.pointer.translate(event):  # the menu's focus follows it
-                self.command(command)
-            if self.pointer.hovered_button != self.view.button_focus:
-                self.view.button_focus = self.pointer.hovered_button
+            if self.input.hovered_button != self.view.button_focus:  # the mouse moved
+                self.view.button_focus = self.input.hovered_button
                 self.view.dirty = True
-        else:
-            commands = self.pointer.translate(event)
-            if not commands and kind in _RELEASES:
-                commands = [cmd.Interrupt()]
-            for command in commands:
-                self.command(command)
 
     def command(self, command: cmd.Command) -> None:
         """A command of the player's (or of autoplay): the session says what it means (the
@@ -319,8 +290,7 @@ class App:
         self.audio.set_volume(settings.volume)
         self.audio.set_muted(settings.muted)
         self.autoplay.set_pace(settings.autoplay_pace)
-        self.keys = key_commands(settings.controls)  # what each key and button asks for now
-        self.pad_buttons = pad_commands(settings.controls)
+        self.input.use_controls(settings.controls)
         if self.session.undo_enabled != settings.undo_enabled:
             self.session.set_undo_enabled(settings.undo_enabled)
         self.show()
@@ -332,10 +302,7 @@ class App:
         self._save_settings()
 
     def _pressed_word(self, asked: ev.BindAsked) -> str:
-        """The key or pad button pressed on the Controls screen, in words."""
-        if asked.key is not None:
-            return key_name(asked.key)
-        return button_word(asked.button, self.gamepad.button_labels())
+        return self.input.pressed_word(asked.key, asked.button)
 
     def setting_values(self) -> dict[str, str]:
         """Each setting of the settings menu with its current value, in the player's words."""
@@ -380,10 +347,8 @@ class App:
         self.view.dirty = True
 
     def help_names(self) -> dict[str, str]:
-        """What the pad in use prints on its buttons, and the words of each action's keys and
-        buttons now (game/input/names.py), for the help's pages and the Controls screen."""
-        labels = self.gamepad.button_labels()
-        return {**labels, **control_words(self.settings.controls, labels)}
+        """The pad's labels and each action's keys and buttons in words now."""
+        return self.input.names(self.settings.controls)
 
     def _tell_news(self) -> None:
         """What the storage and the kept games have to tell, as their threads find it, and the
@@ -513,7 +478,7 @@ class App:
             "archive",
             "autoplay",
             "audio",
-            "gamepad",
+            "input",
         ):
             part = self.__dict__.get(name)
             if part is not None:

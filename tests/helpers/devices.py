@@ -33,7 +33,7 @@ def keyboard_choose(app, item: str) -> None:
 
 def plug_pad(app, name: str = "Xbox Controller") -> None:
     handle = PadHandle(PAD, name, (0, 0), close=lambda: None)
-    app.gamepad = GamepadInput(
+    app.input.gamepad = GamepadInput(
         open_controller=lambda index: handle,
         open_joystick=lambda index: handle,
         is_controller=lambda index: True,
