@@ -53,7 +53,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.engine import Direction, Game  # noqa: E402
-from game.core.record import GameRecord, move_positions, replay  # noqa: E402
+from game.core.record import GameRecord  # noqa: E402
+from game.core.replay import move_positions, replay
 from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
 from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.kept_games.review.grades import BAD_GRADES  # noqa: E402

@@ -23,7 +23,8 @@ from make_screenshot import ROOT, english_settings, keep_picture
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.core.record import Action, GameRecord, GameSummary, Outcome, Step, move_positions, replay
+from game.core.record import Action, GameRecord, GameSummary, Outcome, Step
+from game.core.replay import move_positions, replay
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands
 from game.play.menus import CHART_PAGES, Item

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.core.engine import Cell, Direction, Grid, MoveOutcome
-from game.core.record import Origin, Position
+from game.core.record import Origin
+from game.core.replay import Position
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from game.core.record import GameRecord, GameSummary, Origin, Position, Positions, ReplayError
+from game.core.record import GameRecord, GameSummary, Origin
+from game.core.replay import Position, Positions, ReplayError
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.review.job import Analyse, PlayOn, ReviewJob
 from game.kept_games.share.import_queue import ImportQueue

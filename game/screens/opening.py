@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core.record import GameRecord, GameSummary, Positions, Replayer, Steps
+from game.core.record import GameRecord, GameSummary, Steps
+from game.core.replay import Positions, Replayer
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.background import BackgroundWork
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.record import Position
+from game.core.replay import Position
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.menu_focus import SIDEWAYS, UPRIGHT

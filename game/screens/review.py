@@ -11,7 +11,7 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.core.record import Position
+from game.core.replay import Position
 from game.kept_games.review.job import ReviewJob
 from game.kept_games.review.mistakes import Mistake
 from game.play import commands as cmd

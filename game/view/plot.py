@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core.record import Position, scores_of
+from game.core.replay import Position, scores_of
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import GRADE_FLOORS, Review
 from game.text import tr

@@ -20,7 +20,8 @@ import pytest
 from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
-from game.core.record import Outcome, replay
+from game.core.record import Outcome
+from game.core.replay import replay
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES
 
 CHILD = CHILDREN / "flurry_child.py"

@@ -22,7 +22,8 @@ from helpers.archive import (
 from helpers.paths import ROOT
 
 from game.core.engine import Direction, Game
-from game.core.record import Action, Outcome, replay
+from game.core.record import Action, Outcome
+from game.core.replay import replay
 from game.core.rules import UNDO_LIMIT
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError

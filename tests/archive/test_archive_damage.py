@@ -12,7 +12,7 @@ import threading
 import pytest
 from helpers.archive import play, random_actions, recorded, seeded_session, send
 
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive import tables as archive_db
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive

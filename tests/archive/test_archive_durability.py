@@ -21,7 +21,7 @@ from helpers.archive import UNDO, play, seeded_session, seen_in_replay
 from helpers.paths import CHILDREN, ROOT
 
 from game.core.engine import Direction
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive
 

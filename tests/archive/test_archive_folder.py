@@ -15,7 +15,7 @@ from helpers.keys import key
 from helpers.loop import ScriptedClock
 
 from game.app import App, Options
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.storage.schema import ARCHIVE_FILE

@@ -20,7 +20,7 @@ import game.kept_games.archive.failures
 import game.kept_games.archive.games_archive
 from game.app import App, Options
 from game.core.engine import Direction
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive, ArchiveBusy
 from game.play import commands as cmd

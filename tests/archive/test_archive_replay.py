@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.engine import MAX_SIZE, MIN_SIZE, UNDO_LIMIT, Direction, valid_directions
-from game.core.record import Action, ReplayError, Step, replay
+from game.core.record import Action, Step
+from game.core.replay import ReplayError, replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.play.session import Session

@@ -14,7 +14,8 @@ from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.core.record import Outcome, replay
+from game.core.record import Outcome
+from game.core.replay import replay
 from game.kept_games.archive.games_archive import Archive
 from game.play.slots import StorageSlots
 from game.storage.schema import ARCHIVE_FILE

@@ -21,7 +21,7 @@ from helpers.archive import random_actions, recorded
 from helpers.paths import CHILDREN, ROOT
 
 from game.app import App, Options
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.archive.wal import _checksum, _read_shm
 from game.storage.schema import ARCHIVE_FILE

@@ -20,7 +20,7 @@ from helpers.keys import STEP
 
 from game.app import App, Options
 from game.cli import parse_args
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.share.import_queue import MAX_WAITING_IMPORTS
 from game.kept_games.share.shared_file import SHARE_SUFFIX, export_game
 from game.launch import desktop_entry as de

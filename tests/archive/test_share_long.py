@@ -26,9 +26,9 @@ from helpers.games import (
 from helpers.keys import STEP, key
 
 from game.app import App, Options
-from game.core import record as replay_module
+from game.core import replay as replay_module
 from game.core import rules
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review import batches as review_batches
 from game.kept_games.share.shared_file import export_game, import_game, read_shared

@@ -107,7 +107,7 @@ def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: 
         if index == assisted_at:
             recorder.handle(session.handle(cmd.Hint()), session)
         play(session, recorder, [action], think=[seconds])
-    from game.core.record import replay
+    from game.core.replay import replay
 
     record = archive.load(archive.list_games()[0].game_id)
     archive.close()

@@ -34,7 +34,7 @@ from helpers.view import READABLE_PX, TextLog, misfits, show
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
-from game.core.record import replay
+from game.core.replay import replay
 from game.play import commands as cmd
 from game.play.menus import Item, MenuKind, SizeItem, pause_menu, sizes_menu
 from game.play.session import Session

@@ -10,7 +10,7 @@ import pytest
 from helpers.archive import kept_game, random_actions, recorded
 
 from game.core.engine import Direction, Game
-from game.core.record import move_positions, replay
+from game.core.replay import move_positions, replay
 from game.kept_games.review.grading import (
     GRADE_FLOORS,
     Grade,

@@ -8,7 +8,7 @@ import pytest
 from helpers.archive import UNDO, kept_game, random_actions
 
 from game.core.engine import Direction
-from game.core.record import move_positions
+from game.core.replay import move_positions
 from game.kept_games.review.grades import Grade
 from game.kept_games.review.grading import review
 from game.kept_games.review.mistakes import (

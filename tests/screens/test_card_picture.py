@@ -15,7 +15,7 @@ from helpers.keys import STEP, key
 from helpers.view import READABLE_PX, TextLog, drawn, window
 
 from game.app import App, Options
-from game.core.record import replay
+from game.core.replay import replay
 from game.screens.items import GAME_ITEMS, Screen
 from game.view.theme import THEMES, theme_named
 

@@ -38,7 +38,7 @@ from helpers.storage import latin1_folder
 from game.app import App, Options
 from game.cli import parse_args
 from game.core.engine import Direction
-from game.core.record import replay
+from game.core.replay import replay
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share import transfer as sharing
 from game.kept_games.share.shared_file import export_game, export_name, read_shared

@@ -25,7 +25,8 @@ from helpers.keys import STEP, key
 
 from game.app import App, Options
 from game.core.engine import Game
-from game.core.record import Origin, replay
+from game.core.record import Origin
+from game.core.replay import replay
 from game.kept_games.archive import tables
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share.shared_file import decode_record, encode_record

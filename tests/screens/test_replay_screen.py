@@ -12,7 +12,7 @@ from helpers.games import click, keep_games, open_replay, press, reading_app, re
 from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 
-from game.core.record import replay
+from game.core.replay import replay
 from game.play.menus import Item
 from game.screens.items import REPLAY_ITEMS, Control, Screen
 from game.screens.replay import DEFAULT_SPEED, SPEEDS

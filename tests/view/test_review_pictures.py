@@ -27,7 +27,8 @@ from helpers.view import Scored, bar_heights, review_of
 
 import game.view.replay_view as replay_view
 from game.core.engine import Direction
-from game.core.record import Action, replay
+from game.core.record import Action
+from game.core.replay import replay
 from game.kept_games.review.grading import GRADE_FLOORS, grade_of
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import commands as cmd

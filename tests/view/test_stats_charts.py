@@ -22,7 +22,8 @@ from helpers.view import READABLE_PX, TextLog, misfits
 
 import game.view.charts
 from game.app import App
-from game.core.record import Outcome, move_positions, replay
+from game.core.record import Outcome
+from game.core.replay import move_positions, replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of

@@ -18,7 +18,7 @@ import logging
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 
-from game.core.record import ReplayError, replay
+from game.core.replay import ReplayError, replay
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.background import BackgroundWork
 from game.kept_games.charts.figures import (

@@ -38,7 +38,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from game.core.engine import Direction, Grid
-from game.core.record import GameRecord, Positions, move_positions
+from game.core.record import GameRecord
+from game.core.replay import Positions, move_positions
 from game.kept_games.review.costs import MoveCost
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.mistakes import Finding, MoveFacts, find_mistakes, move_facts

@@ -39,7 +39,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from game.core.engine import Direction, Grid
-from game.core.record import GameRecord, Positions, move_positions
+from game.core.record import GameRecord
+from game.core.replay import Positions, move_positions
 from game.kept_games.archive.games_archive import ArchiveError
 from game.kept_games.review.batches import Analyse, Batches, Scorer
 from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost

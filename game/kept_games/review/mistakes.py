@@ -21,7 +21,8 @@ from collections.abc import Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from game.core.engine import Direction, Grid, ShiftResult, biggest_tile, shift
-from game.core.record import GameRecord, Position, move_positions
+from game.core.record import GameRecord
+from game.core.replay import Position, move_positions
 from game.kept_games.review.grades import BAD_GRADES, COSTLY_GRADES, Grade
 
 STRUCTURE_MIN_TILE = 64  # below this the opening is still taking shape: no structure to keep yet

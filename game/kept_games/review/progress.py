@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.core.record import GameRecord, Positions
+from game.core.record import GameRecord
+from game.core.replay import Positions
 from game.kept_games.review.grading import Scores, grade_game
 
 

@@ -39,17 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.engine import BOARD_SIZES, Game
-from game.core.record import (
-    Action,
-    GameRecord,
-    GameSummary,
-    Origin,
-    Outcome,
-    ReplayError,
-    Step,
-    Steps,
-    replay,
-)
+from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step, Steps
+from game.core.replay import ReplayError, replay
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.archive.rows import parse_utc, utc_text
 from game.platform.files import atomic_write
