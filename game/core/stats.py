@@ -38,134 +38,29 @@ kept wrong is dropped on loading, and costs none of the figures.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
 from typing import Any
 
 from game.core.engine import (
-    MAX_COUNT,
-    MAX_SECONDS,
-    MAX_SIZE,
-    MIN_SIZE,
     capped_count,
     capped_seconds,
-    is_cell_value,
-    is_game_id,
     is_moves_to_win,
 )
 from game.core.goals import GOAL_IDS
+from game.core.stats_figures import (
+    GameInPlay,
+    MetGoal,
+    SizeStats,
+    by_size,
+    check_fields,
+    check_size,
+    lowest,
+)
 
 COLUMNS = ("own", "assisted")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-@dataclass(frozen=True)
-class SizeStats:
-    """The figures of one board size, for own play or for assisted play."""
-
-    games_played: int = 0
-    games_won: int = 0
-    best_score: int = 0
-    biggest_tile: int = 0
-    fastest_win_seconds: float | None = None  # None: no win yet
-    fewest_moves_to_win: int | None = None  # None: no win yet
-    total_seconds: float = 0.0
-
-    def merged(self, other: SizeStats) -> SizeStats:
-        """The better of each figure of the two."""
-        return SizeStats(
-            games_played=max(self.games_played, other.games_played),
-            games_won=max(self.games_won, other.games_won),
-            best_score=max(self.best_score, other.best_score),
-            biggest_tile=max(self.biggest_tile, other.biggest_tile),
-            fastest_win_seconds=_lowest(self.fastest_win_seconds, other.fastest_win_seconds),
-            fewest_moves_to_win=_lowest(self.fewest_moves_to_win, other.fewest_moves_to_win),
-            total_seconds=max(self.total_seconds, other.total_seconds),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: Any, size: int, name: str = "stats") -> SizeStats:
-        """The figures `to_dict` wrote; ValueError naming the field if anything is off."""
-        _check_fields(data, {f.name for f in fields(cls)}, name)
-        counts = {
-            key: _count(data[key], f"{name}.{key}")
-            for key in ("games_played", "games_won", "best_score")
-        }
-        tile = data["biggest_tile"]
-        if not is_cell_value(tile, size):
-            raise ValueError(f"{name}.biggest_tile: {tile!r} is not a tile value")
-        fastest = data["fastest_win_seconds"]
-        if fastest is not None:
-            fastest = _seconds(fastest, f"{name}.fastest_win_seconds")
-        fewest = data["fewest_moves_to_win"]
-        if fewest is not None and not is_moves_to_win(fewest):
-            raise ValueError(
-                f"{name}.fewest_moves_to_win: must be a whole number, 1 to {MAX_COUNT}"
-            )
-        return cls(
-            biggest_tile=tile,
-            fastest_win_seconds=fastest,
-            fewest_moves_to_win=fewest,
-            total_seconds=_seconds(data["total_seconds"], f"{name}.total_seconds"),
-            **counts,
-        )
-
-
-@dataclass(frozen=True)
-class GameInPlay:
-    """The statistics' note of the game in play on one size (see the module's docstring)."""
-
-    game_id: str
-    assisted: bool = False
-    won: bool = False
-    credited_seconds: float = 0.0  # this game's clock time already in the column's total
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": self.game_id,
-            "assisted": self.assisted,
-            "won": self.won,
-            "credited_seconds": self.credited_seconds,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any, name: str) -> GameInPlay:
-        _check_fields(data, {"game", "assisted", "won", "credited_seconds"}, name)
-        game_id = data["game"]
-        if not is_game_id(game_id):
-            raise ValueError(f"{name}.game: not a game id")
-        for key in ("assisted", "won"):
-            if type(data[key]) is not bool:
-                raise ValueError(f"{name}.{key}: expected true or false")
-        credited = _seconds(data["credited_seconds"], f"{name}.credited_seconds")
-        return cls(game_id, data["assisted"], data["won"], credited)
-
-
-@dataclass(frozen=True)
-class MetGoal:
-    """When a goal was first met, and by which game."""
-
-    day: date
-    game_id: str
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"date": self.day.isoformat(), "game": self.game_id}
-
-    @classmethod
-    def from_dict(cls, data: Any, name: str) -> MetGoal:
-        _check_fields(data, {"date", "game"}, name)
-        text, game_id = data["date"], data["game"]
-        if type(text) is not str or not _ISO_DATE.fullmatch(text):
-            raise ValueError(f"{name}.date: not a date (YYYY-MM-DD)")
-        if not is_game_id(game_id):
-            raise ValueError(f"{name}.game: not a game id")
-        return cls(date.fromisoformat(text), game_id)
 
 
 @dataclass(frozen=True)
@@ -251,8 +146,8 @@ class Stats:
             assisted,
             replace(
                 old,
-                fastest_win_seconds=_lowest(old.fastest_win_seconds, capped_seconds(seconds)),
-                fewest_moves_to_win=_lowest(old.fewest_moves_to_win, moves),
+                fastest_win_seconds=lowest(old.fastest_win_seconds, capped_seconds(seconds)),
+                fewest_moves_to_win=lowest(old.fewest_moves_to_win, moves),
             ),
         )
         playing = self._playing.get(size)
@@ -321,16 +216,16 @@ class Stats:
             data = {key: value for key, value in data.items() if key != "goals"}
         else:
             goals = {}
-        _check_fields(data, {*COLUMNS, "playing"}, "stats")
+        check_fields(data, {*COLUMNS, "playing"}, "stats")
         records: dict[tuple[int, bool], SizeStats] = {}
         for column in COLUMNS:
-            for size, value in _by_size(data[column], column).items():
+            for size, value in by_size(data[column], column).items():
                 records[(size, column == "assisted")] = SizeStats.from_dict(
                     value, size, f"{column}.{size}"
                 )
         playing = {
             size: GameInPlay.from_dict(value, f"playing.{size}")
-            for size, value in _by_size(data["playing"], "playing").items()
+            for size, value in by_size(data["playing"], "playing").items()
         }
         return cls(records, playing, goals)
 
@@ -353,26 +248,12 @@ class Stats:
         )
 
     def _with(self, size: int, assisted: bool, record: SizeStats) -> Stats:
-        _check_size(size)
+        check_size(size)
         return replace(self, _records={**self._records, (size, assisted): record})
 
     def _with_playing(self, size: int, playing: GameInPlay) -> Stats:
-        _check_size(size)
+        check_size(size)
         return replace(self, _playing={**self._playing, size: playing})
-
-
-def upgrade_from_version_1(data: Any) -> Any:
-    """Version 1 had no games in play: none are known."""
-    if type(data) is not dict:
-        raise ValueError("stats: not a mapping")
-    return {**data, "playing": {}}
-
-
-def upgrade_from_version_2(data: Any) -> Any:
-    """Version 2 had no goals: none are met yet."""
-    if type(data) is not dict:
-        raise ValueError("stats: not a mapping")
-    return {**data, "goals": {}}
 
 
 def _goals_from(data: Any) -> dict[str, MetGoal]:
@@ -389,50 +270,3 @@ def _goals_from(data: Any) -> dict[str, MetGoal]:
         except ValueError:
             continue
     return goals
-
-
-def _check_size(size: int) -> None:
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"size: {size!r} is not a board size")
-
-
-def _check_fields(data: Any, expected: set[str], name: str) -> None:
-    if type(data) is not dict:
-        raise ValueError(f"{name}: not a mapping")
-    if set(data) != expected:
-        odd = sorted(set(data) ^ expected)
-        raise ValueError(f"{name}: unexpected or missing fields {odd}")
-
-
-def _by_size(data: Any, name: str) -> dict[int, Any]:
-    if type(data) is not dict:
-        raise ValueError(f"{name}: not a mapping")
-    out = {}
-    for key, value in data.items():
-        size = int(key) if key.isascii() and key.isdigit() else -1
-        if str(size) != key or not MIN_SIZE <= size <= MAX_SIZE:
-            raise ValueError(f"{name}: {key!r} is not a board size")
-        out[size] = value
-    return out
-
-
-def _lowest(a: Any, b: Any) -> Any:
-    """The lower of two figures where None means "none yet"."""
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return min(a, b)
-
-
-def _count(value: Any, name: str) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_COUNT:
-        raise ValueError(f"{name}: must be a whole number from 0 to {MAX_COUNT}")
-    return value
-
-
-def _seconds(value: Any, name: str) -> float:
-    # The bound is checked first: it also refuses NaN, and an int too big to be a float.
-    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
-        raise ValueError(f"{name}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
-    return float(value)
