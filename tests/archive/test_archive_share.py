@@ -17,8 +17,8 @@ from helpers.paths import ROOT
 
 from game.core.engine import BOARD_SIZES, MAX_SIZE, MIN_SIZE
 from game.core.replay import replay
+from game.kept_games.archive.changes import utc_text
 from game.kept_games.archive.games_archive import Archive
-from game.kept_games.archive.rows import utc_text
 from game.kept_games.share import shared_file as share
 from game.kept_games.share.shared_file import (
     MAX_SHARE_BYTES,

@@ -19,9 +19,8 @@ Which module holds what:
   game/storage/schema.py's, so that the storage moves it without importing the archive).
 - tables.py: its tables and versions, and the check that a file is ours
   (ARCHIVE_APPLICATION_ID, in game/storage/schema.py).
-- rows.py: every SQL statement on its rows, written (`AddGame`, `AddSteps`, ...,
-  `write_changes`) and read back (`summary_of`, `record_of`), and the dates as written
-  (`utc_text`, `parse_utc`).
+- changes.py: its rows written (`AddGame`, `AddSteps`, ..., `write_changes`) and a moment as
+  written (`utc_text`); rows.py: its rows read back (`summary_of`, `record_of`, `parse_utc`).
 - failures.py: a failure as the notice the player can act on; a busy or damaged file.
 - wal.py: whether its write-ahead log would lose committed moves.
 - threads.py: its writer and integrity-check threads.

@@ -40,8 +40,8 @@ from typing import Any
 from game.core.engine import Direction, Game, biggest_tile
 from game.core.record import Action, GameRecord, GameSummary, Outcome, Step
 from game.core.replay import ReplayError, play_step, start_game
+from game.kept_games.archive.changes import AddGame, AddSteps, Change, DropStep, UpdateSummary
 from game.kept_games.archive.games_archive import Archive, ArchiveError
-from game.kept_games.archive.rows import AddGame, AddSteps, Change, DropStep, UpdateSummary
 from game.play import events as ev
 from game.play.session import Session
 

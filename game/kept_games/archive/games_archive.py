@@ -50,6 +50,14 @@ from game.core.engine import Direction
 from game.core.record import GameRecord, GameSummary
 from game.core.rules import UNDO_LIMIT
 from game.kept_games.archive import rows
+from game.kept_games.archive.changes import (
+    AddAnswer,
+    AddGame,
+    AddSteps,
+    Change,
+    SaveScores,
+    write_changes,
+)
 from game.kept_games.archive.database_file import (
     damage_mark,
     filled_copy,
@@ -58,14 +66,6 @@ from game.kept_games.archive.database_file import (
     put_in_place,
 )
 from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice
-from game.kept_games.archive.rows import (
-    AddAnswer,
-    AddGame,
-    AddSteps,
-    Change,
-    SaveScores,
-    write_changes,
-)
 from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_FILE

@@ -4,7 +4,7 @@
   `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
   solver scores, kept so that a second look is instant), `practice` (a player's answers to a
   game's mistakes tried again). Their rows, written and read back:
-  game/kept_games/archive/rows.py.
+  game/kept_games/archive/changes.py and rows.py.
 - Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
   `PRAGMA user_version` (version 0 is a new, empty file).
 - `check_and_upgrade` tells a file that is ours (its application_id, exactly our tables) from

@@ -41,8 +41,9 @@ from typing import Any
 from game.core.engine import BOARD_SIZES, Game
 from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step, Steps
 from game.core.replay import ReplayError, replay
+from game.kept_games.archive.changes import utc_text
 from game.kept_games.archive.games_archive import Archive, ArchiveError
-from game.kept_games.archive.rows import parse_utc, utc_text
+from game.kept_games.archive.rows import parse_utc
 from game.platform.files import atomic_write
 
 SHARE_FORMAT = "2048-shared-game"
