@@ -351,12 +351,12 @@ class Archive:
                 raise sqlite3.OperationalError("the kept games' file was replaced")
             write_changes(self._connection or connection, changes)  # (a file made again)
 
-        self._call(keep)
+        self.read(keep)
         return game_id
 
     # -- reading --------------------------------------------------------------------------------
 
-    def _call(self, query: Callable[[sqlite3.Connection], T]) -> T:
+    def read(self, query: Callable[[sqlite3.Connection], T]) -> T:
         """`query` on the connection, after every write asked for before it: at once without a
         writer thread, else on it, waiting READ_WAIT_SECONDS at most for those writes."""
         if self._connection is None:
@@ -387,18 +387,18 @@ class Archive:
         if self.none_kept:
             return []
         return rows.summaries_of(
-            self._call(partial(rows.summary_rows, limit=limit, offset=offset, size=size))
+            self.read(partial(rows.summary_rows, limit=limit, offset=offset, size=size))
         )
 
     def count_games(self, *, size: int | None = None) -> int:
         if self.none_kept:
             return 0
-        return self._call(partial(rows.game_count, size=size))
+        return self.read(partial(rows.game_count, size=size))
 
     def load(self, game_id: int) -> GameRecord:
         """The whole record of a kept game. KeyError if there is none; ArchiveError if it
         cannot be read. (Whether it replays is `game.core.record.replay`'s to say.)"""
-        row, steps = self._call(partial(rows.game_rows, game_id=game_id))
+        row, steps = self.read(partial(rows.game_rows, game_id=game_id))
         if row is None:
             raise KeyError(game_id)
         try:
@@ -408,14 +408,14 @@ class Archive:
 
     def in_play(self, size: int) -> list[int]:
         """The games of this size still in play, newest first (one, unless a crash split one)."""
-        return self._call(partial(rows.in_play_ids, size=size))
+        return self.read(partial(rows.in_play_ids, size=size))
 
     def last_played(self, size: int) -> int | None:
         """The newest game of this size played here (not imported), however it stands."""
-        return self._call(partial(rows.last_played_id, size=size))
+        return self.read(partial(rows.last_played_id, size=size))
 
     def find_uid(self, uid: str) -> int | None:
-        return self._call(partial(rows.uid_id, uid=uid))
+        return self.read(partial(rows.uid_id, uid=uid))
 
     # -- the review's scores, kept so that a second look is instant ------------------------------
 
@@ -428,37 +428,7 @@ class Archive:
 
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]:
         """The kept scores of a game's positions at this depth (those that can be read)."""
-        return rows.scores_of(self._call(partial(rows.score_rows, game_id=game_id, depth=depth)))
-
-    # -- the statistics' pictures (game/kept_games/charts/): plain figures, read off the frame --
-
-    def own_scores(self, size: int, limit: int) -> list[int]:
-        """The scores of the player's own ended games of this size (R20), newest first."""
-        if self.none_kept:
-            return []
-        found = self._call(partial(rows.own_score_rows, size=size, limit=limit))
-        return [score for (score,) in found if rows.is_count(score)]
-
-    def own_biggest_tiles(self, size: int) -> dict[int, int]:
-        """How many of the player's own ended games of this size had each biggest tile."""
-        if self.none_kept:
-            return {}
-        found = self._call(partial(rows.own_tile_rows, size=size))
-        return {tile: n for tile, n in found if rows.is_count(tile) and rows.is_count(n)}
-
-    def time_played(self, size: int, since: datetime) -> list[tuple[datetime, float]]:
-        """When each game of this size played here began, and its clock, since `since`."""
-        if self.none_kept:
-            return []
-        return rows.played_of(self._call(partial(rows.played_rows, size=size, since=since)))
-
-    def reviewed(self, size: int, depth: int, limit: int) -> list[int]:
-        """The games of this size played here, reviewed at `depth`, with moves of the
-        player's own, newest first."""
-        if self.none_kept:
-            return []
-        found = self._call(partial(rows.reviewed_rows, size=size, depth=depth, limit=limit))
-        return [game_id for (game_id,) in found]
+        return rows.scores_of(self.read(partial(rows.score_rows, game_id=game_id, depth=depth)))
 
     # -- the practice of a game's mistakes -------------------------------------------------------
 
@@ -468,4 +438,4 @@ class Archive:
 
     def last_answers(self, game_id: int) -> dict[int, bool]:
         """Whether the last move tried on each position of the game was right."""
-        return rows.last_answers(self._call(partial(rows.answer_rows, game_id=game_id)))
+        return rows.last_answers(self.read(partial(rows.answer_rows, game_id=game_id)))

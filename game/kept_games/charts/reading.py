@@ -17,8 +17,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
+from functools import partial
 
 from game.core.replay import ReplayError, replay
+from game.kept_games.archive import rows
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.background import BackgroundWork
 from game.kept_games.charts.figures import (
@@ -32,6 +34,41 @@ from game.kept_games.review.progress import own_average_loss
 
 log = logging.getLogger("game.kept_games.charts")
 LossKey = tuple[int, int, int]  # a game, the depth, how many positions were scored
+
+
+# -- the figures, read off the frame: plain queries on the archive (archive/rows.py) ------------
+
+
+def own_scores(archive: Archive, size: int, limit: int) -> list[int]:
+    """The scores of the player's own ended games of this size (R20), newest first."""
+    if archive.none_kept:
+        return []
+    found = archive.read(partial(rows.own_score_rows, size=size, limit=limit))
+    return [score for (score,) in found if rows.is_count(score)]
+
+
+def own_biggest_tiles(archive: Archive, size: int) -> dict[int, int]:
+    """How many of the player's own ended games of this size had each biggest tile."""
+    if archive.none_kept:
+        return {}
+    found = archive.read(partial(rows.own_tile_rows, size=size))
+    return {tile: n for tile, n in found if rows.is_count(tile) and rows.is_count(n)}
+
+
+def time_played(archive: Archive, size: int, since: datetime) -> list[tuple[datetime, float]]:
+    """When each game of this size played here began, and its clock, since `since`."""
+    if archive.none_kept:
+        return []
+    return rows.played_of(archive.read(partial(rows.played_rows, size=size, since=since)))
+
+
+def reviewed_games(archive: Archive, size: int, depth: int, limit: int) -> list[int]:
+    """The games of this size played here, reviewed at `depth`, with moves of the player's
+    own, newest first."""
+    if archive.none_kept:
+        return []
+    found = archive.read(partial(rows.reviewed_rows, size=size, depth=depth, limit=limit))
+    return [game_id for (game_id,) in found]
 
 
 class ChartsReading(BackgroundWork[ChartFigures]):
@@ -51,10 +88,10 @@ class ChartsReading(BackgroundWork[ChartFigures]):
         archive, size = self._archive, self.size
         # A day early: a game begun late on Sunday in UTC may be Monday where the player is.
         since = datetime.combine(first_monday(self._today) - timedelta(days=1), time(), UTC)
-        scores = archive.own_scores(size, LAST_GAMES)
-        tiles = archive.own_biggest_tiles(size)
-        played = archive.time_played(size, since)
-        reviewed = archive.reviewed(size, self._depth, LAST_GAMES)
+        scores = own_scores(archive, size, LAST_GAMES)
+        tiles = own_biggest_tiles(archive, size)
+        played = time_played(archive, size, since)
+        reviewed = reviewed_games(archive, size, self._depth, LAST_GAMES)
         losses = [self._loss(game_id) for game_id in reversed(reviewed)]
         return ChartFigures(
             size,
