@@ -449,7 +449,7 @@ def test_every_commit_is_on_disk_even_across_a_power_cut_R22(tmp_path):
     hold can be read). `durable=False` is the tests' and benchmarks' own, never the game's."""
     archive = Archive.open(tmp_path)
     try:
-        modes = archive._call(
+        modes = archive.read(
             lambda c: (
                 c.execute("PRAGMA journal_mode").fetchone()[0],
                 c.execute("PRAGMA synchronous").fetchone()[0],

@@ -26,6 +26,7 @@ from game.core.record import Outcome
 from game.core.replay import move_positions, replay
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
+from game.kept_games.charts import reading as charts_reading
 from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of
 from game.kept_games.review.grading import grade_move
 from game.play import commands as cmd
@@ -352,13 +353,13 @@ def test_frames_go_on_while_a_big_archive_is_read(full, app, charted, monkeypatc
     """A reading held up (a big archive): the menu answers and the charts say they are being
     read; the figures show once they are in."""
     held = threading.Event()
-    reviewed = Archive.reviewed
+    reviewed = charts_reading.reviewed_games
 
-    def slow(self, *args):
+    def slow(*args):
         held.wait(10)
-        return reviewed(self, *args)
+        return reviewed(*args)
 
-    monkeypatch.setattr(Archive, "reviewed", slow)
+    monkeypatch.setattr(charts_reading, "reviewed_games", slow)
     app.command(cmd.Pause())
     app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
     app.command(cmd.Select(app.session.menu.items.index(Item.CHARTS)))
