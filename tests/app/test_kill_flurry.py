@@ -33,6 +33,7 @@ def kill_mid_flurry(data_dir: Path, seed: int, after: int) -> int:
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(data_dir), str(seed)],
         stdout=subprocess.PIPE,
+        bufsize=0,  # lines read one by one: communicate() reads on from the pipe itself
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )

@@ -34,6 +34,7 @@ def kill_mid_game(data_dir: Path, seed: int, after: int) -> list[str]:
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(data_dir), str(seed)],
         stdout=subprocess.PIPE,
+        bufsize=0,  # lines read one by one: communicate() reads on from the pipe itself
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )

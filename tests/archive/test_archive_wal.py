@@ -145,6 +145,7 @@ def kill_while_keeping(data: Path, seed: int) -> tuple[int, bool]:
     child = subprocess.Popen(
         [sys.executable, str(CHILD), str(data), str(seed), "imports"],
         stdout=subprocess.PIPE,
+        bufsize=0,  # lines read one by one: communicate() reads on from the pipe itself
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
