@@ -20,8 +20,15 @@ from game.text import tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.panel import Block, Buttons, Graphic, Placed, Title, Words, draw_placed, lay_out
 from game.view.render import Text
-from game.view.replay_view import arrange, cost_words, draw_progress, longest_cost_words
-from game.view.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
+from game.view.replay_view import arrange, draw_progress
+from game.view.review_words import (
+    BOUNDS,
+    MOST_PLACES,
+    cost_words,
+    decimal,
+    grade_name,
+    longest_cost_words,
+)
 from game.view.theme import Theme
 
 STOPPED = (AnalysisState.FAILED, AnalysisState.CANCELLED)  # no review: no practice

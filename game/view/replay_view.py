@@ -13,29 +13,30 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.record import Action
-from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
-from game.kept_games.review.grading import Grade, MoveGrade, Review
-from game.kept_games.review.job import Estimate, ReviewJob
 from game.play.menus import Item
 from game.screens.games_screens import GamesScreens
 from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.screens.replay import SPEEDS
 from game.screens.review import TrackKind
-from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
 from game.view.panel import Block, Buttons, Graphic, Placed, Title, Words, draw_placed, lay_out
 from game.view.plot import Plot
 from game.view.render import Text
-from game.view.review_words import BOUNDS, MOST_PLACES, decimal, grade_name
+from game.view.review_words import (
+    cost_words,
+    grade_words,
+    longest_cost_words,
+    longest_grade_words,
+    played_words,
+    summary_lines,
+)
 from game.view.shapes import rounded_rect
 from game.view.theme import Theme
 
 COLUMN_WIDTH = 18  # the column beside the board, in font sizes
 STEP_ARROWS = {Action.UP: "↑", Action.DOWN: "↓", Action.LEFT: "←", Action.RIGHT: "→"}
-NOT_YET = ("waiting", "failed", "left_out")  # the games played on, not there (yet)
 LEAST_LABEL_PX = 12  # a button's words are never drawn smaller
 LAST_ROW = (Control.PLAY_ON, Item.BACK)  # under the replay's and the review's controls
 ICONS = {
@@ -221,20 +222,6 @@ def review_blocks(
     ]
 
 
-def summary_lines(result: Review | None, lang: str, longest: bool = False) -> list[str]:
-    """The player's own moves by grade; the solver's (a hint's, autoplay's) are left out, and
-    the summary says so."""
-    grades = result.grades if result is not None else ()
-    own = sum(1 for g in grades if not g.assisted)
-    if grades and not own and not longest:
-        return [tr("review_all_solver", lang)]
-    counts = {g.value: result.count(g) if result is not None else 0 for g in Grade}
-    lines = [tr("review_summary", lang, **counts)]
-    if longest or own < len(grades):
-        lines.append(tr("review_solver_uncounted", lang))
-    return lines
-
-
 def move_lines(
     games_screens: GamesScreens, lang: str, longest: bool = False, running: bool = False
 ) -> list[str]:
@@ -268,87 +255,6 @@ def move_lines(
     words = cost_words(job, grade, lang)
     # The games played on go right under the grade: one block, no gap between them.
     return [*lines, grade_words(grade, lang) + (f"\n{words}" if words else "")]
-
-
-def played_words(grade: MoveGrade | None, number: int, lang: str, longest: bool = False) -> str:
-    """The move played and the better one; a move as good as the solver's says it was the
-    best, or that it ties the solver's choice, rather than naming a better move there is not.
-    `longest`: the longest these words can be, for the layout."""
-    if longest:
-        word = max((tr(direction.value, lang) for direction in DIRECTIONS), key=len)
-        fields = {"played": word, "other": word, "best": word}
-        keys = ("review_move", "review_move_best", "review_move_tied")
-        return max((tr(key, lang, n=number, **fields) for key in keys), key=len)
-    assert grade is not None
-    played, other = tr(grade.played.value, lang), tr(grade.best.value, lang)
-    if grade.tied:
-        return tr("review_move_tied", lang, n=number, played=played, other=other)
-    if grade.best == grade.played:
-        return tr("review_move_best", lang, n=number, played=played)
-    return tr("review_move", lang, n=number, played=played, best=other)
-
-
-def grade_words(grade: MoveGrade, lang: str) -> str:
-    """Its grade and loss; a flagged move whose games played on showed no real cost says so
-    instead of the loss that flagged it."""
-    named = grade_name(grade.grade, lang)
-    if grade.cost is not None and not grade.cost.real:
-        return tr("review_grade_no_cost", lang, grade=named, games=grade.cost.played.games)
-    key = "review_grade_solver" if grade.assisted else "review_grade"
-    return tr(key, lang, grade=named, loss=decimal(grade.loss, lang))
-
-
-def longest_grade_words(lang: str) -> str:
-    named = grade_name(Grade.INACCURACY, lang)
-    # A figure at its longest: all its places, just under a grade's bound ("0.2999").
-    loss = decimal(BOUNDS[-1] - 10**-MOST_PLACES, lang)
-    return max(
-        tr("review_grade_solver", lang, grade=named, loss=loss),
-        tr("review_grade_no_cost", lang, grade=named, games=ROLLOUT_GAMES),
-        key=len,
-    )
-
-
-def cost_words(job: ReviewJob, grade: MoveGrade, lang: str) -> str | None:
-    """A flagged move's games played on, in words: its figure and its better move's; or that
-    they are on their way, left out, or could not be had. None: a move not played on."""
-    match job.estimate_at(grade.position):
-        case Estimate.DONE:
-            assert grade.cost is not None
-            return figure_words(grade.played, grade.best, grade.cost, lang)
-        case Estimate.WAITING:
-            return tr("review_cost_waiting", lang)
-        case Estimate.LEFT_OUT:
-            return tr("review_cost_left_out", lang, count=ESTIMATED_MOVES)
-        case Estimate.FAILED:
-            return tr("review_cost_failed", lang)
-    return None
-
-
-def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
-    """The figure of both moves: "Down: 62% to make 1024 · Left, the better move: 91%"."""
-    fields = {
-        "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
-        "best": tr(best, lang).capitalize(),
-        "mine": cost.played_percent,
-        "theirs": cost.best_percent,
-        "tile": cost.played.target,
-        "moves": ROLLOUT_MOVES,
-    }
-    return tr(f"review_cost_{cost.figure.value}", lang, **fields)
-
-
-def longest_cost_words(lang: str, running: bool) -> str:
-    """The games played on in words at their longest: while the review runs, only that they
-    are on their way."""
-    if running:
-        return tr("review_cost_waiting", lang)
-    direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
-    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
-    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
-    words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
-    words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
-    return max(words, key=len)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fraction: float):

@@ -1,5 +1,6 @@
 """The review's words (R23): a grade's name, a loss as a player reads it, a finding of the four
-mistakes described, and the help pages of the review and of what a mistake costs. The review
+mistakes described, the help pages of the review and of what a mistake costs, and a review's
+summary, each move's grade and its figure as the review's screen shows them. The review
 itself (game/kept_games/review/) finds the facts and says no word; these put them in the player's
 language.
 """
@@ -8,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.kept_games.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT
+from game.kept_games.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT, MoveCost
 from game.kept_games.review.grades import Grade
-from game.kept_games.review.grading import GRADE_FLOORS
+from game.kept_games.review.grading import GRADE_FLOORS, MoveGrade, Review
+from game.kept_games.review.job import Estimate, ReviewJob
 from game.kept_games.review.mistakes import (
     HASTY_S,
     NEARLY_FULL,
@@ -21,7 +23,8 @@ from game.kept_games.review.mistakes import (
     Mistake,
 )
 from game.solver.analysis import review_depth
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES
+from game.solver.bitboard import DIRECTIONS
+from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
 from game.text import COSTS_HELP, PAD_LABELS, REVIEW_HELP, tr
 
 
@@ -32,6 +35,7 @@ def grade_name(grade: Grade, lang: str = "en") -> str:
 SHOWN_LEAST = 0.005  # the least loss two places show: under it, a loss reads "<0.01"
 MOST_PLACES = 4  # past them, a loss just under a grade's bound reads "<" the bound
 BOUNDS = tuple(floor for floor in GRADE_FLOORS.values() if floor > 0)
+NOT_YET = ("waiting", "failed", "left_out")  # the games played on, not there (yet)
 
 
 def decimal(value: float, lang: str = "en") -> str:
@@ -120,3 +124,101 @@ def costs_help_lines(lang: str = "en") -> list[str]:
         "points": REAL_COST_POINTS,
     }
     return [line.format(**fields) for line in COSTS_HELP.get(lang, COSTS_HELP["en"])]
+
+
+# -- a review's summary, its moves and their figures, in words ----------------------------------
+
+
+def summary_lines(result: Review | None, lang: str, longest: bool = False) -> list[str]:
+    """The player's own moves by grade; the solver's (a hint's, autoplay's) are left out, and
+    the summary says so."""
+    grades = result.grades if result is not None else ()
+    own = sum(1 for g in grades if not g.assisted)
+    if grades and not own and not longest:
+        return [tr("review_all_solver", lang)]
+    counts = {g.value: result.count(g) if result is not None else 0 for g in Grade}
+    lines = [tr("review_summary", lang, **counts)]
+    if longest or own < len(grades):
+        lines.append(tr("review_solver_uncounted", lang))
+    return lines
+
+
+def played_words(grade: MoveGrade | None, number: int, lang: str, longest: bool = False) -> str:
+    """The move played and the better one; a move as good as the solver's says it was the
+    best, or that it ties the solver's choice, rather than naming a better move there is not.
+    `longest`: the longest these words can be, for the layout."""
+    if longest:
+        word = max((tr(direction.value, lang) for direction in DIRECTIONS), key=len)
+        fields = {"played": word, "other": word, "best": word}
+        keys = ("review_move", "review_move_best", "review_move_tied")
+        return max((tr(key, lang, n=number, **fields) for key in keys), key=len)
+    assert grade is not None
+    played, other = tr(grade.played.value, lang), tr(grade.best.value, lang)
+    if grade.tied:
+        return tr("review_move_tied", lang, n=number, played=played, other=other)
+    if grade.best == grade.played:
+        return tr("review_move_best", lang, n=number, played=played)
+    return tr("review_move", lang, n=number, played=played, best=other)
+
+
+def grade_words(grade: MoveGrade, lang: str) -> str:
+    """Its grade and loss; a flagged move whose games played on showed no real cost says so
+    instead of the loss that flagged it."""
+    named = grade_name(grade.grade, lang)
+    if grade.cost is not None and not grade.cost.real:
+        return tr("review_grade_no_cost", lang, grade=named, games=grade.cost.played.games)
+    key = "review_grade_solver" if grade.assisted else "review_grade"
+    return tr(key, lang, grade=named, loss=decimal(grade.loss, lang))
+
+
+def longest_grade_words(lang: str) -> str:
+    named = grade_name(Grade.INACCURACY, lang)
+    # A figure at its longest: all its places, just under a grade's bound ("0.2999").
+    loss = decimal(BOUNDS[-1] - 10**-MOST_PLACES, lang)
+    return max(
+        tr("review_grade_solver", lang, grade=named, loss=loss),
+        tr("review_grade_no_cost", lang, grade=named, games=ROLLOUT_GAMES),
+        key=len,
+    )
+
+
+def cost_words(job: ReviewJob, grade: MoveGrade, lang: str) -> str | None:
+    """A flagged move's games played on, in words: its figure and its better move's; or that
+    they are on their way, left out, or could not be had. None: a move not played on."""
+    match job.estimate_at(grade.position):
+        case Estimate.DONE:
+            assert grade.cost is not None
+            return figure_words(grade.played, grade.best, grade.cost, lang)
+        case Estimate.WAITING:
+            return tr("review_cost_waiting", lang)
+        case Estimate.LEFT_OUT:
+            return tr("review_cost_left_out", lang, count=ESTIMATED_MOVES)
+        case Estimate.FAILED:
+            return tr("review_cost_failed", lang)
+    return None
+
+
+def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
+    """The figure of both moves: "Down: 62% to make 1024 · Left, the better move: 91%"."""
+    fields = {
+        "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
+        "best": tr(best, lang).capitalize(),
+        "mine": cost.played_percent,
+        "theirs": cost.best_percent,
+        "tile": cost.played.target,
+        "moves": ROLLOUT_MOVES,
+    }
+    return tr(f"review_cost_{cost.figure.value}", lang, **fields)
+
+
+def longest_cost_words(lang: str, running: bool) -> str:
+    """The games played on in words at their longest: while the review runs, only that they
+    are on their way."""
+    if running:
+        return tr("review_cost_waiting", lang)
+    direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
+    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
+    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
+    words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
+    words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
+    return max(words, key=len)

@@ -41,8 +41,7 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn, play_on
 from game.solver.search import Solver
 from game.text import tr
-from game.view.replay_view import figure_words
-from game.view.review_words import grade_name
+from game.view.review_words import figure_words, grade_name
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # Down buries the 256's row under small tiles: a blunder at any depth, and in the games played

@@ -38,8 +38,7 @@ from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
 from game.view import practice_view
-from game.view.replay_view import figure_words
-from game.view.review_words import grade_name
+from game.view.review_words import figure_words, grade_name
 
 ARROW_KEYS = {
     Direction.UP: pygame.K_UP,
