@@ -256,6 +256,11 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
         open_games(app)
         press(app, pygame.K_RETURN)
         app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
+        deadline = time.monotonic() + 60  # its boards are read on a thread first
+        while not app.games_screens.job.settled:
+            assert time.monotonic() < deadline, "the review never stopped"
+            app.frame(STEP, [])
+            time.sleep(0.002)
         settle(app)
         assert app.games_screens.practice is None
         words = " ".join(words_drawn(app))
