@@ -81,7 +81,7 @@ test-pure-solver: $(VENV)/.installed-test
 # PyInstaller and started with every part. A bound that fails here is raised, not kept.
 LOWEST := build/.work/lowest
 LOWEST_BIN := $(LOWEST)/venv/bin
-LOWEST_SHOWN := pygame-ce|platformdirs|filelock|pytest|hypothesis|ruff|uv|pyinstaller|setuptools
+LOWEST_SHOWN := pygame-ce|platformdirs|filelock|pytest|hypothesis|pytest-xdist|ruff|uv|import-linter|pyinstaller|setuptools
 test-lowest: $(VENV)/.installed-dev
 	@rm -rf $(LOWEST)
 	@$(PYTHON) -m venv $(LOWEST)/venv
@@ -90,9 +90,10 @@ test-lowest: $(VENV)/.installed-dev
 	@$(BIN)/uv pip install --quiet --python $(LOWEST_BIN)/python --no-deps --no-build-isolation -e .
 	@echo "The lowest versions allowed:"; $(LOWEST_BIN)/python -m pip list --format freeze \
 		2>/dev/null | grep -iE "^($(LOWEST_SHOWN))=" | sed 's/^/    /'
-	$(LOWEST_BIN)/python -m pytest $(PYTEST_ARGS)
+	$(LOWEST_BIN)/python -m pytest $(PARALLEL) $(PYTEST_ARGS)
 	$(LOWEST_BIN)/ruff check .
 	$(LOWEST_BIN)/ruff format --check .
+	$(LOWEST_BIN)/lint-imports --no-cache
 	@cp $(LOCK) $(LOWEST)/lock.txt
 	$(LOWEST_BIN)/uv pip compile $(LOCK_FROM) $(LOCK_OPTIONS) --no-header --quiet -o $(LOWEST)/lock.txt
 	@grep -v '^#' $(LOCK) | diff - $(LOWEST)/lock.txt || { \
