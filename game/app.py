@@ -487,7 +487,7 @@ class App:
         if view is not None:
             view.text.clear()
             view.board.clear()
-            view.screens.clear()
+            view.games_view.clear()
         game_window = self.__dict__.get("game_window")
         if game_window is not None:
             game_window.destroy()

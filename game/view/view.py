@@ -68,7 +68,7 @@ class View:
         self._was_busy = False  # the screens were busy at the last step
         self.hint: Direction | None = None
         self.games_screens = games_screens  # the kept games' screens, drawn while open
-        self.screens = GamesScreensView(self.text)
+        self.games_view = GamesScreensView(self.text)
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
@@ -91,7 +91,7 @@ class View:
             self.text.scale = scale
             self.layout = None  # the header's arrangement may change with it
             self.board.clear()  # its tiles were drawn with numbers of the old size
-            self.screens.clear()
+            self.games_view.clear()
             self.dirty = True
 
     def layout_for(self, size: tuple[int, int], board_size: int) -> Layout:
@@ -139,9 +139,9 @@ class View:
 
     def browsed(self, events: tuple[ev.Event, ...]) -> None:
         """The kept games' screens' events: their board's moves, and what to tell."""
-        self.screens.board.speed = self.board.speed
+        self.games_view.board.speed = self.board.speed
         for event in events:
-            self.screens.handle(event)
+            self.games_view.handle(event)
             if isinstance(event, ev.Told):
                 self.tell(event)
         if events:
@@ -195,7 +195,7 @@ class View:
         """One fixed step of the animations."""
         was_animating = self.animating
         self.board.step(dt)
-        self.screens.step(dt)
+        self.games_view.step(dt)
         self.hud.step(dt)
         self._fade.step(dt)
         menu = session.menu
@@ -213,7 +213,7 @@ class View:
 
     @property
     def animating(self) -> bool:
-        screens = self.screens.animating
+        screens = self.games_view.animating
         return self.board.animating or self.hud.animating or not self._fade.done or screens
 
     # -- drawing -------------------------------------------------------------------------------
@@ -221,11 +221,11 @@ class View:
     def draw(self, surface: pygame.Surface, session: Session, ahead: float = 0.0) -> None:
         theme = self.theme
         if self.browsing:
-            area = self.screens.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
+            area = self.games_view.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
                 replaying = self.games_screens.screen in (Screen.REPLAY, Screen.REVIEW)  # type: ignore[union-attr]
                 self.notice_board.draw_on_screens(
-                    surface, self.theme, area, self.screens.pieces, beside_board=replaying
+                    surface, self.theme, area, self.games_view.pieces, beside_board=replaying
                 )
             self.dirty = False
             return
@@ -280,7 +280,7 @@ class View:
     def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Target | None:
         """What is at `pos`: an item of the open menu (and which half of it), else a button."""
         if self.browsing:
-            return self.screens.hit_test(pos)
+            return self.games_view.hit_test(pos)
         if session.menu is not None:
             for index, rect in enumerate(self.menu_rects):
                 if rect.collidepoint(pos):

@@ -140,7 +140,7 @@ def test_a_long_game_opens_while_the_screen_says_how_far_it_is(long_game, steps)
         press(app, pygame.K_RETURN, pygame.K_END)  # Replay is focused: to the game's end
         assert app.games_screens.screen is Screen.REPLAY
         shown = app.games_screens.replaying.position
-        assert shown == last and app.view.screens.board.grid == last.grid
+        assert shown == last and app.view.games_view.board.grid == last.grid
         assert steps.calls_on_the_frame == 0
     finally:
         app.close()

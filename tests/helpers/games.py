@@ -141,7 +141,7 @@ def rect_of(app, index: int) -> pygame.Rect:
     """Where item `index` of the screen shown was drawn (drawn afresh)."""
     app.view.dirty = True
     app.frame(STEP, [])
-    return app.view.screens.rects[index]
+    return app.view.games_view.rects[index]
 
 
 def words_drawn(app, size=None) -> list[str]:

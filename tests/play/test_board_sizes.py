@@ -337,7 +337,7 @@ def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp
         choose_on_screen(app, Control.REPLAY)
         assert app.games_screens.screen is Screen.REPLAY
         press(app, pygame.K_END)
-        assert app.view.screens.board.grid == game.grid
+        assert app.view.games_view.board.grid == game.grid
         press(app, pygame.K_ESCAPE)
 
         choose_on_screen(app, Control.REVIEW)

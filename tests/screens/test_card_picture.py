@@ -75,11 +75,11 @@ def test_the_card_shows_the_final_board_in_the_theme_s_colours(app, kept, theme)
     board = board_on(surface, palette.board)
     assert board is not None and board.width >= 100 and abs(board.width - board.height) <= 2
     assert cell_colours(surface, board, len(final)) == expected(palette, final)
-    buttons = app.view.screens.rects.values()
+    buttons = app.view.games_view.rects.values()
     assert all(not board.colliderect(rect) for rect in buttons)
     log = TextLog(app.view)
     try:
-        app.view.screens.clear()  # its tiles made afresh, their numbers with them
+        app.view.games_view.clear()  # its tiles made afresh, their numbers with them
         _, texts = log.frame((540, 720), app.session)
     finally:
         log.close()
@@ -105,14 +105,14 @@ def test_while_the_game_opens_an_empty_board_holds_its_place(app, kept, monkeypa
     size = records[0].summary.size
     assert board is not None and board.width >= 100
     assert cell_colours(before, board, size) == expected(palette, ((0,) * size,) * size)
-    buttons = dict(app.view.screens.rects)
+    buttons = dict(app.view.games_view.rects)
     gate.set()
     until_opened(app)
     after = drawn(app)
     assert board_on(after, palette.board) == board
     final = replay(records[0])[-1].grid
     assert cell_colours(after, board, size) == expected(palette, final)
-    assert app.view.screens.rects == buttons
+    assert app.view.games_view.rects == buttons
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
@@ -127,7 +127,7 @@ def test_at_the_smallest_window_the_picture_and_every_button_are_on_screen(app, 
     board = board_on(surface, app.view.theme.board)
     screen = surface.get_rect()
     assert board is not None and board.width >= 64 and screen.contains(board)
-    rects = list(app.view.screens.rects.values())
+    rects = list(app.view.games_view.rects.values())
     assert len(rects) == len(GAME_ITEMS) and all(screen.contains(rect) for rect in rects)
     assert all(not board.colliderect(rect) for rect in rects)
 
@@ -143,7 +143,7 @@ def test_a_small_picture_s_numbers_are_readable_or_left_off(tmp_path):
         window(app, (320, 400))
         open_games(app)
         press(app, pygame.K_RETURN)
-        app.view.screens.clear()  # its tiles made afresh, their numbers with them
+        app.view.games_view.clear()  # its tiles made afresh, their numbers with them
         surface, texts = log.frame((320, 400), app.session)
         board = board_on(surface, app.view.theme.board)
         assert board is not None and board.width >= 64

@@ -93,7 +93,7 @@ def best_of(grid) -> Direction:
 
 
 def shown_grid(app):
-    return app.view.screens.board.grid
+    return app.view.games_view.board.grid
 
 
 @pytest.fixture

@@ -39,7 +39,7 @@ def shown(app):
 def check_shown(app, record, position) -> None:
     """The board, the move number, the score and the clock of `position`, as drawn."""
     assert shown(app) == position
-    assert app.view.screens.board.grid == position.grid
+    assert app.view.games_view.board.grid == position.grid
     drawn = " · ".join(words_drawn(app))
     move = tr("replay_move", n=position.moves, total=record.summary.moves)
     assert move in drawn
@@ -68,15 +68,15 @@ def test_a_step_forward_plays_the_game_s_own_animation_and_an_undo_shows_at_once
     positions = replay(kept[1][0])
     open_replay(app)
     press(app, pygame.K_RIGHT)
-    animation = app.view.screens.board.animation
+    animation = app.view.games_view.board.animation
     assert animation is not None and animation.motions == positions[1].outcome.shift.motions
     assert app.view.animating
     undo = next(i for i, p in enumerate(positions) if p.step is not None and p.step.is_undo)
     while app.games_screens.replaying.index < undo:
         press(app, pygame.K_RIGHT)
-    assert app.view.screens.board.animation is None  # an undo is shown, not slid
+    assert app.view.games_view.board.animation is None  # an undo is shown, not slid
     press(app, pygame.K_LEFT)
-    assert app.view.screens.board.animation is None  # nor is a step back
+    assert app.view.games_view.board.animation is None  # nor is a step back
 
 
 @pytest.mark.slow

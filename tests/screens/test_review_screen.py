@@ -133,7 +133,7 @@ def test_each_move_shows_its_grade_and_the_arrow_of_the_better_move_R23(app, arr
         press(app, pygame.K_RIGHT)
         settle(app)  # the move played slides in, then the next one's arrow shows
         index, grade = shown_move(app)
-        assert app.view.screens.board.grid == app.games_screens.positions[index].grid
+        assert app.view.games_view.board.grid == app.games_screens.positions[index].grid
         assert arrows[-1] == (grade.played if tied(app, grade) else grade.best)
         drawn = words_drawn(app)
         assert all(words in drawn for words in move_words(app, grade))
@@ -218,7 +218,7 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
         assert app.games_screens.screen is Screen.REVIEW and stepping.track.where == finding.where
         for where in finding.where:
             assert stepping.position == where
-            assert app.view.screens.board.grid == app.games_screens.positions[where].grid
+            assert app.view.games_view.board.grid == app.games_screens.positions[where].grid
             press(app, pygame.K_RIGHT)
         chosen += 1
         press(app, pygame.K_ESCAPE)  # to every move

@@ -135,8 +135,8 @@ def test_a_notice_over_a_replay_is_beside_its_board(tmp_path):
     keep_games(tmp_path, 1, moves=20)
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
     boards = []
-    draw = app.view.screens.draw
-    app.view.screens.draw = lambda *args: boards.append(draw(*args)) or boards[-1]
+    draw = app.view.games_view.draw
+    app.view.games_view.draw = lambda *args: boards.append(draw(*args)) or boards[-1]
     try:
         for size in SIZES:
             window(app, size)

@@ -51,7 +51,7 @@ def check(app, name: str, size) -> None:
         width = app.view.text.font(text.px, text.weight).size(text.words)[0]
         assert width <= size[0] * 0.96, (name, size, text.words)
     window = pygame.Rect(0, 0, *size)
-    rects = list(app.view.screens.rects.values())
+    rects = list(app.view.games_view.rects.values())
     assert rects and all(window.contains(rect) for rect in rects), (name, size)
     for a, b in itertools.combinations(rects, 2):
         assert not a.colliderect(b), (name, size, a, b)

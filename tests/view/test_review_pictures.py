@@ -98,7 +98,7 @@ def spots(board: pygame.Rect, direction: Direction) -> tuple[tuple[int, int], tu
 def numbers_kept(app, shown, bare, layout, theme) -> int:
     """How many pixels of the tiles' numbers the arrows hid (0: every number reads as bare)."""
     hidden = 0
-    for r, row in enumerate(app.view.screens.board.grid):
+    for r, row in enumerate(app.view.games_view.board.grid):
         for c, value in enumerate(row):
             if not value:
                 continue

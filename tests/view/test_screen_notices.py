@@ -73,7 +73,7 @@ def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]
         del app.view.text.render
     told = " ".join(app.view.notices)
     drawn = [rect for image, rect in surface.put if words.get(id(image), told) not in told]
-    return surface, drawn + list(app.view.screens.rects.values())
+    return surface, drawn + list(app.view.games_view.rects.values())
 
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
@@ -123,7 +123,7 @@ def test_notice_boxes_and_the_seek_bar_have_smooth_corners(app):
     corner = pygame.Rect(box.topleft, (box.height // 3, box.height // 3))
     flat = {theme.background, theme.panel, theme.accent}
     assert blended(surface, corner, flat) > 0
-    seek = app.view.screens.rects[REPLAY_ITEMS.index(Control.SEEK)]
+    seek = app.view.games_view.rects[REPLAY_ITEMS.index(Control.SEEK)]
     end = pygame.Rect(seek.right - seek.height // 2, seek.top, seek.height // 2, seek.height)
     assert blended(surface, end, {theme.background, theme.empty_cell}) > 0
 
