@@ -48,10 +48,10 @@ class NotKept:
 
 
 class Autosave:
-    def __init__(self, slots: Slots, store: StatsStore, recorder: StatsKeeper) -> None:
+    def __init__(self, slots: Slots, store: StatsStore, stats_keeper: StatsKeeper) -> None:
         self.slots = slots
         self.store = store
-        self.stats_keeper = recorder
+        self.stats_keeper = stats_keeper
         self._since_checkpoint = 0.0
 
     def handle(self, events: list[ev.Event], session: Session) -> None:

@@ -3,10 +3,10 @@ Commands in, events out; no pygame.
 
     games_screens = GamesScreens(archive, analyse=make_analysis, export_dir=folder)
     games_screens.open()                   # Games in the pause menu: the list, newest first
-    events = games_screens.handle(command) # while open, the session's stack hands its commands here
+    events = games_screens.handle(command) # while open, the screens' stack hands its commands here
     events = games_screens.pass_time(s)    # every frame, open or not: a review goes on meanwhile
 
-The screens are one entry of the session's stack of screens (game/play/session.py), over the
+The screens are one entry of the screens' stack over the board (game/play/menu_stack.py), over the
 pause menu, so the game clock stands still while they show (R17); the session keeps the
 commands it answers everywhere (quit, fullscreen, sound) and hands these screens the rest.
 Each screen has its items in order (`items`: the games of a page, buttons, controls), which

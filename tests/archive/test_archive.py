@@ -41,9 +41,9 @@ def only_game(archive: Archive):
 
 
 def test_a_game_is_kept_from_its_first_move_R22(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=[])
+    archive, keeper, session, _ = recorded(tmp_path, actions=[])
     assert archive.list_games() == []  # nobody moved: nothing to keep
-    play(session, recorder, [L])
+    play(session, keeper, [L])
     record = only_game(archive)
     assert record.summary.steps == 1 and record.summary.moves == 1
     assert record.summary.outcome is Outcome.IN_PLAY
@@ -67,9 +67,9 @@ def test_every_move_and_undo_is_kept_in_order_with_the_clock_R22(tmp_path):
 
 
 def test_the_summary_follows_the_game_after_every_move(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=[])
+    archive, keeper, session, _ = recorded(tmp_path, actions=[])
     for action in random_actions(5, 40):
-        play(session, recorder, [action])
+        play(session, keeper, [action])
         if archive.list_games():
             summary = archive.list_games()[0]
             game = session.game
@@ -81,101 +81,101 @@ def test_the_summary_follows_the_game_after_every_move(tmp_path):
 
 
 def test_a_lost_game_is_kept_lost_and_an_undo_makes_it_in_play_again_R11_R14(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, size=3, seed=4, actions=[])
+    archive, keeper, session, _ = recorded(tmp_path, size=3, seed=4, actions=[])
     actions = iter(random_actions(4, 10_000, undo_share=0))
     while session.phase is not Phase.GAME_OVER:
-        play(session, recorder, [next(actions)])
+        play(session, keeper, [next(actions)])
     assert only_game(archive).summary.outcome is Outcome.LOST
-    send(session, recorder, cmd.Undo())
+    send(session, keeper, cmd.Undo())
     assert only_game(archive).summary.outcome is Outcome.IN_PLAY
     replay(only_game(archive))  # and it still replays
 
 
 def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     grid = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
     session = Session(Game.from_grid(grid, seed=3))
-    recorder.attach(session)
-    play(session, recorder, [L])
+    keeper.attach(session)
+    play(session, keeper, [L])
     assert session.phase is Phase.WON_BANNER
     summary = only_game(archive).summary
     assert summary.won and summary.outcome is Outcome.IN_PLAY  # the banner: not ended yet
-    send(session, recorder, cmd.NewGame())  # New game from the banner: at once (R15)
+    send(session, keeper, cmd.NewGame())  # New game from the banner: at once (R15)
     assert archive.list_games()[0].outcome is Outcome.WON
 
 
 def test_new_game_leaves_the_last_one_and_keeps_the_next_from_its_first_move_R15(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D, R])
-    send(session, recorder, cmd.NewGame())
+    archive, keeper, session, _ = recorded(tmp_path, actions=[L, D, R])
+    send(session, keeper, cmd.NewGame())
     assert session.menu.kind is MenuKind.CONFIRM_NEW
-    send(session, recorder, cmd.Select(0))  # "New game" (Enter would answer Cancel)
+    send(session, keeper, cmd.Select(0))  # "New game" (Enter would answer Cancel)
     [left] = archive.list_games()
     assert left.outcome is Outcome.LEFT
-    play(session, recorder, [U])
+    play(session, keeper, [U])
     newest, older = archive.list_games()
     assert newest.steps == 1 and older.game_id == left.game_id
 
 
 def test_switching_size_keeps_the_game_in_play_and_resumes_its_record_R18(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 2, slots=SaveSlots())
-    recorder.attach(session)
-    play(session, recorder, [L, D, R])
-    send(session, recorder, cmd.NewGame(5))
-    play(session, recorder, [L, U])
+    keeper.attach(session)
+    play(session, keeper, [L, D, R])
+    send(session, keeper, cmd.NewGame(5))
+    play(session, keeper, [L, U])
     assert {s.size: s.outcome for s in archive.list_games()} == {
         4: Outcome.IN_PLAY,
         5: Outcome.IN_PLAY,
     }
-    send(session, recorder, cmd.NewGame(4))  # back to the 4x4 game in its slot
-    play(session, recorder, [U, L])
+    send(session, keeper, cmd.NewGame(4))  # back to the 4x4 game in its slot
+    play(session, keeper, [U, L])
     four = archive.load(next(s.game_id for s in archive.list_games() if s.size == 4))
     assert len(archive.list_games()) == 2
     assert replay(four)[-1].grid == session.game.grid
 
 
 def test_a_game_is_assisted_from_the_first_move_after_a_hint_R20(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D, R])
+    archive, keeper, session, _ = recorded(tmp_path, actions=[L, D, R])
     assert only_game(archive).summary.assisted_from is None
     steps = only_game(archive).summary.steps
-    send(session, recorder, cmd.Hint())  # the session marks the game assisted
-    play(session, recorder, [U, L])
+    send(session, keeper, cmd.Hint())  # the session marks the game assisted
+    play(session, keeper, [U, L])
     summary = only_game(archive).summary
     assert summary.assisted and summary.assisted_from == steps
 
 
 def restart(tmp_path, game: Game, session_state=None):
-    """The next run of the game: a new archive and recorder, the saved game restored."""
+    """The next run of the game: a new archive and keeper, the saved game restored."""
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = Session.restore(Game.from_dict(game.to_dict()), session_state or {})
-    recorder.attach(session)
-    return archive, recorder, session
+    keeper.attach(session)
+    return archive, keeper, session
 
 
 def test_a_restored_game_continues_its_record_after_a_restart_R18(tmp_path):
     archive, _, session, _ = recorded(tmp_path, actions=random_actions(3, 30))
     archive.close()
-    archive, recorder, session = restart(tmp_path, session.game)
-    play(session, recorder, random_actions(4, 30))
+    archive, keeper, session = restart(tmp_path, session.game)
+    play(session, keeper, random_actions(4, 30))
     record = only_game(archive)
     assert replay(record)[-1].grid == session.game.grid
     assert record.summary.score == session.game.score
 
 
 def test_a_save_one_move_behind_its_record_drops_the_record_s_last_step(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(6, 20))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(6, 20))
     saved = Game.from_dict(session.game.to_dict())
-    play(session, recorder, [next(d for d in Direction if d in session.game.valid_directions())])
+    play(session, keeper, [next(d for d in Direction if d in session.game.valid_directions())])
     steps = only_game(archive).summary.steps
     archive.close()  # killed here: the archive has the move, the save does not
-    archive, recorder, session = restart(tmp_path, saved)
+    archive, keeper, session = restart(tmp_path, saved)
     record = only_game(archive)
     assert record.summary.steps == steps - 1
     assert replay(record)[-1].grid == saved.grid
-    play(session, recorder, random_actions(7, 10))
+    play(session, keeper, random_actions(7, 10))
     assert replay(only_game(archive))[-1].grid == session.game.grid
 
 
@@ -184,31 +184,31 @@ def test_a_record_moves_behind_its_save_gets_the_missing_steps(tmp_path, missed)
     """The archive commits behind the frame: a kill can leave it a few moves behind the save.
     The save's undo history holds the positions before its last moves, and the next start
     makes up the missed ones from it: one record, every move in it."""
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(8, 20))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(8, 20))
     steps = only_game(archive).summary.steps
     directions = valid_moves(session, missed)
     for direction in directions:
         session.handle(cmd.Move(direction))  # the moves the archive never got
     archive.close()
-    archive, recorder, session = restart(tmp_path, session.game)
+    archive, keeper, session = restart(tmp_path, session.game)
     record = only_game(archive)
     assert record.summary.steps == steps + missed
     assert [step.action for step in record.steps[-missed:]] == [Action.move(d) for d in directions]
     assert replay(record)[-1].grid == session.game.grid
-    play(session, recorder, random_actions(3, 10))
+    play(session, keeper, random_actions(3, 10))
     assert replay(only_game(archive))[-1].grid == session.game.grid
 
 
 def test_missed_moves_with_an_undo_among_them_cannot_be_made_up_and_a_new_record_starts(
     tmp_path,
 ):
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(8, 20, 0.0))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(8, 20, 0.0))
     first, second = valid_moves(session, 2)
     for command in (cmd.Move(first), cmd.Undo(), cmd.Move(second), cmd.Move(first)):
         assert not isinstance(session.handle(command)[0], ev.Blocked | ev.UndoRefused)
     archive.close()
-    archive, recorder, session = restart(tmp_path, session.game)
-    play(session, recorder, valid_moves(session, 1))  # a record is made at its first move
+    archive, keeper, session = restart(tmp_path, session.game)
+    play(session, keeper, valid_moves(session, 1))  # a record is made at its first move
     newest, older = archive.list_games()
     assert older.outcome is Outcome.LEFT and newest.outcome is Outcome.IN_PLAY
 
@@ -219,8 +219,8 @@ def test_a_record_that_does_not_lead_to_the_saved_game_is_left_and_a_new_one_kep
     other = Game.new(4, seed=99)
     for direction in (L, U, L, U, R):
         other.move(direction)
-    archive, recorder, session = restart(tmp_path, other)
-    play(session, recorder, [UNDO, D])  # its undo history came with it
+    archive, keeper, session = restart(tmp_path, other)
+    play(session, keeper, [UNDO, D])  # its undo history came with it
     newest, older = archive.list_games()
     assert older.outcome is Outcome.LEFT
     assert newest.outcome is Outcome.IN_PLAY
@@ -228,10 +228,10 @@ def test_a_record_that_does_not_lead_to_the_saved_game_is_left_and_a_new_one_kep
 
 
 def test_the_games_list_is_newest_first_with_what_the_screen_shows(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=[L, D])
+    archive, keeper, session, _ = recorded(tmp_path, actions=[L, D])
     for size in (5, 6):
-        send(session, recorder, cmd.NewGame(size))
-        play(session, recorder, [L, U, R])
+        send(session, keeper, cmd.NewGame(size))
+        play(session, keeper, [L, U, R])
     listed = archive.list_games()
     assert [s.size for s in listed] == [6, 5, 4]
     assert [s.steps for s in listed] == [3, 3, 2]
@@ -246,10 +246,10 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     archive.close()
     before = (tmp_path / "games.sqlite3").read_bytes()
     second = Archive.open(tmp_path, read_only=True)
-    recorder = GameKeeper(second)
+    keeper = GameKeeper(second)
     session = Session.start(4, seed=5)
-    recorder.attach(session)
-    play(session, recorder, [L, U, R, D])
+    keeper.attach(session)
+    play(session, keeper, [L, U, R, D])
     assert not second.recording and len(second.list_games()) == 1
     assert second.pop_notices() == []  # it never tried, so it has nothing to say
     second.close()
@@ -280,10 +280,10 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
 
 def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):
     archive = Archive.open(tmp_path)  # the app's way: commits on the writer thread
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = Session.start(4, seed=6)
-    recorder.attach(session)
-    seen = play(session, recorder, random_actions(6, 50))
+    keeper.attach(session)
+    seen = play(session, keeper, random_actions(6, 50))
     record = only_game(archive)
     assert seen_in_replay(replay(record)) == seen
     archive.close()
@@ -305,11 +305,11 @@ def on_a_stalled_disk(tmp_path, monkeypatch, actions):
     disk whose commits wait until `release` is set."""
     import game.kept_games.archive.games_archive
 
-    archive, recorder, session, _ = recorded(tmp_path, actions=actions)
+    archive, keeper, session, _ = recorded(tmp_path, actions=actions)
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    recorder = GameKeeper(archive)
-    recorder.attach(session)
+    keeper = GameKeeper(archive)
+    keeper.attach(session)
     release = threading.Event()
     written = game.kept_games.archive.games_archive.write_changes
 
@@ -318,7 +318,7 @@ def on_a_stalled_disk(tmp_path, monkeypatch, actions):
         written(connection, changes)
 
     monkeypatch.setattr(game.kept_games.archive.games_archive, "write_changes", stalled_disk)
-    return archive, recorder, session, release
+    return archive, keeper, session, release
 
 
 def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_moves(
@@ -327,12 +327,12 @@ def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_mo
     """Issue 19: each hand-over waited for the commit before it (an fsync, up to 63 ms) on the
     frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then leaves
     the archive at most that many moves behind, which the save's undo history makes up."""
-    archive, recorder, session, release = on_a_stalled_disk(tmp_path, monkeypatch, [L])
+    archive, keeper, session, release = on_a_stalled_disk(tmp_path, monkeypatch, [L])
     moves = valid_moves(session, MAX_UNCOMMITTED_BATCHES + 1)
     started = time.monotonic()
-    play(session, recorder, moves[:-1])  # handed over, none written: the frame goes on
+    play(session, keeper, moves[:-1])  # handed over, none written: the frame goes on
     assert time.monotonic() - started < 0.5
-    last = threading.Thread(target=lambda: play(session, recorder, moves[-1:]))
+    last = threading.Thread(target=lambda: play(session, keeper, moves[-1:]))
     last.start()
     last.join(0.3)
     assert last.is_alive()  # one more would leave the archive too far behind: it waits
@@ -350,13 +350,13 @@ def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
     """The save's undo history cannot tell an undo, nor a game's first position: those two are
     written before the frame goes on, so a kill never leaves them to be made up."""
     actions = random_actions(3, 10, 0.0)
-    archive, recorder, session, release = on_a_stalled_disk(tmp_path, monkeypatch, actions)
+    archive, keeper, session, release = on_a_stalled_disk(tmp_path, monkeypatch, actions)
     if step == "undo":
         commands = [cmd.Undo()]
     else:
-        send(session, recorder, cmd.NewGame(5))  # nothing moved on 5x5 yet: no record
+        send(session, keeper, cmd.NewGame(5))  # nothing moved on 5x5 yet: no record
         commands = [cmd.Move(valid_moves(session, 1)[0])]
-    waiting = threading.Thread(target=lambda: [send(session, recorder, c) for c in commands])
+    waiting = threading.Thread(target=lambda: [send(session, keeper, c) for c in commands])
     waiting.start()
     waiting.join(0.3)
     assert waiting.is_alive()
@@ -367,12 +367,12 @@ def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
 
 def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 3)
-    play(session, recorder, [L])  # no attach: nothing to start this move's record from
+    play(session, keeper, [L])  # no attach: nothing to start this move's record from
     assert archive.list_games() == []
     after_first = session.game.grid
-    seen = play(session, recorder, [D, R, U])
+    seen = play(session, keeper, [D, R, U])
     record = only_game(archive)
     assert replay(record)[0].grid == after_first
     assert seen_in_replay(replay(record)) == seen
@@ -423,15 +423,15 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
         "from game.kept_games.archive.game_keeper import GameKeeper\n"
         "from game.core.engine import Direction\n"
         f"archive = Archive.open({str(tmp_path)!r})\n"
-        "recorder = GameKeeper(archive)\n"
+        "keeper = GameKeeper(archive)\n"
         "session = seeded_session(4, 3)\n"
-        "recorder.attach(session)\n"
+        "keeper.attach(session)\n"
         "import time\n"
         "for direction in [Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN] * 3:\n"
-        "    send(session, recorder, cmd.Move(direction))\n"
+        "    send(session, keeper, cmd.Move(direction))\n"
         # A slow disk: the last commit still runs when the program reaches its end.
         "archive._connection.set_progress_handler(lambda: time.sleep(0.002) or 0, 50)\n"
-        "send(session, recorder, cmd.Move(session.game.valid_directions()[0]))\n"
+        "send(session, keeper, cmd.Move(session.game.valid_directions()[0]))\n"
         "print(session.game.moves)\n"  # no close: the end of the program must still write
     )
     done = subprocess.run(

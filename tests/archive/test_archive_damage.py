@@ -89,10 +89,10 @@ def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_asid
     assert notice.key == "archive_damaged" and notice_text(notice, "el") != notice_text(
         notice, "en"
     )
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(3, 20))  # the game plays on
+    keeper.attach(session)
+    play(session, keeper, random_actions(3, 20))  # the game plays on
     archive.close()
     assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged  # nothing more written to it
     assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), damaged)
@@ -115,10 +115,10 @@ def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_p
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_newer" and notice_text(notice, "el") != notice_text(notice, "en")
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(2, 30))
+    keeper.attach(session)
+    play(session, keeper, random_actions(2, 30))
     archive.close()
     assert (tmp_path / ARCHIVE_FILE).read_bytes() == newer
     assert kept_aside(tmp_path) == []
@@ -133,10 +133,10 @@ def test_a_planted_link_is_never_followed(tmp_path):
     archive = Archive.open(data, background=False)
     assert archive.pop_notices()[0].key == "archive_set_aside"
     assert [p.is_symlink() for p in kept_aside(data)] == [True]  # the link itself, moved
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(3, 20))
+    keeper.attach(session)
+    play(session, keeper, random_actions(3, 20))
     archive.close()
     assert (elsewhere / ARCHIVE_FILE).read_bytes() == precious
     assert len(Archive.open(data, background=False).list_games()) == 1
@@ -164,10 +164,10 @@ def test_an_odd_file_beside_the_database_goes_aside_alone_and_the_games_stay(tmp
     assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
     assert kept_aside(tmp_path) == []  # the database itself stays where it is
     assert archive.recording and len(archive.list_games()) == 1  # the games kept before
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(3, 20))
+    keeper.attach(session)
+    play(session, keeper, random_actions(3, 20))
     archive.close()
     assert elsewhere.read_bytes() == b"not yours"
     assert len(Archive.open(tmp_path, background=False).list_games()) == 2
@@ -196,7 +196,7 @@ def test_a_fifo_in_the_database_s_place_does_not_hang_the_game(tmp_path):
 
 
 def test_a_full_disk_stops_recording_for_the_run_with_one_notice_and_the_game_plays_on(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(4, 30))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(4, 30))
     kept = archive.load(archive.list_games()[0].game_id)
     # The disk fills up: SQLite can take no more pages than the file has now (SQLITE_FULL).
     pages = archive._connection.execute("PRAGMA page_count").fetchone()[0]
@@ -204,15 +204,15 @@ def test_a_full_disk_stops_recording_for_the_run_with_one_notice_and_the_game_pl
     for seed in range(100):  # game after game, until the file cannot grow
         if not archive.recording:
             break
-        play(session, recorder, random_actions(seed, 300, undo_share=0))
-        send(session, recorder, cmd.NewGame())
-        send(session, recorder, cmd.Confirm())
+        play(session, keeper, random_actions(seed, 300, undo_share=0))
+        send(session, keeper, cmd.NewGame())
+        send(session, keeper, cmd.Confirm())
     assert not archive.recording
     notices = archive.pop_notices()
     assert [n.key for n in notices] == ["archive_full"]  # said as it is, and once
     assert "the disk is full" in notice_text(notices[0], "en")
     assert notice_text(notices[0], "el") != notice_text(notices[0], "en")
-    play(session, recorder, random_actions(6, 50))  # and nothing more is tried, or said
+    play(session, keeper, random_actions(6, 50))  # and nothing more is tried, or said
     assert archive.pop_notices() == []
     # What was kept before the disk filled still replays.
     again = archive.load(kept.summary.game_id)

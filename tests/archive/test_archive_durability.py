@@ -59,9 +59,9 @@ def kill_mid_game(data_dir: Path, seed: int, after: int) -> list[str]:
 def live_game(seed: int, printed: list[str]):
     """What the player saw: the same seeded game, the same steps, with no one killing it."""
     session = seeded_session(4, seed)
-    recorder = GameKeeper(Archive(None))  # an archive that keeps nothing
+    keeper = GameKeeper(Archive(None))  # an archive that keeps nothing
     actions = [UNDO if a == "undo" else Direction(a) for a in printed]
-    return play(session, recorder, actions, think=[0.0] + [0.25] * len(actions))
+    return play(session, keeper, actions, think=[0.0] + [0.25] * len(actions))
 
 
 @pytest.mark.parametrize("kill", range(KILLS))

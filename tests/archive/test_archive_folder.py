@@ -26,23 +26,23 @@ ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "do
 
 def playing(folder):
     archive = Archive.open(folder, durable=False)  # the app's way: a writer thread
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    return archive, recorder, session
+    keeper.attach(session)
+    return archive, keeper, session
 
 
 def test_moves_made_after_the_folder_is_deleted_are_kept_in_a_folder_made_again(tmp_path):
     folder = tmp_path / "data"
-    archive, recorder, session = playing(folder)
-    before = play(session, recorder, random_actions(1, 40))
+    archive, keeper, session = playing(folder)
+    before = play(session, keeper, random_actions(1, 40))
     assert archive.flush()
     shutil.rmtree(folder)
-    after = play(session, recorder, random_actions(2, 40))
+    after = play(session, keeper, random_actions(2, 40))
     assert archive.flush()
     [notice] = archive.pop_notices()
     assert notice.key == "archive_remade" and notice_text(notice, "el") != notice_text(notice, "en")
-    play(session, recorder, random_actions(3, 10))
+    play(session, keeper, random_actions(3, 10))
     assert archive.pop_notices() == []  # said once
     archive.close()
     assert folder.is_dir() and (folder.stat().st_mode & 0o777) == 0o700
@@ -56,8 +56,8 @@ def test_moves_made_after_the_folder_is_deleted_are_kept_in_a_folder_made_again(
 
 def test_a_quit_just_after_the_folder_is_deleted_still_keeps_the_games(tmp_path):
     folder = tmp_path / "data"
-    archive, recorder, session = playing(folder)
-    play(session, recorder, random_actions(1, 40))
+    archive, keeper, session = playing(folder)
+    play(session, keeper, random_actions(1, 40))
     assert archive.flush()
     shutil.rmtree(folder)
     archive.close()  # no move since: the quit itself writes them again
@@ -67,8 +67,8 @@ def test_a_quit_just_after_the_folder_is_deleted_still_keeps_the_games(tmp_path)
 
 def test_a_file_put_in_the_kept_games_place_is_never_written(tmp_path):
     folder = tmp_path / "data"
-    archive, recorder, session = playing(folder)
-    play(session, recorder, random_actions(1, 20))
+    archive, keeper, session = playing(folder)
+    play(session, keeper, random_actions(1, 20))
     assert archive.flush()
     other = tmp_path / "other.sqlite3"
     with sqlite3.connect(other) as connection:
@@ -77,7 +77,7 @@ def test_a_file_put_in_the_kept_games_place_is_never_written(tmp_path):
     theirs = other.read_bytes()
     (folder / ARCHIVE_FILE).unlink()
     shutil.copyfile(other, folder / ARCHIVE_FILE)  # restored from elsewhere, mid-run
-    play(session, recorder, random_actions(2, 20))
+    play(session, keeper, random_actions(2, 20))
     assert archive.flush()
     [notice] = archive.pop_notices()
     assert notice.key == "archive_replaced" and not archive.recording

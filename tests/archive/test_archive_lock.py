@@ -55,26 +55,26 @@ def keys(notices) -> list[str]:
     return [notice.key for notice in notices]
 
 
-def timed_play(session, recorder, actions) -> float:
+def timed_play(session, keeper, actions) -> float:
     """Play `actions` one at a time; the longest any one took to hand over, in seconds."""
     worst = 0.0
     for action in actions:
         started = time.perf_counter()
-        play(session, recorder, [action])
+        play(session, keeper, [action])
         worst = max(worst, time.perf_counter() - started)
     return worst
 
 
 def test_moves_made_while_another_program_holds_the_games_are_written_when_it_lets_go(tmp_path):
     archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    seen = play(session, recorder, random_actions(1, 20))
+    keeper.attach(session)
+    seen = play(session, keeper, random_actions(1, 20))
     assert archive.flush()
     other = OtherProgram(tmp_path)
     other.hold()
-    worst = timed_play(session, recorder, random_actions(2, 60))
+    worst = timed_play(session, keeper, random_actions(2, 60))
     assert archive.held and worst < 0.25  # it was 5 s (SQLite's busy wait) on the frame
     [busy] = archive.pop_notices()
     assert busy.key == "archive_busy"
@@ -91,7 +91,7 @@ def test_moves_made_while_another_program_holds_the_games_are_written_when_it_le
     assert replay(record)[-1].grid == session.game.grid  # every move, in order
     assert len(record.steps) > len(seen)
     other.hold()  # held again: the same is not said twice in a run
-    play(session, recorder, random_actions(3, 5))
+    play(session, keeper, random_actions(3, 5))
     other.let_go()
     assert archive.flush(timeout=10) and archive.pop_notices() == []
     archive.close()
@@ -104,14 +104,14 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
     tmp_path, monkeypatch
 ):
     monkeypatch.setattr(game.kept_games.archive.games_archive, "MAX_PENDING_BATCHES", 5)
-    archive, recorder, session, before = recorded(tmp_path, actions=random_actions(1, 10))
+    archive, keeper, session, before = recorded(tmp_path, actions=random_actions(1, 10))
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    recorder = GameKeeper(archive)
-    recorder.attach(session)
+    keeper = GameKeeper(archive)
+    keeper.attach(session)
     other = OtherProgram(tmp_path)
     other.hold()
-    seen = play(session, recorder, random_actions(4, 30, undo_share=0))
+    seen = play(session, keeper, random_actions(4, 30, undo_share=0))
     assert len(seen) > 5
     assert keys(archive.pop_notices()) == ["archive_busy", "archive_held_too_long"]
     assert not archive.recording  # memory cannot grow without limit
@@ -127,10 +127,10 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
 @pytest.mark.slow
 def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_path, monkeypatch):
     archive = Archive.open(tmp_path, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(1, 5))
+    keeper.attach(session)
+    play(session, keeper, random_actions(1, 5))
     written = game.kept_games.archive.games_archive.write_changes
 
     def slow_disk(connection, changes):
@@ -139,7 +139,7 @@ def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_p
 
     monkeypatch.setattr(game.kept_games.archive.games_archive, "write_changes", slow_disk)
     monkeypatch.setattr(game.kept_games.archive.games_archive, "WRITE_WAIT_SECONDS", 0.0)
-    play(session, recorder, random_actions(2, 2))
+    play(session, keeper, random_actions(2, 2))
     started = time.perf_counter()
     with pytest.raises(ArchiveBusy):
         archive.list_games()
@@ -182,9 +182,9 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
     other.hold()
     archive = Archive.open(tmp_path, durable=False)
     assert archive.pop_notices() == [] and len(archive.list_games()) == 1  # it reads
-    recorder = GameKeeper(archive)
-    recorder.attach(session)
-    play(session, recorder, random_actions(2, 10))
+    keeper = GameKeeper(archive)
+    keeper.attach(session)
+    play(session, keeper, random_actions(2, 10))
     assert archive.held
     other.let_go()
     assert archive.flush(timeout=10)
@@ -197,14 +197,14 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
 def test_quitting_while_held_waits_a_little_then_lets_the_game_end(tmp_path, monkeypatch):
     monkeypatch.setattr(game.kept_games.archive.games_archive, "CLOSE_WAIT_SECONDS", 0.5)
     archive = Archive.open(tmp_path, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, 1)
-    recorder.attach(session)
-    play(session, recorder, random_actions(1, 5))
+    keeper.attach(session)
+    play(session, keeper, random_actions(1, 5))
     archive.flush()
     other = OtherProgram(tmp_path)
     other.hold()
-    play(session, recorder, random_actions(2, 5))
+    play(session, keeper, random_actions(2, 5))
     started = time.perf_counter()
     archive.close()
     assert time.perf_counter() - started < 2.0
@@ -235,9 +235,9 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
 def test_each_disk_error_is_said_as_it_is_once_and_the_game_plays_on(
     tmp_path, monkeypatch, code, name, key, words
 ):
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     failing_commit(monkeypatch, code, name)
-    play(session, recorder, random_actions(2, 20))
+    play(session, keeper, random_actions(2, 20))
     [notice] = archive.pop_notices()
     assert notice.key == key and words in notice_text(notice, "en")
     assert "disk is full" not in notice_text(notice, "en") or key == "archive_full"
@@ -246,9 +246,9 @@ def test_each_disk_error_is_said_as_it_is_once_and_the_game_plays_on(
 
 
 def test_a_read_only_file_says_read_only_through_sqlite_s_own_refusal(tmp_path):
-    archive, recorder, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     archive._connection.execute("PRAGMA query_only = 1")  # SQLite refuses writes: READONLY
-    play(session, recorder, random_actions(2, 5))
+    play(session, keeper, random_actions(2, 5))
     assert keys(archive.pop_notices()) == ["archive_read_only"]
 
 

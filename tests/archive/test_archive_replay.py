@@ -32,10 +32,10 @@ thinking = st.lists(st.floats(0.0, 30.0), min_size=120, max_size=120)
 def test_the_replay_is_every_position_the_player_saw_R22_R13(size, seed, played, think):
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive.open(folder, background=False, durable=False)
-        recorder = GameKeeper(archive)
+        keeper = GameKeeper(archive)
         session = Session.start(size, seed=seed)
-        recorder.attach(session)
-        seen = play(session, recorder, played, think=think)
+        keeper.attach(session)
+        seen = play(session, keeper, played, think=think)
         if not seen:
             assert archive.list_games() == []
             return

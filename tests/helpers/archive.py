@@ -1,5 +1,5 @@
 """Helpers shared by the archive and review tests: games played through the real session with
-the archive's recorder listening, and what the player saw after each step."""
+the archive's keeper listening, and what the player saw after each step."""
 
 from __future__ import annotations
 
@@ -30,16 +30,16 @@ class Seen:
     seconds: float
 
 
-def send(session: Session, recorder: GameKeeper, command: cmd.Command) -> list[ev.Event]:
-    """One command, its events handed to the recorder as the app hands them."""
+def send(session: Session, keeper: GameKeeper, command: cmd.Command) -> list[ev.Event]:
+    """One command, its events handed to the keeper as the app hands them."""
     events = session.handle(command)
-    recorder.handle(events, session)
+    keeper.handle(events, session)
     return events
 
 
 def play(
     session: Session,
-    recorder: GameKeeper,
+    keeper: GameKeeper,
     actions: Iterable[Direction | str],
     *,
     think: Iterable[float] | None = None,
@@ -52,7 +52,7 @@ def play(
         if thinking is not None:
             session.pass_time(next(thinking))
         command = cmd.Undo() if action == UNDO else cmd.Move(Direction(action))
-        events = send(session, recorder, command)
+        events = send(session, keeper, command)
         if any(isinstance(event, ev.Moved | ev.Undone) for event in events):
             game = session.game
             done = Action.UNDO if action == UNDO else Action.move(Direction(action))
@@ -77,16 +77,16 @@ def seeded_session(size: int, seed: int, **options) -> Session:
 
 
 def recorded(tmp_path, size: int = 4, seed: int = 1, actions=None, **play_options):
-    """An archive (no writer thread), a session of `size` attached to a recorder, and what was
+    """An archive (no writer thread), a session of `size` attached to a keeper, and what was
     seen after playing `actions` in it."""
     archive = Archive.open(tmp_path, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(size, seed)
-    recorder.attach(session)
+    keeper.attach(session)
     if actions is None:
         actions = random_actions(seed, 60)
-    seen = play(session, recorder, actions, **play_options)
-    return archive, recorder, session, seen
+    seen = play(session, keeper, actions, **play_options)
+    return archive, keeper, session, seen
 
 
 def seen_in_replay(positions) -> list[Seen]:
@@ -97,16 +97,16 @@ def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: 
     """A game from `grid`, played with `actions` through the session and kept: (record, its
     replayed positions). `assisted_at`: the step before which the player asks for a hint."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = Session(
         Game.from_grid(grid, seed=seed), started=True
     )  # a game under way: its clock runs (R17)
-    recorder.attach(session)
+    keeper.attach(session)
     thinking = list(think) if think is not None else [0.0] * len(actions)
     for index, (action, seconds) in enumerate(zip(actions, thinking, strict=True)):
         if index == assisted_at:
-            recorder.handle(session.handle(cmd.Hint()), session)
-        play(session, recorder, [action], think=[seconds])
+            keeper.handle(session.handle(cmd.Hint()), session)
+        play(session, keeper, [action], think=[seconds])
     from game.core.replay import replay
 
     record = archive.load(archive.list_games()[0].game_id)

@@ -38,14 +38,14 @@ def reading_app(folder, clock=None) -> App:
 
 def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameRecord]:
     """`count` games of about `moves` steps (undos among them), each played through the
-    session with the archive's recorder listening: their records, newest first."""
+    session with the archive's keeper listening: their records, newest first."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     for seed in range(1, count + 1):
         session = seeded_session(size, seed)
-        recorder.attach(session)  # the game before is left for this one
+        keeper.attach(session)  # the game before is left for this one
         think = [0.2 + (i % 5) * 0.4 for i in range(moves)]
-        play(session, recorder, random_actions(seed, moves), think=think)
+        play(session, keeper, random_actions(seed, moves), think=think)
     records = [archive.load(s.game_id) for s in archive.list_games(limit=count)]
     archive.close()
     return records

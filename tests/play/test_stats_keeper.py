@@ -172,10 +172,10 @@ def test_adopting_a_game_the_statistics_missed_counts_it_with_its_time():
     session = Session.start(4, seed=3)
     session.handle(cmd.Move(session.game.valid_directions()[0]))
     session.pass_time(12.0)
-    recorder = StatsKeeper(Stats())
-    recorder.adopt(session)
-    recorder.adopt(session)  # adopting twice changes nothing
-    figures = recorder.stats.for_size(4)
+    stats_keeper = StatsKeeper(Stats())
+    stats_keeper.adopt(session)
+    stats_keeper.adopt(session)  # adopting twice changes nothing
+    figures = stats_keeper.stats.for_size(4)
     assert figures.games_played == 1 and figures.total_seconds == pytest.approx(12.0)
     assert figures.best_score == session.game.score
 
@@ -191,6 +191,6 @@ def test_adopting_the_game_the_statistics_know_adds_only_the_missing_time():
 
 
 def test_a_fresh_board_is_not_adopted_as_a_game():
-    recorder = StatsKeeper(Stats())
-    recorder.adopt(Session.start(4, seed=1))
-    assert recorder.stats.for_size(4).games_played == 0
+    stats_keeper = StatsKeeper(Stats())
+    stats_keeper.adopt(Session.start(4, seed=1))
+    assert stats_keeper.stats.for_size(4).games_played == 0

@@ -59,17 +59,17 @@ def test_a_save_the_game_accepts_never_makes_records_it_refuses(tmp_path_factory
         (folder / "game-4.json").write_bytes(encode_document(GAME_FORMAT, save))
         saved = storage.load_game(4)
         session = Session.restore(saved.game, saved.session)
-        recorder = StatsKeeper(storage.load_stats())
-        recorder.adopt(session)  # as the app does at every start
+        stats_keeper = StatsKeeper(storage.load_stats())
+        stats_keeper.adopt(session)  # as the app does at every start
         for direction in session.game.valid_directions()[:moves]:
-            recorder.handle(session.handle(cmd.Move(direction)), session)
+            stats_keeper.handle(session.handle(cmd.Move(direction)), session)
         assert storage.save_game(session.game, session.state_dict())
-        assert storage.save_stats(recorder.stats)
+        assert storage.save_stats(stats_keeper.stats)
         assert storage.pop_notices() == []
     # The next start reads back both files, with nothing set aside and nothing reset.
     again = Storage(folder)
     assert again.load_game(4) is not None
-    assert again.load_stats() == recorder.stats
+    assert again.load_stats() == stats_keeper.stats
     assert again.pop_notices() == []
 
 

@@ -59,19 +59,19 @@ def _fill(folder) -> Kept:
     own moves the solver's best and its assisted moves blunders."""
     moment = [NOW]
     archive = Archive.open(folder, background=False, durable=False, now=lambda: moment[0])
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     played = OWN_GAMES + len(ASSISTED_AT)
     for index in range(played):
         moment[0] = NOW - timedelta(days=70) + timedelta(days=70 * index / played)
         session = seeded_session(4, index + 1)
-        recorder.attach(session)  # the game before ends ("left") for this one
+        keeper.attach(session)  # the game before ends ("left") for this one
         actions = random_actions(index + 1, 30 + index % 25)
         think = [0.5 + (i % 3) for i in range(len(actions))]
         if index in ASSISTED_AT:
-            play(session, recorder, actions[:10], think=think[:10])
-            send(session, recorder, cmd.Hint())
+            play(session, keeper, actions[:10], think=think[:10])
+            send(session, keeper, cmd.Hint())
             actions, think = actions[10:], think[10:]
-        play(session, recorder, actions, think=think)
+        play(session, keeper, actions, think=think)
     someone_else = corner_game(size=4)
     imported = replace(someone_else.summary, started_at=NOW, uid=uuid.uuid4().hex)
     archive.add_record(replace(someone_else, summary=imported), imported=True)

@@ -1,9 +1,9 @@
 """Every game kept (R22): a local SQLite database in the data folder, one small write per move.
 
     archive = Archive.open(data_dir, read_only=storage.read_only)   # never raises
-    recorder = GameKeeper(archive)  # the session's events in
-    archive.list_games(limit=50)        # GameSummary rows, newest first
-    record = archive.load(game_id)      # GameRecord; game.core.record.replay(record) replays it
+    keeper = GameKeeper(archive)  # the session's events in
+    archive.list_games(limit=50)  # GameSummary rows, newest first
+    record = archive.load(game_id)  # GameRecord; game.core.replay.replay(record) replays it
     for notice in archive.pop_notices(): show(notice_text(notice, lang))
     archive.close()
 

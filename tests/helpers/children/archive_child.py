@@ -33,14 +33,14 @@ from game.play.session import Phase  # noqa: E402
 
 def keep_imports(archive: Archive, seed: int) -> None:
     session = seeded_session(4, seed)
-    recorder = GameKeeper(Archive(None))
+    keeper = GameKeeper(Archive(None))
     start = session.game.to_dict()
     chooser = random.Random(seed)
     steps = []
     while len(steps) < 3000:  # a long game, undos and all, as a file would bring it
         undo = chooser.random() < 0.3
         command = cmd.Undo() if undo else cmd.Move(chooser.choice(list(Direction)))
-        for event in send(session, recorder, command):
+        for event in send(session, keeper, command):
             if isinstance(event, ev.Undone):
                 steps.append(Step(Action.UNDO, float(len(steps))))
             elif isinstance(event, ev.Moved):
@@ -64,9 +64,9 @@ def main() -> None:
     archive = Archive.open(data_dir)  # as the app opens it: writer thread, fsync per commit
     if sys.argv[3:] == ["imports"]:
         keep_imports(archive, seed)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = seeded_session(4, seed)
-    recorder.attach(session)
+    keeper.attach(session)
     chooser = random.Random(seed)
     steps = 0
     while True:
@@ -75,7 +75,7 @@ def main() -> None:
             time.sleep(60)
         undo = chooser.random() < 0.1
         command = cmd.Undo() if undo else cmd.Move(chooser.choice(list(Direction)))
-        events = send(session, recorder, command)
+        events = send(session, keeper, command)
         for event in events:
             if isinstance(event, ev.Moved | ev.Undone):
                 steps += 1
