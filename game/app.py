@@ -128,8 +128,9 @@ class App:
         # - the statistics (R19) before the autosave, which writes them beside the game: the
         #   other way round, the records on disk ran a move behind the game (best 0 on disk
         #   with 4 on screen);
-        # - the kept games (R22) last: their record depends on nothing above, and the game and
-        #   records are on their way to disk before the archive's commit is handed over.
+        # - the kept games (R22) after them: their record depends on nothing above, and the
+        #   game and records are on their way to disk before the archive's commit is handed
+        #   over;
         # - then the settings and controls the events changed, applied and kept (they answer
         #   with what to tell), and last the app's own reactions: quitting, the window, the
         #   solver, the charts.
