@@ -121,6 +121,18 @@ BUTTON_COMMANDS: dict[str, cmd.Command] = {
     "menu": cmd.Pause(),
 }
 RIGHT_BUTTON = 3
+# The events PointerInput.translate reads (a finger's motion is not one: a swipe is read from
+# where it went down and where it came up).
+POINTER_EVENTS = frozenset(
+    {
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+        pygame.FINGERDOWN,
+        pygame.FINGERUP,
+    }
+)
 
 
 class PointerInput:

@@ -19,6 +19,7 @@ import pygame
 from game.core.controls import Controls
 from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, pad_commands
 from game.input.keys_and_pointer import (
+    POINTER_EVENTS,
     PointerInput,
     key_commands,
     key_name,
@@ -31,15 +32,6 @@ from game.play import commands as cmd
 # A press that asks for nothing still ends what runs: a replay playing, autoplay (cmd.Interrupt).
 _RELEASES = (pygame.MOUSEBUTTONUP, pygame.FINGERUP)
 _PAD_PRESSES = (pygame.CONTROLLERBUTTONDOWN, pygame.JOYBUTTONDOWN)
-POINTER_EVENTS = (
-    pygame.MOUSEMOTION,
-    pygame.MOUSEBUTTONDOWN,
-    pygame.MOUSEBUTTONUP,
-    pygame.MOUSEWHEEL,
-    pygame.FINGERDOWN,
-    pygame.FINGERMOTION,
-    pygame.FINGERUP,
-)
 
 
 class PlayerInput:
