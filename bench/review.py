@@ -176,8 +176,8 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
     each given the real time since the one before, as the loop does. On the review screen,
     the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
-    from game.play.menus import Item
     from game.screens.items import Screen
+    from game.screens.screen import Item
 
     with tempfile.TemporaryDirectory() as data:
         shutil.copytree(folder, data, dirs_exist_ok=True)

@@ -175,8 +175,8 @@ def child_app(path: Path) -> dict:
 
     from game.app import App, Options
     from game.play import commands as cmd
-    from game.play.menus import Item
     from game.screens.items import Control, Screen
+    from game.screens.screen import Item
 
     with tempfile.TemporaryDirectory() as data:
         app = App(Options(data_dir=data, sound=False))

@@ -47,8 +47,8 @@ def attack(args: argparse.Namespace, data_dir: str) -> int:
 
     from game.app import App, Options
     from game.core.engine import Game
-    from game.play.menus import MenuKind
     from game.play.session import Session
+    from game.screens.screen import MenuKind
 
     app = App(Options(seed=args.seed, data_dir=data_dir, sound=False))
     shown: list[str] = []

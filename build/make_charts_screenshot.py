@@ -27,7 +27,8 @@ from game.core.record import Action, GameRecord, GameSummary, Outcome, Step
 from game.core.replay import move_positions, replay
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands
-from game.play.menus import CHART_PAGES, Item
+from game.screens.menus import CHART_PAGES
+from game.screens.screen import Item
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import Solver

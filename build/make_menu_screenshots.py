@@ -19,8 +19,9 @@ from make_screenshot import ROOT, english_settings, keep_picture
 from game.app import App, Options
 from game.core.engine import Game
 from game.play import commands
-from game.play.menus import ControlItem, Item
 from game.play.session import Session
+from game.screens.menus import ControlItem
+from game.screens.screen import Item
 from game.view.notices import NOTICE_SECONDS
 
 WINDOW = (540, 720)

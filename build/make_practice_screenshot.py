@@ -24,8 +24,8 @@ from make_screenshot import ROOT, english_settings, keep_picture
 from game.app import App, Options
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands
-from game.play.menus import Item
 from game.screens.items import GAME_ITEMS, Control, Screen
+from game.screens.screen import Item
 from game.solver.search import Solver
 
 SEED = 7

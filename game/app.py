@@ -25,12 +25,13 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave, NotKept
-from game.play.menus import MenuKind
 from game.play.preferences import Preferences
 from game.play.session import Session
 from game.play.slots import SaveSlots, StorageSlots
 from game.play.stats_keeper import StatsKeeper
 from game.screens.games_screens import GamesScreens
+from game.screens.navigator import Navigator
+from game.screens.screen import MenuKind
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
@@ -109,6 +110,7 @@ class App:
         # The statistics' pictures, read off the frame at the reviews' depth of each size.
         self.charts = ChartsReader(self.archive, lambda size: self.games_screens.depth_of(size))
         self.session = self._first_session(options.size or self.settings.size)
+        self.screens = Navigator(self.session, self.games_screens)
         self.stats_keeper.adopt(self.session)
         self.kept_games.attach(self.session)
         lang = self.settings.language
@@ -144,7 +146,7 @@ class App:
             self._react,
         )
         self.input = PlayerInput(
-            lambda pos: self.view.hit_test(pos, self.session),
+            lambda pos: self.view.hit_test(pos, self.screens),
             lambda: self.view.layout.cell if self.view.layout else 100,
             lambda: self.window.size,
         )
@@ -171,7 +173,6 @@ class App:
             session = Session(self._new_game(size), slots=self.slots)
         else:
             session = Session.restore(*saved, slots=self.slots)
-        session.games_screens = self.games_screens
         session.new_game_factory = self._new_game
         session.set_undo_enabled(self.settings.undo_enabled)
         return session
@@ -180,9 +181,9 @@ class App:
         """Play `session` from now on (a loaded save, a test's position)."""
         session.new_game_factory = self._new_game
         session.slots = self.slots
-        session.games_screens = self.games_screens
         session.set_undo_enabled(self.settings.undo_enabled)
         self.session = session
+        self.screens.use_session(session)
         self.stats_keeper.adopt(session)
         self.kept_games.attach(session)
         self.view.board.reset(session.game.grid)
@@ -213,7 +214,7 @@ class App:
         elif kind == pygame.AUDIODEVICEADDED:
             self.audio.on_device_added(getattr(event, "iscapture", False))
         else:  # the player's devices (the Controls screen may be waiting for a key)
-            binding = self.session.waiting_for_key is not None
+            binding = self.screens.waiting_for_key is not None
             for command in self.input.commands(event, binding) or ():
                 self.command(command)
             if self.input.hovered_button != self.view.button_focus:  # the mouse moved
@@ -221,9 +222,9 @@ class App:
                 self.view.dirty = True
 
     def command(self, command: cmd.Command) -> None:
-        """A command of the player's (or of autoplay): the session says what it means (the
-        screen on top of its stack answers it)."""
-        self.dispatch(self.session.handle(command))
+        """A command of the player's (or of autoplay): the screen on top of the stack, or the
+        game under them, says what it means."""
+        self.dispatch(self.screens.handle(command))
 
     def browsed(self, events: list[ev.Event]) -> None:
         """What the kept games' screens tell of themselves (time passed, a file read), on the
@@ -258,7 +259,7 @@ class App:
             elif isinstance(event, ev.AutoplayStopped):
                 self.autoplay.stop()
             elif isinstance(event, ev.MenuOpened) and event.name == MenuKind.CHARTS.value:
-                self.charts.read(session.menu.size)  # type: ignore[union-attr]
+                self.charts.read(self.screens.top.size)  # type: ignore[union-attr]
             elif isinstance(event, ev.Moved):
                 self.newcomer = False  # the newcomer has found how to move
 
@@ -387,11 +388,11 @@ class App:
     def advance(self, seconds: float) -> None:
         """Run the fixed animation steps that `seconds` of real time are worth."""
         for _ in range(self.loop.advance(seconds)):
-            self.view.step(self.loop.step, self.session)
+            self.view.step(self.loop.step, self.screens)
 
     def draw(self) -> None:
         surface = self.window.get_surface()
-        self.view.draw(surface, self.session, self.loop.alpha * self.loop.step)
+        self.view.draw(surface, self.screens, self.loop.alpha * self.loop.step)
         self.window.flip()
         self.frames_drawn += 1
 

@@ -234,6 +234,12 @@ SETTINGS: Mapping[str, Setting] = MappingProxyType(
     }
 )
 
+# The settings a player steps in the settings menu, in its order: the board size has its own
+# menu, the window's size follows the window, and the controls have their own screen.
+STEPPED_SETTINGS = tuple(
+    name for name in SETTINGS if name not in ("size", "window_size", "controls")
+)
+
 
 def step(name: str, value: Any, direction: int) -> Any:
     """The value one step up (+1) or down (-1) from `value`."""

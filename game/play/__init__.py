@@ -1,7 +1,6 @@
 """Playing: the session, the one state machine around the game (session.py), with the
-commands it takes (commands.py), the events it tells (events.py), its menus (menus.py,
-menu_focus.py), the focus and pages of every screen (focus.py) and its save slots
-(slots.py); the solver's hint and autoplay (autoplay.py); and the listeners that keep what
+commands it takes (commands.py), the events it tells (events.py) and its save slots
+(slots.py); the player's settings and controls as they change (preferences.py); the solver's hint and autoplay (autoplay.py); and the listeners that keep what
 happens: the statistics (stats_keeper.py) and the autosave (autosave.py). game/app.py calls the
 listeners in the order it writes down.
 

@@ -114,6 +114,7 @@ class SettingChanged:
 
     name: str
     step: int
+    said: bool = False  # its own key (mute) was pressed in play: say what it did
 
 
 @dataclass(frozen=True)

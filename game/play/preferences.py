@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from game.core.controls import Controls, Refused
-from game.core.settings import Settings, value_text
+from game.core.settings import STEPPED_SETTINGS, Settings, value_text
 from game.play import events as ev
-from game.play.menus import SETTINGS_ITEMS, SettingItem
 from game.play.session import Session
 from game.text import Say, tr
 
@@ -39,7 +38,7 @@ class Preferences:
         for event in events:
             match event:
                 case ev.SettingChanged(name, step) if name != "fullscreen":
-                    told += self._step(name, step, in_menu=session.menu is not None)
+                    told += self._step(name, step, said=event.said)
                 case ev.BindAsked():
                     told += self._bind(event)
                 case ev.ControlsRestored():
@@ -47,12 +46,12 @@ class Preferences:
                     told.append(ev.Told("controls_restored", brief=True))
         return told
 
-    def _step(self, name: str, step: int, *, in_menu: bool) -> list[ev.Event]:
+    def _step(self, name: str, step: int, *, said: bool) -> list[ev.Event]:
         """Step one setting (the model in game/core/settings.py says how)."""
         self.settings = self.settings.stepped(name, step)
         if name == "volume":
             self.settings = replace(self.settings, muted=False)  # a volume to be heard
-        elif name == "muted" and not in_menu:  # its key: say what it did
+        elif name == "muted" and said:  # its key in play: say what it did
             said = "sound_off" if self.settings.muted else "sound_on"
             keys = self._names()["keys_mute"]  # the player's own, once remapped
             return [ev.Told(said, {"keys": keys}, brief=True)]
@@ -80,8 +79,7 @@ class Preferences:
         """Each setting of the settings menu with its current value, in the player's words."""
         current = replace(self.settings, fullscreen=fullscreen)
         values = {}
-        for item in SETTINGS_ITEMS:
-            if isinstance(item, SettingItem):
-                key, fields = value_text(item.name, getattr(current, item.name))
-                values[item.name] = tr(key, lang, **fields)
+        for name in STEPPED_SETTINGS:
+            key, fields = value_text(name, getattr(current, name))
+            values[name] = tr(key, lang, **fields)
         return values

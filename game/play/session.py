@@ -1,14 +1,12 @@
 """The state machine around the engine: commands in, domain events out.
 
-The session is the only place that decides what a command means now: a move under the win banner
-does nothing, Escape closes the menu that is open or opens the pause menu, New game asks first
-while a game is in progress (R15), a hint or autoplay marks the game assisted (R20), any key of
-the player's only stops autoplay, and the undo setting holds for every game (R14). It knows
-nothing of pygame, files or real time: the loop tells it how much time passed.
+The session decides what a command means to the game: a move slides the board, a win shows
+its banner and a full board ends the game (R10 to R12), a hint or autoplay marks the game
+assisted (R20), and the undo setting holds for every game (R14). It knows nothing of pygame,
+files or real time: the loop tells it how much time passed.
 
-Over the board, the screens' stack (game/play/menu_stack.py: the menus, and the kept games'
-screens as one entry) takes the player's commands while it shows one; the session's own phase
-panel (the win banner, the game over) is at its foot.
+It is the foot of the screens' stack (game/screens/navigator.py), which hands it the player's
+commands while nothing is over the board (`covered`), and whose panels show its phase.
 """
 
 from __future__ import annotations
@@ -23,15 +21,6 @@ from game.core.engine import Direction, Game, is_game_id
 from game.core.record import Origin
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menu_stack import MenuStack, OnTheStack
-from game.play.menus import (
-    Menu,
-    confirm_menu,
-    help_menu,
-    over_panel,
-    pause_menu,
-    won_panel,
-)
 from game.play.slots import SaveSlots
 
 
@@ -67,11 +56,14 @@ class Session:
     started: bool | None = None  # the game has had its first valid move (R17); None: guess
     autoplaying: bool = False  # the solver plays (R20)
     undo_enabled: bool | None = None  # the player's setting (R14); None: as the game says
-    _panel_menu: Menu | None = field(default=None, init=False, repr=False)
-    _stack: MenuStack = field(init=False, repr=False)
+    covered: bool = field(
+        default=False, init=False
+    )  # a screen is over the board (game/screens/navigator.py)
+    phase_changes: int = field(
+        default=0, init=False
+    )  # how many times the phase was set: its panel is made afresh
 
     def __post_init__(self) -> None:
-        self._stack = MenuStack(self)
         if self.started is None:
             self.started = self.game.moves > 0 or self.game.seconds > 0
         if self.undo_enabled is None:
@@ -93,36 +85,6 @@ class Session:
     # -- what the rest of the game reads -------------------------------------------------------
 
     @property
-    def menu(self) -> Menu | None:
-        """The menu the player is looking at, if any: the top overlay, else the phase's panel."""
-        return self._stack.top
-
-    @property
-    def overlays(self) -> list[Menu]:
-        """The screens' stack over the board, the top last."""
-        return self._stack.overlays
-
-    @property
-    def panel(self) -> Menu | None:
-        """The phase's panel (the win banner, the game over), under the stack."""
-        return self._panel_menu
-
-    @property
-    def games_screens(self) -> OnTheStack | None:
-        return self._stack.games_screens
-
-    @games_screens.setter
-    def games_screens(self, screens: OnTheStack | None) -> None:
-        self._stack.games_screens = screens
-
-    @property
-    def waiting_for_key(self) -> str | None:
-        """The action the Controls screen waits for a new key or button for, if it does: the
-        input then hands over the keys and buttons themselves (cmd.Pressed)."""
-        menu = self.menu
-        return menu.waiting_for if menu is not None else None
-
-    @property
     def clock_running(self) -> bool:
         """R17: time runs from the game's first valid move, in play, with focus, with no menu,
         banner or game over."""
@@ -130,7 +92,7 @@ class Session:
             self.started
             and self.phase in (Phase.PLAYING, Phase.CONTINUING)
             and self.focused
-            and not self.overlays
+            and not self.covered
             and not self.game.over
         )
 
@@ -176,35 +138,12 @@ class Session:
     # -- commands ------------------------------------------------------------------------------
 
     def handle(self, command: cmd.Command) -> list[ev.Event]:
-        match command:
-            case cmd.Quit():
-                return [ev.QuitRequested()]
-            case cmd.ToggleMute():
-                return [ev.SettingChanged("muted", 1)]
-            case cmd.ToggleFullscreen():
-                return [ev.SettingChanged("fullscreen", 1)]
-            case cmd.SolverMove(direction):
-                return self._solver_move(direction)
-            case cmd.Point() if self.autoplaying:
-                return []  # the pointer passing by is no key of the player's
-        if self.autoplaying:
-            return self.stop_autoplay()  # the player's key only stops it (R20)
-        if self.menu is not None:
-            return self._stack.handle(command)
-        return self._handle_in_play(command)
-
-    def _handle_in_play(self, command: cmd.Command) -> list[ev.Event]:
+        """A command of the player's in play, nothing over the board."""
         match command:
             case cmd.Move(direction):
                 return self._move(direction)
             case cmd.Undo() | cmd.BackOrUndo():
                 return self.undo()
-            case cmd.NewGame(size):
-                return self.ask_new_game(size)
-            case cmd.Back() | cmd.Pause():
-                return self._stack.open(pause_menu())
-            case cmd.Help():
-                return self._stack.open(help_menu())
             case cmd.Hint():
                 return self._hint()
             case cmd.ToggleAutoplay():
@@ -249,16 +188,7 @@ class Session:
         self._set_phase(Phase.CONTINUING)
         return [ev.KeptGoing()]
 
-    def ask_new_game(self, size: int | None) -> list[ev.Event]:
-        size = size or self.game.size
-        if size != self.game.size:
-            return self.switch_size(size)
-        if self.in_progress:
-            return self._stack.open(confirm_menu(size))
-        return self.new_game(size)
-
     def new_game(self, size: int) -> list[ev.Event]:
-        self._stack.clear()
         self._install(self.new_game_factory(size), {})
         return [ev.GameStarted(size)]
 
@@ -268,7 +198,6 @@ class Session:
         saved = self.slots.load(size)
         if saved is None:
             return self.new_game(size)
-        self._stack.clear()
         self._install(*saved)
         return [ev.GameResumed(size)]
 
@@ -296,14 +225,9 @@ class Session:
         self._set_phase(phase)
 
     def _set_phase(self, phase: Phase) -> None:
-        """The phase, and the panel it shows, made afresh so it opens on its first button."""
+        """The phase; its panel (game/screens/panels.py) is made afresh."""
         self.phase = phase
-        if phase is Phase.WON_BANNER:
-            self._panel_menu = won_panel()
-        elif phase is Phase.GAME_OVER:
-            self._panel_menu = over_panel(self.game.can_undo())
-        else:
-            self._panel_menu = None
+        self.phase_changes += 1
 
     # -- the solver (R20) ----------------------------------------------------------------------
 
@@ -319,8 +243,13 @@ class Session:
             return []
         return [*self._assist(), ev.HintRequested()]
 
+    @property
+    def _shown_over(self) -> bool:
+        """Something is over the board: a screen, or the win banner or the game over."""
+        return self.covered or self.phase in (Phase.WON_BANNER, Phase.GAME_OVER)
+
     def start_autoplay(self) -> list[ev.Event]:
-        if self.game.over or self.menu is not None:
+        if self.game.over or self._shown_over:
             return []
         events = self._assist()
         self.autoplaying = True
@@ -334,10 +263,10 @@ class Session:
         self.autoplaying = False
         return [ev.AutoplayStopped()]
 
-    def _solver_move(self, direction: Direction) -> list[ev.Event]:
+    def solver_move(self, direction: Direction) -> list[ev.Event]:
         """Autoplay's move: played only while it plays; it stops at the win banner and at the
         end of the game (R20)."""
-        if not self.autoplaying or self.menu is not None:
+        if not self.autoplaying or self._shown_over:
             return []
         events = self._move(direction)
         if self.phase in (Phase.WON_BANNER, Phase.GAME_OVER):
@@ -363,7 +292,6 @@ class Session:
         game = Game.from_grid(position.grid, score=position.score, moves=position.moves)
         phase = Phase.CONTINUING if game.won else Phase.PLAYING
         origin = {"origin_uid": asked.origin.uid, "origin_step": asked.origin.step}
-        self._stack.clear()
         state = {"phase": phase.value, "assisted": True, "started": False, **origin}
         self._install(game, state)  # its clock starts with its first move (R17)
         return [ev.GameStarted(asked.size), ev.Told("played_on", {"n": position.moves})]

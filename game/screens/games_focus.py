@@ -15,8 +15,7 @@ from typing import Protocol
 
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.focus import moved, pointed, settled
-from game.play.menu_focus import SIDEWAYS, UPRIGHT
+from game.screens.focus import SIDEWAYS, UPRIGHT, moved, pointed, settled
 from game.screens.games_list import ROWS_PER_PAGE, GamesList
 from game.screens.items import GameRow, GamesItem, Screen
 

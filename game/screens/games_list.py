@@ -7,7 +7,7 @@ import math
 
 from game.core.record import GameSummary
 from game.kept_games.archive.games_archive import Archive, ArchiveError
-from game.play.focus import turned
+from game.screens.focus import turned
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
 log = logging.getLogger("game.screens.games_screens")

@@ -33,7 +33,6 @@ from game.kept_games.share.import_queue import ImportQueue
 from game.kept_games.share.transfer import export_to
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import Item
 from game.screens import practice_answers
 from game.screens.games_focus import move_in, point, settle, turn_page
 from game.screens.games_list import GamesList
@@ -51,6 +50,7 @@ from game.screens.opening import Opening
 from game.screens.practice import Practice
 from game.screens.replay import Replaying
 from game.screens.review import Stepping
+from game.screens.screen import Item
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
 log = logging.getLogger("game.screens.games_screens")

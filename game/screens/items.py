@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from game.core.engine import Direction
 from game.core.record import GameSummary
 from game.kept_games.review.mistakes import Mistake
-from game.play.menus import Item
+from game.screens.screen import Item
 
 
 class Screen(enum.Enum):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from game.core.replay import Position
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menu_focus import SIDEWAYS, UPRIGHT
+from game.screens.focus import SIDEWAYS, UPRIGHT
 from game.screens.items import Control
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)  # positions a second; at 16 each slide is cut short

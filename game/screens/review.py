@@ -16,7 +16,7 @@ from game.kept_games.review.job import ReviewJob
 from game.kept_games.review.mistakes import Mistake
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menu_focus import SIDEWAYS
+from game.screens.focus import SIDEWAYS
 from game.screens.items import Control
 from game.screens.replay import step_events
 

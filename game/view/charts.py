@@ -20,7 +20,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.kept_games.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
-from game.play.menus import CHART_PAGES, Item, Menu
+from game.screens.menus import CHART_PAGES
+from game.screens.screen import Item, Screen
 from game.text import tr
 from game.view.panel import (
     Block,
@@ -59,7 +60,7 @@ def draw_charts(
     text: Text,
     theme: Theme,
     area: pygame.Rect,
-    menu: Menu,
+    menu: Screen,
     lang: str,
     figures: ChartFigures | None,
     visible: bool = True,
@@ -89,7 +90,7 @@ def _item_rects(placed: Placed, count: int) -> list[pygame.Rect]:
     return [rects[index] for index in range(count)]
 
 
-def _blocks(menu: Menu, page: int, figures: ChartFigures, lang: str) -> list[Block]:
+def _blocks(menu: Screen, page: int, figures: ChartFigures, lang: str) -> list[Block]:
     items = menu.items
     name, caption = chart_words(CHART_PAGES[page], figures, lang)
     pairs = tuple((items.index(item), tr(item.value, lang)) for item in PAGE_BUTTONS)

@@ -11,10 +11,10 @@ import pygame
 
 from game.core.record import GameSummary, Outcome
 from game.kept_games.review.mistakes import Finding, Mistake
-from game.play.menus import Item
 from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.games_screens import GamesScreens
 from game.screens.items import Control, MistakeItem, Screen
+from game.screens.screen import Item
 from game.text import format_clock, tr
 from game.view.board import BoardView
 from game.view.layout import board_alone

@@ -5,22 +5,15 @@ menu."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.core.controls import ACTIONS, DEFAULT_BUTTONS, MENU
+from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
-from game.play.menus import (
-    HELP_PAGES,
-    ControlItem,
-    Item,
-    Menu,
-    MenuItem,
-    MenuKind,
-    SettingItem,
-    SizeItem,
-    stats_size,
-)
 from game.play.session import Session
+from game.screens.menus import HELP_PAGES, ControlItem, MenuItem, SettingItem, SizeItem
+from game.screens.screen import Item, MenuKind, Screen
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.help_pages import CONTROL_WORDS
@@ -68,7 +61,7 @@ def item_label(
 
 
 def panel_text(
-    menu: Menu,
+    menu: Screen,
     session: Session,
     lang: str,
     stats_pages: dict[int, list[str]],
@@ -92,7 +85,7 @@ def panel_text(
         case MenuKind.SETTINGS:
             return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
         case MenuKind.CONTROLS:
-            return controls_text(menu, lang)
+            return controls_text(menu.page, menu.pages, menu.waiting_for, lang)
         case MenuKind.SIZES:
             return PanelText(tr("sizes", lang), [tr("sizes_rules", lang)])
         case MenuKind.CONFIRM_NEW:
@@ -100,7 +93,7 @@ def panel_text(
         case MenuKind.CONFIRM_QUIT:
             return PanelText(tr("confirm_quit_title", lang), [tr("confirm_quit_detail", lang)])
         case MenuKind.STATS:
-            return stats_page(menu, stats_pages, lang)
+            return stats_page(menu.page, menu.pages, stats_pages, lang)
         case MenuKind.HELP:
             return help_page(menu.page, lang, pad_labels, game.size)
     return PanelText("", [])
@@ -115,20 +108,22 @@ def control_label(action: str, lang: str, names: dict[str, str]) -> str:
     return tr("control_row", lang, action=name, keys=keys, pad=pad)
 
 
-def controls_text(menu: Menu, lang: str) -> PanelText:
+def controls_text(page: int, pages: int, waiting_for: str | None, lang: str) -> PanelText:
     """The Controls screen's words: how to change a key, or, while it waits, which action's."""
-    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
-    if menu.waiting_for is None:
+    footer = tr("help_footer", lang, page=page + 1, pages=pages)
+    if waiting_for is None:
         words = tr("controls_hint", lang)
     else:
-        words = tr("controls_waiting", lang, action=tr(f"action_{menu.waiting_for}", lang))
+        words = tr("controls_waiting", lang, action=tr(f"action_{waiting_for}", lang))
     return PanelText(tr("controls", lang), [words], footer=footer)
 
 
-def stats_page(menu: Menu, stats_pages: dict[int | None, list[str]], lang: str) -> PanelText:
+def stats_page(
+    page: int, pages: int, stats_pages: Mapping[int | None, list[str]], lang: str
+) -> PanelText:
     """One board size's statistics, a page of its own; the goals' page (size None) last."""
-    size = stats_size(menu)
-    footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
+    size = BOARD_SIZES[page] if page < len(BOARD_SIZES) else None
+    footer = tr("help_footer", lang, page=page + 1, pages=pages)
     title = tr("stats_title", lang, n=size) if size is not None else tr("goals_title", lang)
     lines = stats_pages.get(size, [])
     sections = (tr("stats_own", lang), tr("stats_assisted", lang))

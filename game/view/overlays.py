@@ -14,21 +14,14 @@ size) are the ones of game/view/panel.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
 from game.kept_games.charts.figures import ChartFigures
-from game.play.menus import (
-    CONTROL_ROWS,
-    HELP_PAGES,
-    Item,
-    Menu,
-    MenuItem,
-    MenuKind,
-    controls_items,
-)
 from game.play.session import Session
+from game.screens.menus import CONTROL_ROWS, HELP_PAGES, MenuItem, controls_items
+from game.screens.screen import Item, MenuKind, Screen
 from game.text import tr
 from game.view.charts import draw_charts
 from game.view.layout import Layout
@@ -95,7 +88,7 @@ class Line:
     muted: bool = False
 
 
-def panel_area(menu: Menu, layout: Layout) -> pygame.Rect:
+def panel_area(menu: Screen, layout: Layout) -> pygame.Rect:
     """Banners cover the board, as in the original; menus cover the window."""
     if menu.kind in (MenuKind.WON, MenuKind.OVER):
         return layout.board.copy()
@@ -108,7 +101,7 @@ def draw_menu(
     layout: Layout,
     theme: Theme,
     text: Text,
-    menu: Menu,
+    menu: Screen,
     session: Session,
     lang: str,
     opacity: float,
@@ -161,7 +154,7 @@ def draw_menu(
 
 def menu_sheet(
     text: Text,
-    menu: Menu,
+    menu: Screen,
     content: PanelText,
     labels: list[str],
     area: pygame.Rect,
@@ -178,8 +171,7 @@ def menu_sheet(
         pages = [help_page(index, lang, pad_labels, size) for index in range(len(HELP_PAGES))]
     elif menu.kind is MenuKind.STATS:
         pages = [
-            stats_page(replace(menu, page=page), stats_pages or {}, lang)
-            for page in range(menu.pages)
+            stats_page(page, menu.pages, stats_pages or {}, lang) for page in range(menu.pages)
         ]
     rows = _item_rows(menu.items)
     fit_labels, fit_rows = labels, rows
@@ -187,7 +179,7 @@ def menu_sheet(
         # Fitted waiting or not, as a full page: turning a page or choosing an action moves
         # nothing; the words of the longest action name it waits for make the room.
         longest = max(CONTROL_ROWS, key=lambda action: len(tr(f"action_{action}", lang)))
-        pages = [controls_text(replace(menu, waiting_for=w), lang) for w in (None, longest)]
+        pages = [controls_text(menu.page, menu.pages, w, lang) for w in (None, longest)]
         full = controls_items(0)
         fit_labels, fit_rows = [""] * len(full), _item_rows(full)
     key = (

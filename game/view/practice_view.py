@@ -10,10 +10,10 @@ import pygame
 
 from game.core.engine import Direction
 from game.kept_games.review.grades import Grade
-from game.play.menus import Item
 from game.screens.games_screens import GamesScreens
 from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
 from game.screens.practice import Attempt, Practice
+from game.screens.screen import Item
 from game.solver.analysis import AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.record import Action
-from game.play.menus import Item
 from game.screens.games_screens import GamesScreens
 from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.screens.replay import SPEEDS
 from game.screens.review import TrackKind
+from game.screens.screen import Item
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone

@@ -9,10 +9,11 @@ from game.core.engine import Direction
 from game.core.settings import TEXT_SIZE_FACTOR
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import MenuKind
 from game.play.session import Phase, Session
 from game.screens.games_screens import GamesScreens
 from game.screens.items import Screen
+from game.screens.navigator import Navigator
+from game.screens.screen import MenuKind
 from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
@@ -191,14 +192,14 @@ class View:
             waits.append(1.0 - session.game.seconds % 1.0)
         return min(waits, default=None)
 
-    def step(self, dt: float, session: Session) -> None:
+    def step(self, dt: float, screens: Navigator) -> None:
         """One fixed step of the animations."""
         was_animating = self.animating
         self.board.step(dt)
         self.games_view.step(dt)
         self.hud.step(dt)
         self._fade.step(dt)
-        menu = session.menu
+        menu = screens.top
         key = (menu.kind, id(menu)) if menu is not None else None
         if key != self._menu_key:
             self._menu_key = key
@@ -218,8 +219,8 @@ class View:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, session: Session, ahead: float = 0.0) -> None:
-        theme = self.theme
+    def draw(self, surface: pygame.Surface, screens: Navigator, ahead: float = 0.0) -> None:
+        theme, session = self.theme, screens.session
         if self.browsing:
             area = self.games_view.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
             if self.notices:
@@ -251,9 +252,9 @@ class View:
             clock_paused=clock_paused(session),
         )
         self.board.draw(surface, layout, theme, ahead)
-        if self.hint is not None and session.menu is None:
+        menu = screens.top
+        if self.hint is not None and menu is None:
             draw_arrow(surface, layout.board, theme, self.hint)
-        menu = session.menu
         self.menu_rects = []
         if menu is not None:
             self.menu_rects = draw_menu(
@@ -277,11 +278,11 @@ class View:
 
     # -- pointing ------------------------------------------------------------------------------
 
-    def hit_test(self, pos: tuple[int, int], session: Session) -> cmd.Target | None:
+    def hit_test(self, pos: tuple[int, int], screens: Navigator) -> cmd.Target | None:
         """What is at `pos`: an item of the open menu (and which half of it), else a button."""
         if self.browsing:
             return self.games_view.hit_test(pos)
-        if session.menu is not None:
+        if screens.top is not None:
             for index, rect in enumerate(self.menu_rects):
                 if rect.collidepoint(pos):
                     return cmd.Target(item=index, side=-1 if pos[0] < rect.centerx else 1)

@@ -18,8 +18,9 @@ from game.app import App, Options, parse_args
 from game.core.engine import Direction, Game
 from game.launch.guard import run_guarded
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind, SizeItem
 from game.play.session import Phase, Session
+from game.screens.menus import SizeItem
+from game.screens.screen import Item, MenuKind
 from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
@@ -61,7 +62,7 @@ def test_win_banner_keep_going_and_no_second_banner(app):
     assert app.session.phase is Phase.WON_BANNER
     press(app, pygame.K_DOWN)  # a move under the banner only moves the focus
     assert app.session.game.moves == 1
-    app.session.menu.focus = 0
+    app.screens.top.focus = 0
     press(app, pygame.K_RETURN)  # "Keep going"
     assert app.session.phase is Phase.CONTINUING
     press(app, pygame.K_u)  # undo the winning move: the win stays recorded (R14)
@@ -83,7 +84,7 @@ def test_game_over_undo_and_new_game_without_confirmation(app):
     app.use_session(Session(one_move_from_game_over()))
     press(app, pygame.K_LEFT)
     assert app.session.phase is Phase.GAME_OVER
-    assert app.session.menu.kind is MenuKind.OVER
+    assert app.screens.top.kind is MenuKind.OVER
     press(app, pygame.K_u)  # R14: undo works on a game-over board
     assert app.session.phase is Phase.PLAYING
     assert app.session.game.undos_left == 4
@@ -99,16 +100,16 @@ def test_new_game_asks_first_while_a_game_is_in_progress(app):
     moves = app.session.game.moves
     assert moves > 0
     press(app, pygame.K_n)
-    assert app.session.menu.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
     press(app, pygame.K_ESCAPE)
-    assert app.session.menu is None and app.session.game.moves == moves
+    assert app.screens.top is None and app.session.game.moves == moves
     press(app, pygame.K_n)
     press(app, pygame.K_RETURN)  # a reflex Enter answers "Cancel" (R15)
-    assert app.session.menu is None and app.session.game.moves == moves
+    assert app.screens.top is None and app.session.game.moves == moves
     press(app, pygame.K_n)
     press(app, pygame.K_UP)
     press(app, pygame.K_RETURN)
-    assert app.session.game.moves == 0 and app.session.menu is None
+    assert app.session.game.moves == 0 and app.screens.top is None
 
 
 def test_clock_runs_only_in_play_with_focus(app):
@@ -161,10 +162,10 @@ def test_quitting_hides_the_window_before_the_slow_parts_close(tmp_path, monkeyp
 
 def test_f1_and_question_mark_open_help(app):
     press(app, pygame.K_F1)
-    assert app.session.menu.kind is MenuKind.HELP
+    assert app.screens.top.kind is MenuKind.HELP
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, "?")
-    assert app.session.menu.kind is MenuKind.HELP
+    assert app.screens.top.kind is MenuKind.HELP
 
 
 def test_each_tile_centre_has_its_values_colour(app):
@@ -471,8 +472,8 @@ def test_r9_best_score_rises_live_is_kept_across_runs_and_per_size(tmp_path):
     try:
         assert again.view.model.best == score  # kept across runs
         press(again, pygame.K_ESCAPE)
-        again.command(cmd.Select(again.session.menu.items.index(Item.SIZES)))
-        again.command(cmd.Select(again.session.menu.items.index(SizeItem(5))))
+        again.command(cmd.Select(again.screens.top.items.index(Item.SIZES)))
+        again.command(cmd.Select(again.screens.top.items.index(SizeItem(5))))
         assert again.session.game.size == 5
         assert again.view.model.best == 0  # each size has its own best
     finally:

@@ -11,8 +11,8 @@ from helpers.loop import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker
 
 from game.app import App, Options
 from game.core.engine import Direction, Game
-from game.play.menus import MenuKind
 from game.play.session import Phase, Session
+from game.screens.screen import MenuKind
 from game.storage.notices import Notice, NoticeKey
 from game.text import format_clock, notice_text
 from game.view.notices import NOTICE_SECONDS
@@ -162,7 +162,7 @@ def test_a_win_by_autoplay_shows_the_real_time_on_its_banner(tmp_path):
     app.autoplay._workers[4] = ScriptWorker([RIGHT, LEFT, RIGHT, LEFT, UP])
     clock.at(1.0, key(pygame.K_p))
     seen = {}
-    clock.at(6.0, lambda: seen.update(phase=app.session.phase, menu=app.session.menu.kind))
+    clock.at(6.0, lambda: seen.update(phase=app.session.phase, menu=app.screens.top.kind))
     run(app)
     assert seen == {"phase": Phase.WON_BANNER, "menu": MenuKind.WON}
     assert app.session.game.moves == 5

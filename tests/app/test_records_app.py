@@ -19,8 +19,9 @@ from helpers.paths import CHILDREN, ROOT
 from game.app import App, Options
 from game.core.engine import Game
 from game.play import commands as cmd
-from game.play.menus import Item, SizeItem
 from game.play.session import Session
+from game.screens.menus import SizeItem
+from game.screens.screen import Item
 from game.storage.store import Storage
 
 DRIVER = CHILDREN / "records_driver.py"
@@ -175,14 +176,14 @@ def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
         assert app.session.game.undos_left == 4
         app.change_setting("undo_enabled", 1)  # off
         app.command(cmd.Pause())
-        app.command(cmd.Select(app.session.menu.items.index(Item.SIZES)))
-        app.command(cmd.Select(app.session.menu.items.index(SizeItem(5))))
+        app.command(cmd.Select(app.screens.top.items.index(Item.SIZES)))
+        app.command(cmd.Select(app.screens.top.items.index(SizeItem(5))))
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 1  # no undo on 5x5 either
         app.command(cmd.Pause())
-        app.command(cmd.Select(app.session.menu.items.index(Item.SIZES)))
-        app.command(cmd.Select(app.session.menu.items.index(SizeItem(4))))
+        app.command(cmd.Select(app.screens.top.items.index(Item.SIZES)))
+        app.command(cmd.Select(app.screens.top.items.index(SizeItem(4))))
         move(app)
         app.command(cmd.Undo())
         assert app.session.game.moves == 2  # nor on the 4x4 game saved with undo on
@@ -202,8 +203,8 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     own = new_app(tmp_path)
     move(own)
     own.command(cmd.Pause())
-    own.command(cmd.Select(own.session.menu.items.index(Item.SIZES)))
-    own.command(cmd.Select(own.session.menu.items.index(SizeItem(5))))
+    own.command(cmd.Select(own.screens.top.items.index(Item.SIZES)))
+    own.command(cmd.Select(own.screens.top.items.index(SizeItem(5))))
     move(own)
     own.close()
     before = {name: (tmp_path / name).read_bytes() for name in ("game-4.json", "game-5.json")}
@@ -213,13 +214,13 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
         first = seeded.session.game.to_dict()
         move(seeded)
         seeded.command(cmd.Pause())
-        seeded.command(cmd.Select(seeded.session.menu.items.index(Item.SIZES)))
-        seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(5))))
+        seeded.command(cmd.Select(seeded.screens.top.items.index(Item.SIZES)))
+        seeded.command(cmd.Select(seeded.screens.top.items.index(SizeItem(5))))
         assert seeded.session.game.moves == 0  # a seeded 5x5 game, not the player's
         move(seeded)
         seeded.command(cmd.Pause())
-        seeded.command(cmd.Select(seeded.session.menu.items.index(Item.SIZES)))
-        seeded.command(cmd.Select(seeded.session.menu.items.index(SizeItem(4))))
+        seeded.command(cmd.Select(seeded.screens.top.items.index(Item.SIZES)))
+        seeded.command(cmd.Select(seeded.screens.top.items.index(SizeItem(4))))
         assert seeded.session.game.moves == 1  # its own 4x4 game, kept for the run
         seeded.command(cmd.Undo())
         assert seeded.session.game.grid == Game.from_dict(first).grid

@@ -20,6 +20,7 @@ from helpers.archive import (
     send,
 )
 from helpers.paths import ROOT
+from helpers.screens import stacked
 
 from game.core.engine import Direction, Game
 from game.core.record import Action, Outcome
@@ -29,8 +30,8 @@ from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import MenuKind
 from game.play.session import Phase, SaveSlots, Session
+from game.screens.screen import MenuKind
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 
@@ -95,7 +96,7 @@ def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
     keeper = GameKeeper(archive)
     grid = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
-    session = Session(Game.from_grid(grid, seed=3))
+    session = stacked(Session(Game.from_grid(grid, seed=3)))
     keeper.attach(session)
     play(session, keeper, [L])
     assert session.phase is Phase.WON_BANNER
@@ -247,7 +248,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     before = (tmp_path / "games.sqlite3").read_bytes()
     second = Archive.open(tmp_path, read_only=True)
     keeper = GameKeeper(second)
-    session = Session.start(4, seed=5)
+    session = stacked(Session.start(4, seed=5))
     keeper.attach(session)
     play(session, keeper, [L, U, R, D])
     assert not second.recording and len(second.list_games()) == 1
@@ -281,7 +282,7 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
 def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):
     archive = Archive.open(tmp_path)  # the app's way: commits on the writer thread
     keeper = GameKeeper(archive)
-    session = Session.start(4, seed=6)
+    session = stacked(Session.start(4, seed=6))
     keeper.attach(session)
     seen = play(session, keeper, random_actions(6, 50))
     record = only_game(archive)

@@ -14,6 +14,7 @@ from game.kept_games.archive.games_archive import Archive
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Session
+from helpers.screens import stacked
 
 UNDO = "undo"
 
@@ -71,9 +72,8 @@ def random_actions(seed: int, count: int, undo_share: float = 0.1) -> list[Direc
 def seeded_session(size: int, seed: int, **options) -> Session:
     """A session whose new games are seeded too (the app's --seed): tests repeat exactly."""
     seeds = random.Random(seed)
-    return Session.start(
-        size, seed=seed, new_game_factory=lambda n: Game.new(n, seeds.getrandbits(64)), **options
-    )
+    factory = lambda n: Game.new(n, seeds.getrandbits(64))  # noqa: E731
+    return stacked(Session.start(size, seed=seed, new_game_factory=factory, **options))
 
 
 def recorded(tmp_path, size: int = 4, seed: int = 1, actions=None, **play_options):
@@ -98,9 +98,8 @@ def kept_game(folder, grid, actions, *, think=None, seed: int = 1, assisted_at: 
     replayed positions). `assisted_at`: the step before which the player asks for a hint."""
     archive = Archive.open(folder, background=False, durable=False)
     keeper = GameKeeper(archive)
-    session = Session(
-        Game.from_grid(grid, seed=seed), started=True
-    )  # a game under way: its clock runs (R17)
+    # A game under way: its clock runs (R17).
+    session = stacked(Session(Game.from_grid(grid, seed=seed), started=True))
     keeper.attach(session)
     thinking = list(think) if think is not None else [0.0] * len(actions)
     for index, (action, seconds) in enumerate(zip(actions, thinking, strict=True)):

@@ -22,7 +22,7 @@ def run(app, *events: pygame.event.Event, frames: int = 40) -> None:
 
 def keyboard_choose(app, item: str) -> None:
     """Walk the open menu's focus to `item` with the arrow keys and press Enter."""
-    menu = app.session.menu
+    menu = app.screens.top
     while menu.focused_item != item:
         run(app, key(pygame.K_DOWN))
     run(app, key(pygame.K_RETURN))
@@ -46,7 +46,7 @@ def button(code: int) -> pygame.event.Event:
 
 
 def pad_choose(app, item: str) -> None:
-    menu = app.session.menu
+    menu = app.screens.top
     while menu.focused_item != item:
         run(app, button(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
     run(app, button(pygame.CONTROLLER_BUTTON_A))
@@ -63,5 +63,5 @@ def click(app, pos) -> None:
 
 
 def mouse_choose(app, item: str) -> None:
-    index = app.session.menu.items.index(item)
+    index = app.screens.top.items.index(item)
     click(app, app.view.menu_rects[index].center)

@@ -20,9 +20,9 @@ from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review.job import Estimate
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind
 from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
 from game.screens.review import every_move
+from game.screens.screen import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn
@@ -130,9 +130,9 @@ def until_imported(app, limit_s: float = 30.0) -> None:
 
 def open_games(app) -> None:
     """Games, chosen in the pause menu."""
-    if app.session.menu is None or app.session.menu.kind is not MenuKind.PAUSE:
+    if app.screens.top is None or app.screens.top.kind is not MenuKind.PAUSE:
         app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
+    app.command(cmd.Select(app.screens.top.items.index(Item.GAMES)))
     assert app.games_screens.is_open
     settle(app, 2)
 
@@ -146,7 +146,7 @@ def rect_of(app, index: int) -> pygame.Rect:
 
 def words_drawn(app, size=None) -> list[str]:
     """Every text the screen shown draws, at the window's size or at `size`."""
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         _, drawn = log.frame(size or app.window.size, app.session)
     finally:

@@ -23,20 +23,19 @@ import pygame  # noqa: E402
 
 from game.core.engine import BOARD_SIZES, Direction  # noqa: E402
 from game.kept_games.review.grading import MoveGrade, Review, grade_of  # noqa: E402
-from game.play.menus import (  # noqa: E402
-    HELP_PAGES,
-    Menu,
-    confirm_menu,
-    help_menu,
-    over_panel,
-    pause_menu,
-    quit_confirm,
-    settings_menu,
-    sizes_menu,
-    stats_menu,
-    won_panel,
-)
 from game.play.session import Session  # noqa: E402
+from game.screens.menus import (
+    HELP_PAGES,
+    HelpPages,
+    NewGameConfirm,
+    PauseMenu,
+    QuitConfirm,
+    SettingsMenu,
+    SizesMenu,
+    StatsPages,
+)
+from game.screens.panels import OverPanel, WonPanel
+from game.screens.screen import Screen
 from game.text import tr  # noqa: E402
 from game.view.plot import column_of  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
@@ -69,8 +68,9 @@ class Drawn:
 class TextLog:
     """Records each text the view renders, with the part of the screen drawing it."""
 
-    def __init__(self, view) -> None:
-        self.view = view
+    def __init__(self, app) -> None:
+        self.app = app
+        self.view = view = app.view
         self.drawn: list[Drawn] = []
         self._part = "menu"
         render = view.text.render
@@ -100,44 +100,48 @@ class TextLog:
         return tagged
 
     def frame(self, size: tuple[int, int], session: Session) -> tuple[pygame.Surface, list]:
-        """One frame drawn at `size`: the picture and every text in it."""
+        """One frame of the app playing `session` drawn at `size`: the picture and every
+        text in it."""
+        assert session is self.app.session
         self.drawn = []
         surface = pygame.Surface(size)
-        self.view.draw(surface, session)
+        self.view.draw(surface, self.app.screens)
         return surface, self.drawn
 
     def texts(self, size: tuple[int, int], session: Session, part: str) -> list[Drawn]:
         return [text for text in self.frame(size, session)[1] if text.part == part]
 
 
-def every_menu() -> list[tuple[str, Menu]]:
+def every_menu() -> list[tuple[str, Screen]]:
     """Each screen drawn over the game, named."""
     menus = []
     for index, page in enumerate(HELP_PAGES):
-        menu = help_menu()
+        menu = HelpPages()
         menu.page = index
         menus.append((f"help {page}", menu))
-    goals = stats_menu(4)
+    goals = StatsPages(4)
     goals.page = goals.pages - 1  # the statistics' last page: the goals
     menus += [
-        ("settings", settings_menu()),
-        *((f"statistics {size}", stats_menu(size)) for size in BOARD_SIZES),
+        ("settings", SettingsMenu()),
+        *((f"statistics {size}", StatsPages(size)) for size in BOARD_SIZES),
         ("goals", goals),
-        ("pause", pause_menu()),
-        ("sizes", sizes_menu(4)),
-        ("confirm", confirm_menu(4)),
-        ("quit", quit_confirm()),
-        ("won", won_panel()),
-        ("over", over_panel(can_undo=True)),
+        ("pause", PauseMenu()),
+        ("sizes", SizesMenu(4)),
+        ("confirm", NewGameConfirm(4)),
+        ("quit", QuitConfirm()),
+        ("won", WonPanel()),
+        ("over", OverPanel(can_undo=True)),
     ]
     return menus
 
 
-def show(app, session: Session, menu: Menu | None) -> None:
+def show(app, session: Session, menu: Screen | None) -> None:
     """Put `menu` (or none) on screen, faded in."""
-    session.overlays[:] = [menu] if menu is not None else []
-    app.view.step(1.0, session)  # the view sees the menu, and starts fading it in
-    app.view.step(1.0, session)
+    app.screens.clear()
+    if menu is not None:
+        app.screens.open(menu)
+    app.view.step(1.0, app.screens)  # the view sees the menu, and starts fading it in
+    app.view.step(1.0, app.screens)
 
 
 def ink(surface: pygame.Surface, rect: pygame.Rect, background) -> pygame.Rect | None:
@@ -198,7 +202,7 @@ def check_hud_labels(app, lang: str) -> None:
     """Each HUD button's label, in every window size, autoplaying or not: drawn whole, on one
     line, at a readable size, its ink clear of the button's edges."""
     app.view.lang = lang
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         for window in HUD_WINDOWS:
             for autoplaying in (False, True):
@@ -229,7 +233,7 @@ def misfits(app, drawn, window) -> list[tuple[str, int, float]]:
     edges: (words, size, room on each side in button heights)."""
     drawn.clear()
     app.view.dirty = True
-    app.view.draw(pygame.Surface(window), app.session)
+    app.view.draw(pygame.Surface(window), app.screens)
     assert drawn, window
     bad = []
     for rect, words, px in drawn:
@@ -298,7 +302,7 @@ def main() -> None:
     from game.core.engine import Game
 
     app = App(Options(seed=1, data_dir=tempfile.mkdtemp(), sound=False))
-    log = TextLog(app.view)
+    log = TextLog(app)
     game = Game.from_grid(GRID, seed=1, score=123456, moves=1234, seconds=3599.0)
     session = Session.restore(game, {})
     session.assisted = True  # the info line as long as it gets

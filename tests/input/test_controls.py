@@ -23,8 +23,9 @@ from game.core.settings import Settings
 from game.input.gamepad import XBOX_LABELS
 from game.input.keys_and_pointer import key_name
 from game.input.names import control_words
-from game.play.menus import ControlItem, Item, MenuKind
 from game.play.session import Session
+from game.screens.menus import ControlItem
+from game.screens.screen import Item, MenuKind
 from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.text import LANGUAGES, tr
 from game.text.help_pages import CONTROL_WORDS
@@ -65,7 +66,7 @@ def press(app: App, *codes: int) -> None:
 
 def to_page_of(app: App, item) -> None:
     """On to the next page while `item` is not on this one."""
-    menu = app.session.menu
+    menu = app.screens.top
     for _ in range(menu.pages):
         if item in menu.items:
             return
@@ -75,7 +76,7 @@ def to_page_of(app: App, item) -> None:
 
 def walk_to(app: App, item, step_key: int = pygame.K_DOWN) -> None:
     """The open menu's focus to `item`, a key at a time, on its page."""
-    menu = app.session.menu
+    menu = app.screens.top
     to_page_of(app, item)
     for _ in range(len(menu.items)):
         if menu.focused_item == item:
@@ -98,11 +99,11 @@ def open_controls(app: App) -> None:
     press(app, pygame.K_RETURN)
     walk_to(app, Item.CONTROLS)
     press(app, pygame.K_RETURN)
-    assert app.session.menu.kind is MenuKind.CONTROLS
+    assert app.screens.top.kind is MenuKind.CONTROLS
 
 
 def leave_menus(app: App) -> None:
-    while app.session.menu is not None:
+    while app.screens.top is not None:
         press(app, pygame.K_ESCAPE)
 
 
@@ -118,7 +119,7 @@ def drawn_words(app: App, size: tuple[int, int] = (540, 720)) -> list[str]:
     app.view.text.render = noted
     try:
         app.view.dirty = True
-        app.view.draw(pygame.Surface(size), app.session)
+        app.view.draw(pygame.Surface(size), app.screens)
     finally:
         app.view.text.render = render
     return words
@@ -127,7 +128,7 @@ def drawn_words(app: App, size: tuple[int, int] = (540, 720)) -> list[str]:
 def help_controls_page(app: App) -> str:
     leave_menus(app)
     press(app, pygame.K_F1)
-    while app.session.menu.page != 1:  # the controls page, after the rules
+    while app.screens.top.page != 1:  # the controls page, after the rules
         press(app, pygame.K_RIGHT)
     words = " ".join(drawn_words(app, (1920, 1080)))
     leave_menus(app)
@@ -168,10 +169,10 @@ def test_a_key_another_action_has_is_refused_with_a_word_and_nothing_changes(tmp
         holder = tr("action_new_game", lang)
         assert app.view.notices[-1] == tr("bind_in_use", lang, pressed="N", action=holder)
         assert app.settings.controls == Controls()
-        assert app.session.waiting_for_key is None  # the next key moves about again
+        assert app.screens.waiting_for_key is None  # the next key moves about again
         leave_menus(app)
         press(app, pygame.K_LEFT, pygame.K_n)
-        assert app.session.menu.kind is MenuKind.CONFIRM_NEW  # N still asks for a new game
+        assert app.screens.top.kind is MenuKind.CONFIRM_NEW  # N still asks for a new game
     finally:
         app.close()
 
@@ -181,34 +182,34 @@ def test_escape_and_start_are_never_lost(app):
     walk_to(app, ControlItem("undo"))
     press(app, pygame.K_RETURN)
     press(app, pygame.K_ESCAPE)  # cancels: Escape is never an action's
-    assert app.session.waiting_for_key is None and not app.view.notices
-    assert app.session.menu.kind is MenuKind.CONTROLS
+    assert app.screens.waiting_for_key is None and not app.view.notices
+    assert app.screens.top.kind is MenuKind.CONTROLS
     assert app.settings.controls == Controls()
     press(app, pygame.K_RETURN, pygame.K_HOME)  # a games screen's key stays
     assert app.view.notices[-1] == "Home stays as it is: To the start"
     menu_row = ControlItem("menu")
     to_page_of(app, menu_row)
-    click(app, app.session.menu.items.index(menu_row))
-    assert app.session.waiting_for_key is None  # the menu's row is shown, never chosen
+    click(app, app.screens.top.items.index(menu_row))
+    assert app.screens.waiting_for_key is None  # the menu's row is shown, never chosen
     assert Controls().with_key("undo", ESCAPE) == Refused("fixed", "menu")
     assert Controls().with_button("undo", "start") == Refused("fixed", "menu")
     leave_menus(app)
     press(app, pygame.K_ESCAPE)
-    assert app.session.menu.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is MenuKind.PAUSE
 
 
 def test_by_mouse_a_click_on_a_row_waits_for_its_key_and_another_click_moves_on(app):
     open_controls(app)
-    items = app.session.menu.items
+    items = app.screens.top.items
     click(app, items.index(ControlItem("undo")))
-    assert app.session.waiting_for_key == "undo"
+    assert app.screens.waiting_for_key == "undo"
     click(app, items.index(ControlItem("new_game")))  # the other row waits instead
-    assert app.session.waiting_for_key == "new_game"
+    assert app.screens.waiting_for_key == "new_game"
     press(app, pygame.K_F8)
     assert app.view.notices[-1] == "New game now: F8"
     assert app.settings.controls.keys_of("new_game") == (pygame.K_F8,)
-    click(app, app.session.menu.items.index(Item.NEXT_PAGE))
-    assert ControlItem("hint") in app.session.menu.items
+    click(app, app.screens.top.items.index(Item.NEXT_PAGE))
+    assert ControlItem("hint") in app.screens.top.items
 
 
 # -- the pad -----------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def pad(app: App, *codes: int) -> None:
 
 
 def pad_walk_to(app: App, item) -> None:
-    menu = app.session.menu
+    menu = app.screens.top
     for _ in range(len(menu.items)):
         if menu.focused_item == item:
             return
@@ -241,7 +242,7 @@ def test_a_pad_button_of_ones_own_and_one_in_use_refused(app):
     pad(app, pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_Y)  # new game's
     assert app.view.notices[-1] == "Y already does: New game"
     pad(app, pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_START)  # Start cancels
-    assert app.session.waiting_for_key is None and app.settings.controls == Controls()
+    assert app.screens.waiting_for_key is None and app.settings.controls == Controls()
     pad(app, pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_LEFTSTICK)
     assert app.view.notices[-1] == "Hint now: LS"
     assert app.settings.controls.buttons_of("hint") == ("ls",)
@@ -277,7 +278,7 @@ def test_the_mapping_holds_after_a_restart_and_restore_defaults_brings_the_first
     app.running = True
 
     open_controls(app)
-    click(app, app.session.menu.items.index(Item.RESTORE_DEFAULTS))  # by mouse
+    click(app, app.screens.top.items.index(Item.RESTORE_DEFAULTS))  # by mouse
     assert app.view.notices[-1] == tr("controls_restored", "en")
     app.close()
     app = open_app(tmp_path)
@@ -341,14 +342,14 @@ def test_every_page_fits_the_smallest_window_and_fullscreen_waiting_or_not(
     app = open_app(tmp_path, lang)
     try:
         open_controls(app)
-        for _ in range(app.session.menu.pages):
+        for _ in range(app.screens.top.pages):
             for waiting in (False, True):
                 if waiting:
                     press(app, pygame.K_RETURN)
                 for size in ((320, 400), (1920, 1080)):
                     menu_buttons.clear()
                     drawn_words(app, size)
-                    assert len(menu_buttons) == len(app.session.menu.items)
+                    assert len(menu_buttons) == len(app.screens.top.items)
                     window = pygame.Rect((0, 0), size)
                     for rect, label, px in menu_buttons:
                         room = (rect.width - app.view.text.font(px).size(label)[0]) / 2

@@ -19,15 +19,9 @@ from helpers.solver import play_until
 
 from game.app import App
 from game.core.engine import Game
-from game.play.menus import (
-    SETTINGS_ITEMS,
-    MenuKind,
-    SettingItem,
-    SizeItem,
-    pause_items,
-    sizes_menu,
-)
 from game.play.session import Session
+from game.screens.menus import PAUSE_ITEMS, SETTINGS_ITEMS, SettingItem, SizeItem, SizesMenu
+from game.screens.screen import MenuKind
 
 APP_SEED = 3
 
@@ -59,19 +53,19 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert app.session.game.moves == moves and app.session.game.undos_left == 4
     move()
     open_menu()
-    assert app.session.menu.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is MenuKind.PAUSE
     choose("new_game")
-    assert app.session.menu.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
     choose("confirm_new")
-    assert app.session.menu is None and app.session.game.moves == 0
+    assert app.screens.top is None and app.session.game.moves == 0
     open_menu()
     choose("sizes")
-    assert app.session.menu.kind is MenuKind.SIZES
+    assert app.screens.top.kind is MenuKind.SIZES
     choose(SizeItem(5))
-    assert app.session.game.size == 5 and app.session.menu is None
+    assert app.session.game.size == 5 and app.screens.top is None
     open_menu()
     choose("settings")
-    assert app.session.menu.kind is MenuKind.SETTINGS
+    assert app.screens.top.kind is MenuKind.SETTINGS
     before = app.settings
     for item in SETTINGS_ITEMS:
         if isinstance(item, SettingItem):  # each setting; the Controls screen has its tests
@@ -83,21 +77,21 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert after.autoplay_pace != before.autoplay_pace and after.language != before.language
     assert app.game_window.fullscreen
     choose("back")
-    assert app.session.menu.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is MenuKind.PAUSE
     choose("stats")
-    assert app.session.menu.kind is MenuKind.STATS
+    assert app.screens.top.kind is MenuKind.STATS
     back()
     choose("help")
-    assert app.session.menu.kind is MenuKind.HELP
+    assert app.screens.top.kind is MenuKind.HELP
     back()
     back()
-    assert app.session.menu is None
+    assert app.screens.top is None
     open_help()
-    assert app.session.menu.kind is MenuKind.HELP
+    assert app.screens.top.kind is MenuKind.HELP
     back()
     open_menu()
     choose("quit")
-    assert app.running and app.session.menu.kind is MenuKind.CONFIRM_QUIT  # it asks first
+    assert app.running and app.screens.top.kind is MenuKind.CONFIRM_QUIT  # it asks first
     choose("quit")
     assert not app.running
 
@@ -139,7 +133,7 @@ def test_the_mouse_alone_does_everything(app):
 
     def back():
         # The mouse's way back: the menu's own Back (or Resume) item.
-        menu = app.session.menu
+        menu = app.screens.top
         mouse_choose(app, "resume" if menu.kind is MenuKind.PAUSE else "back")
 
     tour(
@@ -170,25 +164,25 @@ def test_a_short_drag_is_a_click_not_a_move(app):
 def test_the_help_page_names_the_pads_buttons(app):
     plug_pad(app, "PS5 Controller")
     run(app, button(pygame.CONTROLLER_BUTTON_BACK))
-    assert app.session.menu.kind is MenuKind.HELP
+    assert app.screens.top.kind is MenuKind.HELP
     assert app.view.model.pad_labels["a"] == "Cross"
 
 
 def test_pause_menu_lists_every_size_and_screen():
-    assert {"sizes", "settings", "stats", "help", "quit"} <= set(pause_items())
-    assert {SizeItem(size) for size in range(3, 9)} <= set(sizes_menu(4).items)
+    assert {"sizes", "settings", "stats", "help", "quit"} <= set(list(PAUSE_ITEMS))
+    assert {SizeItem(size) for size in range(3, 9)} <= set(SizesMenu(4).items)
 
 
 def test_the_mouse_turns_help_pages(app):
     run(app)
     click(app, app.view.layout.buttons["menu"].center)
     mouse_choose(app, "help")
-    assert app.session.menu.page == 0
+    assert app.screens.top.page == 0
     mouse_choose(app, "next_page")
     mouse_choose(app, "next_page")
-    assert app.session.menu.page == 2
+    assert app.screens.top.page == 2
     mouse_choose(app, "prev_page")
-    assert app.session.menu.page == 1
+    assert app.screens.top.page == 1
 
 
 # -- the solver, from each device --------------------------------------------------------------
@@ -202,7 +196,7 @@ def solver_tour(app: App, hint, start_autoplay, stop_autoplay) -> None:
     assert app.view.hint in app.session.game.valid_directions()
     assert app.session.assisted
     start_autoplay()
-    assert app.autoplay.playing and app.session.menu is None
+    assert app.autoplay.playing and app.screens.top is None
     moves = app.session.game.moves
     play_until(app, lambda: app.session.game.moves >= moves + 2)
     stop_autoplay()

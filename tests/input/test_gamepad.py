@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.screens import stacked
 
 from game.core.engine import Direction, Game
 from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import MenuKind
 from game.play.session import Phase, Session
+from game.screens.screen import MenuKind
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 LEFTX, LEFTY = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
@@ -379,7 +380,7 @@ NEAR_LOSS = ((2, 2, 8, 16), (32, 64, 128, 256), (4, 8, 16, 32), (32, 64, 128, 25
 
 
 def played() -> Session:
-    session = Session.start(4, seed=5)
+    session = stacked(Session.start(4, seed=5))
     for direction in (LEFT, UP, RIGHT, DOWN):
         session.handle(cmd.Move(direction))
     return session
@@ -407,18 +408,18 @@ def test_b_in_a_menu_goes_back_one_level():
 
 
 def test_b_on_the_game_over_panel_undoes_or_else_opens_the_pause_menu():
-    session = Session(Game.from_grid(NEAR_LOSS, seed=1))
+    session = stacked(Session(Game.from_grid(NEAR_LOSS, seed=1)))
     session.handle(cmd.Move(LEFT))
     assert session.phase is Phase.GAME_OVER
     assert ev.Undone(session.game.undos_left - 1) in session.handle(cmd.BackOrUndo())
     assert session.phase is Phase.PLAYING
-    session = Session(Game.from_grid(NEAR_LOSS, seed=1, undos_left=0))
+    session = stacked(Session(Game.from_grid(NEAR_LOSS, seed=1, undos_left=0)))
     session.handle(cmd.Move(LEFT))
     assert session.handle(cmd.BackOrUndo()) == [ev.MenuOpened("pause")]
 
 
 def test_a_pad_wins_keeps_going_and_unplugging_it_pauses_and_loses_nothing(rig):
-    session = Session(Game.from_grid(NEAR_WIN, seed=1))
+    session = stacked(Session(Game.from_grid(NEAR_WIN, seed=1)))
     rig.plug(0, instance_id=7)
     rig.plug(1, instance_id=8)
     tilt(7, LEFTX, -0.9)

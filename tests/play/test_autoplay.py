@@ -13,8 +13,8 @@ from helpers.solver import play_until
 
 from game.core.engine import Direction, Game
 from game.play.autoplay import Autoplay, solver_processes
-from game.play.menus import MenuKind
 from game.play.session import Phase, Session
+from game.screens.screen import MenuKind
 from game.solver import Reply
 
 
@@ -151,7 +151,7 @@ def test_autoplay_stops_at_the_win_banner(app):
     app.autoplay.set_pace("max")
     app.frame(STEP, [key(pygame.K_p)])
     play_until(app, lambda: not app.autoplay.playing, seconds=60)
-    assert app.session.phase is Phase.WON_BANNER and app.session.menu.kind is MenuKind.WON
+    assert app.session.phase is Phase.WON_BANNER and app.screens.top.kind is MenuKind.WON
     assert app.session.game.won
 
 
@@ -163,7 +163,7 @@ def test_after_keep_going_autoplay_plays_on_past_2048(app):
     app.frame(STEP, [key(pygame.K_p)])
     play_until(app, lambda: app.session.phase is Phase.WON_BANNER, seconds=60)
     app.frame(STEP, [key(pygame.K_RETURN)])  # the banner's focused item: keep going
-    assert app.session.phase is Phase.CONTINUING and app.session.menu is None
+    assert app.session.phase is Phase.CONTINUING and app.screens.top is None
     app.frame(STEP, [key(pygame.K_p)])
     moves = app.session.game.moves
     play_until(app, lambda: app.session.game.moves >= moves + 10, seconds=60)

@@ -36,9 +36,10 @@ from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.core.replay import replay
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind, SizeItem, pause_menu, sizes_menu
 from game.play.session import Session
 from game.screens.items import Control, Screen
+from game.screens.menus import PauseMenu, SizeItem, SizesMenu
+from game.screens.screen import Item, MenuKind
 from game.solver.analysis import Analysis
 from game.text import LANGUAGES, tr
 
@@ -54,7 +55,7 @@ def keys(app: App, *codes: int) -> None:
 
 
 def focus_on(app: App, item, step: int = pygame.K_DOWN) -> None:
-    menu = app.session.menu
+    menu = app.screens.top
     for _ in range(len(menu.items)):
         if menu.focused_item == item:
             return
@@ -67,7 +68,7 @@ def choose_size_by_keyboard(app: App, size: int) -> None:
     keys(app, pygame.K_ESCAPE)
     focus_on(app, Item.SIZES)
     keys(app, pygame.K_RETURN)
-    assert app.session.menu.kind is MenuKind.SIZES
+    assert app.screens.top.kind is MenuKind.SIZES
     up = size < app.session.game.size
     focus_on(app, SizeItem(size), pygame.K_UP if up else pygame.K_DOWN)
     keys(app, pygame.K_RETURN)
@@ -87,7 +88,7 @@ def menu_words(app: App, lang: str) -> list[str]:
     app.view.lang = lang
     app.show()
     for _ in range(2):
-        app.view.step(1.0, app.session)
+        app.view.step(1.0, app.screens)
     return words_drawn(app, (540, 720))
 
 
@@ -114,7 +115,7 @@ def test_the_sizes_menu_says_the_rules_are_the_classic_4x4_s_and_marks_the_size_
         assert row in menu_words(app, lang)  # the pause menu names the board in play
         focus_on(app, Item.SIZES)
         keys(app, pygame.K_RETURN)
-        menu = app.session.menu
+        menu = app.screens.top
         assert menu.kind is MenuKind.SIZES and menu.focused_item == SizeItem(4)
         drawn = menu_words(app, lang)
         assert tr("sizes", lang) in drawn
@@ -125,10 +126,10 @@ def test_the_sizes_menu_says_the_rules_are_the_classic_4x4_s_and_marks_the_size_
         for size in (3, 5, 6, 7, 8):  # the others unmarked, each named with its size
             assert tr(f"size_{size}", lang) in drawn and f"{size}×{size}" in tr(f"size_{size}")
         keys(app, pygame.K_ESCAPE)  # back to the pause menu, nothing changed
-        assert app.session.menu.kind is MenuKind.PAUSE and app.session.game.size == 4
+        assert app.screens.top.kind is MenuKind.PAUSE and app.session.game.size == 4
         keys(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
         keys(app, pygame.K_RETURN)  # Enter on Board, down to 8x8, Enter
-        assert app.session.game.size == 8 and app.session.menu is None
+        assert app.session.game.size == 8 and app.screens.top is None
         keys(app, pygame.K_ESCAPE)
         assert tr("sizes_row", lang, size=tr("size_8", lang)) in menu_words(app, lang)
         focus_on(app, Item.SIZES)
@@ -145,20 +146,20 @@ def test_the_gamepad_and_the_mouse_choose_a_size_too(tmp_path):
     try:
         plug_pad(app)
         run(app, button(pygame.CONTROLLER_BUTTON_START))
-        while app.session.menu.focused_item is not Item.SIZES:
+        while app.screens.top.focused_item is not Item.SIZES:
             run(app, button(pygame.CONTROLLER_BUTTON_DPAD_DOWN))
         run(app, button(pygame.CONTROLLER_BUTTON_A))
         run(app, button(pygame.CONTROLLER_BUTTON_DPAD_UP), button(pygame.CONTROLLER_BUTTON_A))
-        assert app.session.game.size == 3 and app.session.menu is None
+        assert app.session.game.size == 3 and app.screens.top is None
         click(app, app.view.layout.buttons["menu"].center)
-        click(app, app.view.menu_rects[app.session.menu.items.index(Item.SIZES)].center)
-        assert app.session.menu.kind is MenuKind.SIZES
-        click(app, app.view.menu_rects[app.session.menu.items.index(SizeItem(7))].center)
-        assert app.session.game.size == 7 and app.session.menu is None
+        click(app, app.view.menu_rects[app.screens.top.items.index(Item.SIZES)].center)
+        assert app.screens.top.kind is MenuKind.SIZES
+        click(app, app.view.menu_rects[app.screens.top.items.index(SizeItem(7))].center)
+        assert app.session.game.size == 7 and app.screens.top is None
         click(app, app.view.layout.buttons["menu"].center)
-        click(app, app.view.menu_rects[app.session.menu.items.index(Item.SIZES)].center)
-        click(app, app.view.menu_rects[app.session.menu.items.index(Item.BACK)].center)
-        assert app.session.menu.kind is MenuKind.PAUSE  # Back: the pause menu again
+        click(app, app.view.menu_rects[app.screens.top.items.index(Item.SIZES)].center)
+        click(app, app.view.menu_rects[app.screens.top.items.index(Item.BACK)].center)
+        assert app.screens.top.kind is MenuKind.PAUSE  # Back: the pause menu again
     finally:
         app.running = True
         app.close()
@@ -174,7 +175,7 @@ def test_every_size_s_labels_fit_their_buttons_in_every_window(tmp_path, drawn_b
             app.use_session(session)
             app.view.lang = lang
             app.show()
-            for name, menu in (("pause", pause_menu()), ("sizes", sizes_menu(size))):
+            for name, menu in (("pause", PauseMenu()), ("sizes", SizesMenu(size))):
                 show(app, session, menu)
                 for window in WINDOWS:
                     assert not misfits(app, drawn_buttons, window), (size, name, window)
@@ -196,7 +197,7 @@ def tiles_of(size: int) -> list[list[int]]:
 @pytest.mark.parametrize("size", (3, 8))
 def test_the_smallest_and_the_biggest_board_read_in_every_window(tmp_path, size):
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         grid = tiles_of(size) if size == 8 else [[2, 4, 8], [16, 32, 64], [128, 1024, 0]]
         game = Game.from_grid(grid, seed=1, score=123456, moves=1234, seconds=3599.0)

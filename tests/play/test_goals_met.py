@@ -17,8 +17,8 @@ from helpers.view import READABLE_PX, TextLog
 from game.app import App, Options
 from game.core.engine import Game
 from game.core.goals import GOAL_IDS, GOALS, WIN_UNDER_MOVES
-from game.play.menus import Item, MenuKind
 from game.play.session import Session
+from game.screens.screen import Item, MenuKind
 from game.storage.store import Storage
 from game.text import LANGUAGES, tr
 from game.text.records_words import goal_met_text, goals_lines
@@ -74,10 +74,10 @@ class Keyboard:
 
     def open_goals(self, app):
         run(app, key(pygame.K_ESCAPE))
-        while app.session.menu.focused_item is not Item.STATS:
+        while app.screens.top.focused_item is not Item.STATS:
             run(app, key(pygame.K_DOWN), frames=2)
         run(app, key(pygame.K_RETURN))
-        while app.session.menu.page < app.session.menu.pages - 1:
+        while app.screens.top.page < app.screens.top.pages - 1:
             run(app, key(pygame.K_RIGHT), frames=2)
 
 
@@ -90,10 +90,10 @@ class Gamepad(Keyboard):
 
     def open_goals(self, app):
         run(app, button(pygame.CONTROLLER_BUTTON_START))
-        while app.session.menu.focused_item is not Item.STATS:
+        while app.screens.top.focused_item is not Item.STATS:
             run(app, button(pygame.CONTROLLER_BUTTON_DPAD_DOWN), frames=2)
         run(app, button(pygame.CONTROLLER_BUTTON_A))
-        while app.session.menu.page < app.session.menu.pages - 1:
+        while app.screens.top.page < app.screens.top.pages - 1:
             run(app, button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT), frames=2)
 
 
@@ -106,9 +106,9 @@ class Mouse(Keyboard):
 
     def open_goals(self, app):
         click(app, app.view.layout.buttons["menu"].center)
-        click(app, app.view.menu_rects[app.session.menu.items.index(Item.STATS)].center)
-        while app.session.menu.page < app.session.menu.pages - 1:
-            click(app, app.view.menu_rects[app.session.menu.items.index(Item.NEXT_PAGE)].center)
+        click(app, app.view.menu_rects[app.screens.top.items.index(Item.STATS)].center)
+        while app.screens.top.page < app.screens.top.pages - 1:
+            click(app, app.view.menu_rects[app.screens.top.items.index(Item.NEXT_PAGE)].center)
 
 
 def goals_page(app: App, lang: str, size: tuple[int, int]):
@@ -116,13 +116,13 @@ def goals_page(app: App, lang: str, size: tuple[int, int]):
     app.view.lang = lang
     app.show()
     run(app, frames=2)
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         drawn = [text for text in log.frame(size, app.session)[1] if text.part == "menu"]
     finally:
         log.close()
     words = [text.words for text in drawn]
-    menu = app.session.menu
+    menu = app.screens.top
     title = words.index(tr("goals_title", lang))
     footer = words.index(tr("help_footer", lang, page=menu.pages, pages=menu.pages))
     return words[title + 1 : footer], drawn
@@ -149,7 +149,7 @@ def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_p
         assert app.session.game.moves == moves + 2
         assert goals_told(app) == set()  # the 512 still stands: not told again
         device.open_goals(app)
-        assert app.session.menu.kind is MenuKind.STATS
+        assert app.screens.top.kind is MenuKind.STATS
         for lang in LANGUAGES:
             for size in ((320, 400), (1920, 1080)):
                 body, drawn = goals_page(app, lang, size)
@@ -251,7 +251,7 @@ def test_a_win_on_4x4_meets_its_goals(tmp_path, state, met):
     try:
         play_from(app, NEAR_WIN, **state)
         run(app, key(pygame.K_LEFT))
-        assert app.session.menu.kind is MenuKind.WON
+        assert app.screens.top.kind is MenuKind.WON
         assert goals_told(app) == met
         assert {goal_id for goal_id in GOAL_IDS if app.stats_keeper.stats.goal(goal_id)} == met
     finally:
@@ -271,9 +271,9 @@ def test_a_win_on_5x5_is_told_in_the_players_language_readable_in_the_smallest_w
         assert app.session.game.moves == 3001 and goals_told(app) == set()
         run(app, key(pygame.K_LEFT))
         assert goals_told(app) == {WIN_5}
-        assert app.session.menu.kind is MenuKind.WON  # the notice shows over it
+        assert app.screens.top.kind is MenuKind.WON  # the notice shows over it
         for size in ((320, 400), (1920, 1080)):
-            log = TextLog(app.view)
+            log = TextLog(app)
             try:
                 drawn = [t for t in log.frame(size, app.session)[1] if t.part == "menu"]
             finally:

@@ -8,25 +8,27 @@ import pygame
 import pytest
 from helpers.devices import button, plug_pad
 from helpers.keys import STEP, key, press
+from helpers.screens import stacked
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import HELP_PAGES, Item, MenuKind, SettingItem, help_menu, stats_menu
 from game.play.session import Session
+from game.screens.menus import HELP_PAGES, HelpPages, SettingItem, StatsPages
+from game.screens.screen import Item, MenuKind
 from game.text import first_tip, tr
 from game.view.view import inactive_buttons
 
 
 def open_settings(app: App) -> None:
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.SETTINGS)))
-    assert app.session.menu.kind is MenuKind.SETTINGS
+    app.command(cmd.Select(app.screens.top.items.index(Item.SETTINGS)))
+    assert app.screens.top.kind is MenuKind.SETTINGS
 
 
 def focus_on(app: App, name: str) -> int:
-    index = app.session.menu.items.index(SettingItem(name))
+    index = app.screens.top.items.index(SettingItem(name))
     app.command(cmd.Point(index))
     return index
 
@@ -66,7 +68,7 @@ def test_a_click_on_either_half_a_right_click_and_the_wheel_step_a_setting(app):
 def test_the_mouse_really_finds_the_halves_of_a_drawn_item(app):
     open_settings(app)
     app.frame(1.0, [])  # drawn, faded in
-    index = app.session.menu.items.index(SettingItem("animation"))
+    index = app.screens.top.items.index(SettingItem("animation"))
     rect = app.view.menu_rects[index]
     start = app.settings.animation
     for x in (rect.left + 4, rect.right - 4):
@@ -109,7 +111,7 @@ def test_the_animation_setting_goes_in_order():
 
 
 def test_help_never_dead_ends_and_enter_closes_it_on_the_last_page():
-    session = Session.start(4, seed=1)
+    session = stacked(Session.start(4, seed=1))
     session.handle(cmd.Help())
     menu = session.menu
     assert not menu.active(Item.PREV_PAGE) and menu.focused_item is Item.NEXT_PAGE
@@ -123,7 +125,7 @@ def test_help_never_dead_ends_and_enter_closes_it_on_the_last_page():
 
 
 def test_the_wheel_turns_the_help_pages_and_the_pointer_skips_a_button_that_cannot_act():
-    session = Session.start(4, seed=1)
+    session = stacked(Session.start(4, seed=1))
     session.handle(cmd.Help())
     menu = session.menu
     previous = menu.items.index(Item.PREV_PAGE)
@@ -135,19 +137,19 @@ def test_the_wheel_turns_the_help_pages_and_the_pointer_skips_a_button_that_cann
 
 
 def test_help_opens_on_how_to_play():
-    assert HELP_PAGES[0] == "rules" and help_menu().page == 0
+    assert HELP_PAGES[0] == "rules" and HelpPages().page == 0
 
 
 def test_statistics_show_every_size_a_page_each_opening_on_the_size_played(app):
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
-    menu = app.session.menu
+    app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
+    menu = app.screens.top
     assert menu.kind is MenuKind.STATS and menu.pages == len(BOARD_SIZES) + 1  # the goals last
     assert BOARD_SIZES[menu.page] == app.session.game.size
     assert set(app.view.model.stats_pages) == {*BOARD_SIZES, None}  # None: the goals' page
     app.frame(STEP, [key(pygame.K_RIGHT)])
     assert BOARD_SIZES[menu.page] == 5
-    assert stats_menu(BOARD_SIZES[-1]).focused_item is Item.NEXT_PAGE  # on to the goals' page
+    assert StatsPages(BOARD_SIZES[-1]).focused_item is Item.NEXT_PAGE  # on to the goals' page
 
 
 # -- the mouse -----------------------------------------------------------------------------
@@ -161,11 +163,11 @@ def test_the_focus_follows_the_mouse_over_menu_items(app):
         STEP,
         [pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))],
     )
-    assert app.session.menu.focus == 3
+    assert app.screens.top.focus == 3
 
 
 def test_the_pointer_passing_by_never_stops_autoplay():
-    session = Session.start(4, seed=1)
+    session = stacked(Session.start(4, seed=1))
     session.handle(cmd.ToggleAutoplay())
     assert session.handle(cmd.Point(2)) == [] and session.autoplaying
 

@@ -12,7 +12,8 @@ from helpers.view import TextLog
 
 from game.app import App
 from game.core.record import Outcome
-from game.play.menus import Item, MenuKind, SizeItem
+from game.screens.menus import SizeItem
+from game.screens.screen import Item, MenuKind
 from game.text import LANGUAGES, tr
 
 SIZE = (540, 720)
@@ -23,8 +24,8 @@ def menu_words(app: App, lang: str) -> list[str]:
     app.view.lang = lang
     app.show()
     for _ in range(2):  # faded in: its words show once its veil is whole
-        app.view.step(1.0, app.session)
-    log = TextLog(app.view)
+        app.view.step(1.0, app.screens)
+    log = TextLog(app)
     try:
         texts = log.texts(SIZE, app.session, "menu")
     finally:
@@ -42,15 +43,15 @@ def play_a_few_moves(app: App) -> None:
 def test_the_pause_menu_names_the_board_size_in_play(app, lang):
     for size in (4, 5):
         press(app, pygame.K_ESCAPE)
-        menu = app.session.menu
+        menu = app.screens.top
         if size != app.session.game.size:  # play on 5x5, chosen in the board sizes' menu
             while menu.focused_item is not Item.SIZES:
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
-            while app.session.menu.focused_item != SizeItem(size):
+            while app.screens.top.focused_item != SizeItem(size):
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN, pygame.K_ESCAPE)
-        assert app.session.game.size == size and app.session.menu.kind is MenuKind.PAUSE
+        assert app.session.game.size == size and app.screens.top.kind is MenuKind.PAUSE
         labels = menu_words(app, lang)
         for other in (4, 5, 6):
             row = tr("sizes_row", lang, size=tr(f"size_{other}", lang))
@@ -60,7 +61,7 @@ def test_the_pause_menu_names_the_board_size_in_play(app, lang):
 
 def test_up_from_resume_stays_on_resume_and_down_from_quit_stays_on_quit(app):
     press(app, pygame.K_ESCAPE)
-    menu = app.session.menu
+    menu = app.screens.top
     assert menu.kind is MenuKind.PAUSE and menu.focused_item is Item.RESUME
     press(app, pygame.K_UP)
     assert menu.focused_item is Item.RESUME
@@ -74,11 +75,11 @@ def test_up_from_resume_stays_on_resume_and_down_from_quit_stays_on_quit(app):
 def test_enter_on_quit_asks_first_with_the_safe_answer_focused(app):
     play_a_few_moves(app)
     press(app, pygame.K_ESCAPE)
-    menu = app.session.menu
+    menu = app.screens.top
     while menu.focused_item is not Item.QUIT:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    confirm = app.session.menu
+    confirm = app.screens.top
     assert app.running and confirm.kind is MenuKind.CONFIRM_QUIT
     assert confirm.focused_item is Item.CANCEL
     assert app.session.game.moves > 0
@@ -86,11 +87,11 @@ def test_enter_on_quit_asks_first_with_the_safe_answer_focused(app):
         words = " ".join(menu_words(app, lang))
         assert tr("confirm_quit_detail", lang) in words and tr("games", lang) in words
     press(app, pygame.K_RETURN)  # a reflex Enter: Cancel, back to the pause menu
-    assert app.running and app.session.menu is menu
+    assert app.running and app.screens.top is menu
     while menu.focused_item is not Item.QUIT:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN, pygame.K_ESCAPE)  # Escape in the confirmation: back too
-    assert app.running and app.session.menu is menu
+    assert app.running and app.screens.top is menu
     press(app, pygame.K_RETURN, pygame.K_UP, pygame.K_RETURN)  # Quit, then Quit again
     assert not app.running
 
@@ -108,11 +109,11 @@ def test_ctrl_q_and_the_close_button_still_quit_at_once(app, quit_event):
 
 def test_a_click_on_quit_asks_too(app):
     press(app, pygame.K_ESCAPE)
-    app.view.draw(pygame.Surface(SIZE), app.session)
-    quit_at = app.view.menu_rects[app.session.menu.items.index(Item.QUIT)].center
+    app.view.draw(pygame.Surface(SIZE), app.screens)
+    quit_at = app.view.menu_rects[app.screens.top.items.index(Item.QUIT)].center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.frame(STEP, [pygame.event.Event(kind, pos=quit_at, button=1, touch=False)])
-    assert app.running and app.session.menu.kind is MenuKind.CONFIRM_QUIT
+    assert app.running and app.screens.top.kind is MenuKind.CONFIRM_QUIT
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -121,11 +122,11 @@ def test_the_new_game_confirmation_says_the_game_is_kept_in_games_and_it_is(app,
     moves = app.session.game.moves
     app.view.lang = lang
     press(app, pygame.K_n)
-    assert app.session.menu.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
     words = " ".join(menu_words(app, lang))
     assert tr("confirm_detail", lang) in words and tr("games", lang) in words
     press(app, pygame.K_UP, pygame.K_RETURN)  # New game
-    assert app.session.menu is None and app.session.game.moves == 0
+    assert app.screens.top is None and app.session.game.moves == 0
     app.archive.flush()
     kept = [(summary.outcome, summary.moves) for summary in app.archive.list_games()]
     assert (Outcome.LEFT, moves) in kept  # kept, unfinished, as the words say

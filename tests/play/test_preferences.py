@@ -8,7 +8,7 @@ from helpers.keys import press
 
 from game.app import App, Options
 from game.play import commands as cmd
-from game.play.menus import Item
+from game.screens.screen import Item
 from game.text import tr
 
 
@@ -33,8 +33,8 @@ def test_stepping_the_volume_turns_a_muted_sound_back_on_and_it_stays_on(tmp_pat
 def test_sound_stepped_in_the_settings_menu_is_not_told_over_it(app):
     """The menu shows the value it steps: no notice covers it (its key, M, is told)."""
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.SETTINGS)))
-    items = app.session.menu.items
+    app.command(cmd.Select(app.screens.top.items.index(Item.SETTINGS)))
+    items = app.screens.top.items
     sound = next(i for i, item in enumerate(items) if getattr(item, "name", "") == "muted")
     app.view.notices = []
     app.command(cmd.Select(sound))  # as Enter or a click steps it

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers.screens import stacked
 
 from game.core.engine import UNDO_LIMIT, Direction, Game
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import HELP_PAGES, MenuKind, SizeItem
 from game.play.session import Phase, SaveSlots, Session
+from game.screens.menus import HELP_PAGES, SizeItem
+from game.screens.screen import MenuKind
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 E = 0
@@ -26,7 +28,7 @@ NEAR_LOSS = ((2, 2, 8, 16), (32, 64, 128, 256), (4, 8, 16, 32), (32, 64, 128, 25
 
 
 def session_on(rows, seed: int = 1, **game_state) -> Session:
-    return Session(Game.from_grid(rows, seed=seed, **game_state))
+    return stacked(Session(Game.from_grid(rows, seed=seed, **game_state)))
 
 
 def kinds(events: list[ev.Event]) -> list[type]:
@@ -47,7 +49,7 @@ def merged(events: list[ev.Event]) -> tuple[int, ...]:
 
 def played_session(seed: int = 5) -> Session:
     """A 4x4 game with a few moves made: a game in progress."""
-    session = Session.start(4, seed=seed)
+    session = stacked(Session.start(4, seed=seed))
     for direction in (LEFT, UP, RIGHT, DOWN, LEFT, UP):
         move(session, direction)
     assert session.game.moves > 0
@@ -305,11 +307,11 @@ def test_new_game_from_the_pause_menu_also_asks():
     session.handle(cmd.Back())
     events = session.handle(cmd.Select(session.menu.items.index("new_game")))
     assert ev.MenuOpened("confirm_new") in events
-    assert [m.kind for m in session.overlays] == [MenuKind.CONFIRM_NEW]
+    assert [m.kind for m in session.screens.stack] == [MenuKind.CONFIRM_NEW]
 
 
 def test_new_game_is_immediate_before_the_first_move():
-    session = Session.start(4, seed=3)
+    session = stacked(Session.start(4, seed=3))
     assert session.handle(cmd.NewGame()) == [ev.GameStarted(4)]
     assert_fresh(session)
 
@@ -358,9 +360,11 @@ def test_a_new_game_is_no_longer_assisted():
 
 def test_a_new_games_panels_open_on_their_first_button():
     """Enter on the next banner or game-over screen must not start a new game by surprise."""
-    session = Session(
-        Game.from_grid(NEAR_LOSS, seed=1),
-        new_game_factory=lambda size: Game.from_grid(NEAR_WIN, seed=2),
+    session = stacked(
+        Session(
+            Game.from_grid(NEAR_LOSS, seed=1),
+            new_game_factory=lambda size: Game.from_grid(NEAR_WIN, seed=2),
+        )
     )
     move(session, LEFT)
     session.handle(cmd.MenuFocus(1))
@@ -399,7 +403,7 @@ def run(session: Session, seconds: float, dt: float = 0.25) -> float:
 
 def started_session(seed: int = 2) -> Session:
     """A fresh 4x4 game after its first valid move: its clock runs (R17)."""
-    session = Session.start(4, seed=seed)
+    session = stacked(Session.start(4, seed=seed))
     move(session, session.game.valid_directions()[0])
     assert session.game.moves == 1
     return session
@@ -407,7 +411,7 @@ def started_session(seed: int = 2) -> Session:
 
 def test_the_clock_starts_with_the_first_valid_move():
     """R17: a fresh board waiting for its first move shows 0:00."""
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     assert run(session, 2.0) == 0.0
     move(session, session.game.valid_directions()[0])
     assert run(session, 1.0) == pytest.approx(1.0)
@@ -488,7 +492,7 @@ def test_undo_does_not_turn_the_clock_back():
 
 
 def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     assert session.handle(cmd.Back()) == [ev.MenuOpened("pause")]
     menu = session.menu
     assert menu.kind is MenuKind.PAUSE
@@ -500,7 +504,7 @@ def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
 
 def test_pause_menu_focus_moves_and_holds_at_its_ends():
     """Up from Resume never lands on Quit (issue 24)."""
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     grid = session.game.grid
     session.handle(cmd.Pause())
     menu = session.menu
@@ -521,14 +525,14 @@ def test_pause_menu_focus_moves_and_holds_at_its_ends():
 
 
 def test_confirm_runs_the_focused_item():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Pause())
     assert session.handle(cmd.Confirm()) == [ev.MenuConfirmed(), ev.MenuClosed("pause")]
     assert session.menu is None
 
 
 def test_select_runs_the_clicked_item():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Pause())
     items = session.menu.items
     assert session.handle(cmd.Select(items.index("help"))) == [
@@ -540,7 +544,7 @@ def test_select_runs_the_clicked_item():
 
 
 def test_quit_in_the_pause_menu_asks_first_and_quits_when_confirmed():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Pause())
     pause = session.menu
     assert session.handle(cmd.Select(pause.items.index("quit"))) == [
@@ -559,10 +563,10 @@ def test_quit_in_the_pause_menu_asks_first_and_quits_when_confirmed():
 
 
 def test_back_closes_one_level_at_a_time():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Back())
     session.handle(cmd.Select(session.menu.items.index("help")))
-    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE, MenuKind.HELP]
+    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.HELP]
     assert session.handle(cmd.Back()) == [ev.MenuClosed("help")]
     assert session.menu.kind is MenuKind.PAUSE
     assert session.handle(cmd.Back()) == [ev.MenuClosed("pause")]
@@ -571,7 +575,7 @@ def test_back_closes_one_level_at_a_time():
 
 def test_help_pages_turn_left_and_right_and_stop_at_the_ends():
     """R21: the help screens are pages turned with left and right."""
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Help())
     menu = session.menu
     assert menu.kind is MenuKind.HELP
@@ -590,7 +594,7 @@ def test_help_pages_turn_left_and_right_and_stop_at_the_ends():
 
 
 def test_quit_is_asked_for_from_anywhere():
-    session = Session.start(4, seed=2)
+    session = stacked(Session.start(4, seed=2))
     assert session.handle(cmd.Quit()) == [ev.QuitRequested()]
     session.handle(cmd.Pause())
     assert session.handle(cmd.Quit()) == [ev.QuitRequested()]
@@ -611,7 +615,7 @@ def choose(session: Session, item) -> list[ev.Event]:
 
 def test_switching_size_keeps_one_game_per_size():
     """R18: switching back resumes the earlier game exactly, undo history and all."""
-    session = Session(Game.new(4, seed=11), slots=SaveSlots())
+    session = stacked(Session(Game.new(4, seed=11), slots=SaveSlots()))
     for direction in (LEFT, UP, LEFT, DOWN):
         move(session, direction)
     run(session, 5.0)
@@ -637,7 +641,7 @@ def test_switching_size_keeps_one_game_per_size():
 
 
 def test_switching_size_keeps_the_won_state():
-    session = Session(Game.from_grid(NEAR_WIN, seed=1), slots=SaveSlots())
+    session = stacked(Session(Game.from_grid(NEAR_WIN, seed=1), slots=SaveSlots()))
     move(session, LEFT)
     session.handle(cmd.KeepGoing())
     choose(session, SizeItem(6))
@@ -659,7 +663,7 @@ def test_choosing_the_current_size_changes_nothing():
 def round_trip(session: Session) -> Session:
     """Through JSON, as storage would keep it."""
     game = Game.from_dict(json.loads(json.dumps(session.game.to_dict())))
-    return Session.restore(game, json.loads(json.dumps(session.state_dict())))
+    return stacked(Session.restore(game, json.loads(json.dumps(session.state_dict()))))
 
 
 def test_a_saved_session_comes_back_exactly():
@@ -749,7 +753,7 @@ def test_autoplay_stops_at_the_win_banner_and_at_game_over():
 def test_muting_and_fullscreen_do_not_stop_autoplay():
     session = played_session()
     session.handle(cmd.ToggleAutoplay())
-    assert session.handle(cmd.ToggleMute()) == [ev.SettingChanged("muted", 1)]
+    assert session.handle(cmd.ToggleMute()) == [ev.SettingChanged("muted", 1, said=True)]
     assert session.handle(cmd.ToggleFullscreen()) == [ev.SettingChanged("fullscreen", 1)]
     assert session.autoplaying
 
@@ -784,15 +788,15 @@ def test_a_menu_already_open_is_returned_to_not_stacked():
     for _ in range(10):  # ten rounds of Pause, Help
         session.handle(cmd.Pause())
         session.handle(cmd.Help())
-    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE, MenuKind.HELP]
+    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.HELP]
     session.handle(cmd.Back())
     session.handle(cmd.Back())
-    assert session.overlays == []
+    assert session.screens.stack == []
     session.handle(cmd.Pause())
     session.handle(cmd.Select(session.menu.items.index("settings")))
     session.handle(cmd.Help())
     session.handle(cmd.Pause())  # the pause menu is open below: back to it
-    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE]
+    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE]
 
 
 def test_reading_the_menu_changes_nothing():
@@ -828,8 +832,7 @@ class FakeGamesScreens:
 
 def games_over_the_pause_menu() -> tuple[Session, FakeGamesScreens]:
     screens = FakeGamesScreens()
-    session = started_session()
-    session.games_screens = screens
+    session = stacked(started_session().session, screens)
     session.handle(cmd.Pause())
     events = session.handle(cmd.Select(session.menu.items.index("games")))
     assert ev.OnScreens((ev.MenuOpened("games"),)) in events
@@ -840,14 +843,14 @@ def test_the_kept_games_screens_are_an_entry_of_the_stack_that_stops_the_clock_i
     """The clock stood still under Games only because the pause menu was below them; now they
     are on the stack, and the stack stops it, whatever is below."""
     session, _ = games_over_the_pause_menu()
-    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE, MenuKind.GAMES]
-    del session.overlays[0]  # nothing below them
+    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.GAMES]
+    del session.screens.stack[0]  # nothing below them
     assert run(session, 2.0) == 0.0
 
 
 def test_the_top_of_the_stack_takes_the_commands_and_back_returns_to_the_menu_below():
     session, screens = games_over_the_pause_menu()
-    pause = session.overlays[0]
+    pause = session.screens.stack[0]
     events = session.handle(cmd.Move(DOWN))
     assert events == [ev.OnScreens((ev.MenuMoved(),))]  # the screens', never a game move
     assert session.game.moves == 1 and pause.focus == pause.items.index("games")
@@ -855,7 +858,7 @@ def test_the_top_of_the_stack_takes_the_commands_and_back_returns_to_the_menu_be
         session.handle(everywhere)
     assert screens.handed == [cmd.Move(DOWN)]
     assert session.handle(cmd.Back()) == [ev.OnScreens((ev.MenuClosed("games"),))]
-    assert session.overlays == [pause] and session.menu is pause
+    assert session.screens.stack == [pause] and session.menu is pause
     session.handle(cmd.Back())
     assert session.menu is None and run(session, 1.0) == pytest.approx(1.0)
 
@@ -864,4 +867,4 @@ def test_no_games_screens_no_games_entry():
     session = started_session()
     session.handle(cmd.Pause())
     assert session.handle(cmd.Select(session.menu.items.index("games"))) == []
-    assert [m.kind for m in session.overlays] == [MenuKind.PAUSE]
+    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE]

@@ -10,9 +10,11 @@ from game.core.engine import Direction, Game
 from game.core.stats import Stats
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.menus import Item, SizeItem
 from game.play.session import Session
 from game.play.stats_keeper import StatsKeeper
+from game.screens.menus import SizeItem
+from game.screens.navigator import Navigator
+from game.screens.screen import Item
 from game.text.records_words import stats_lines
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
@@ -26,9 +28,10 @@ class Play:
         self.session = session or Session.start(4, seed=3)
         self.stats_keeper = StatsKeeper(Stats())
         self.stats_keeper.adopt(self.session)
+        self.screens = Navigator(self.session)
 
     def do(self, command: cmd.Command) -> list[ev.Event]:
-        events = self.session.handle(command)
+        events = self.screens.handle(command)
         self.stats_keeper.handle(events, self.session)
         return events
 
@@ -47,8 +50,8 @@ class Play:
 
     def switch(self, size: int) -> None:
         self.do(cmd.Pause())
-        self.do(cmd.Select(self.session.menu.items.index(Item.SIZES)))
-        self.do(cmd.Select(self.session.menu.items.index(SizeItem(size))))
+        self.do(cmd.Select(self.screens.top.items.index(Item.SIZES)))
+        self.do(cmd.Select(self.screens.top.items.index(SizeItem(size))))
 
 
 def test_a_game_counts_at_its_first_move_and_only_once():

@@ -33,9 +33,9 @@ from game.core.engine import Direction
 from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import grade_of
-from game.play.menus import Item
 from game.screens.items import REVIEW_ITEMS
 from game.screens.review import every_move
+from game.screens.screen import Item
 from game.solver.analysis import Analysis, AnalysisState, Task
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn, play_on

@@ -77,7 +77,7 @@ def test_the_card_shows_the_final_board_in_the_theme_s_colours(app, kept, theme)
     assert cell_colours(surface, board, len(final)) == expected(palette, final)
     buttons = app.view.games_view.rects.values()
     assert all(not board.colliderect(rect) for rect in buttons)
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         app.view.games_view.clear()  # its tiles made afresh, their numbers with them
         _, texts = log.frame((540, 720), app.session)
@@ -138,7 +138,7 @@ def test_a_small_picture_s_numbers_are_readable_or_left_off(tmp_path):
     record = keep_games(tmp_path, 1, moves=200, size=6)[0]
     final = replay(record)[-1].grid
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         window(app, (320, 400))
         open_games(app)

@@ -44,9 +44,10 @@ from game.kept_games.share import transfer as sharing
 from game.kept_games.share.shared_file import export_game, export_name, read_shared
 from game.kept_games.share.transfer import export_folder, export_to
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind, pause_items
 from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import LIST_BUTTONS, Control, GameRow, Screen
+from game.screens.menus import PAUSE_ITEMS
+from game.screens.screen import Item, MenuKind
 from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
 from game.view.notices import NOTICE_SECONDS
@@ -78,7 +79,7 @@ def focused(app):
 
 
 def test_games_comes_before_settings_and_the_game_clock_stands_still_behind_it_R17(app):
-    items = pause_items()
+    items = list(PAUSE_ITEMS)
     assert items.index(Item.GAMES) == items.index(Item.SETTINGS) - 1
     press(app, pygame.K_LEFT, pygame.K_DOWN)  # the clock runs from the first move
     app.frame(1.0, [])
@@ -89,7 +90,7 @@ def test_games_comes_before_settings_and_the_game_clock_stands_still_behind_it_R
         app.frame(1.0, [])
     assert app.session.game.seconds == seconds and not app.session.clock_running
     press(app, pygame.K_ESCAPE)  # back to the pause menu, not to play
-    assert not app.games_screens.is_open and app.session.menu.kind is MenuKind.PAUSE
+    assert not app.games_screens.is_open and app.screens.top.kind is MenuKind.PAUSE
 
 
 def test_the_list_is_newest_first_and_each_row_says_what_the_game_was_R22(app, kept):
@@ -151,7 +152,7 @@ def test_the_pad_pages_opens_a_game_goes_back_and_start_leaves(app, kept):
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)])
     assert app.games_screens.games.page == 1
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_START)])
-    assert not app.games_screens.is_open and app.session.menu.kind is MenuKind.PAUSE
+    assert not app.games_screens.is_open and app.screens.top.kind is MenuKind.PAUSE
 
 
 def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(app, kept):

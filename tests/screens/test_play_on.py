@@ -31,9 +31,9 @@ from game.kept_games.archive import tables
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind
 from game.play.session import Session
 from game.screens.items import REPLAY_ITEMS, Control, Screen
+from game.screens.screen import Item, MenuKind
 from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
 from game.view.games_view import row_lines
@@ -90,7 +90,7 @@ def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept
         position = app.games_screens.replaying.position
         click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
         game = app.session.game
-        assert not app.games_screens.is_open and app.session.menu is None  # back in play at once
+        assert not app.games_screens.is_open and app.screens.top is None  # back in play at once
         assert game.grid == position.grid
         assert (game.score, game.moves, game.seconds) == (position.score, position.moves, 0.0)
         assert game.undos_left == 5
@@ -286,19 +286,19 @@ def test_a_game_in_progress_of_that_size_is_not_ended_without_asking(kept):
         open_replay_at(app, 5, row=1)  # a kept 4x4 game
         position = app.games_screens.replaying.position
         press(app, pygame.K_n)
-        menu = app.session.menu
+        menu = app.screens.top
         assert menu.kind is MenuKind.CONFIRM_NEW and menu.focused_item is Item.CANCEL
         press(app, pygame.K_RETURN)  # a reflex Enter: Cancel
         assert app.session.game is game
         open_replay_at(app, 2, row=1)  # the replay goes on where it was left: 7 steps in
         position = app.games_screens.replaying.position
         press(app, pygame.K_n)
-        app.command(cmd.Select(app.session.menu.items.index(Item.CONFIRM_NEW)))
+        app.command(cmd.Select(app.screens.top.items.index(Item.CONFIRM_NEW)))
         assert app.session.game.grid == position.grid and app.session.origin is not None
         # Not yet moved in, the game played on holds nothing: another one asks nothing.
         open_replay_at(app, 1, row=1)
         press(app, pygame.K_n)
-        assert app.session.menu is None and app.session.origin.step == 8
+        assert app.screens.top is None and app.session.origin.step == 8
     finally:
         app.close()
 
@@ -312,6 +312,6 @@ def test_a_game_in_progress_left_for_another_size_is_asked_for_too(kept):
         assert app.session.game.size == 5
         open_replay_at(app, 4, row=1)  # a kept 4x4 game
         press(app, pygame.K_n)
-        assert app.session.menu.kind is MenuKind.CONFIRM_NEW and app.session.game.size == 5
+        assert app.screens.top.kind is MenuKind.CONFIRM_NEW and app.session.game.size == 5
     finally:
         app.close()

@@ -13,9 +13,9 @@ from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 
 from game.core.replay import replay
-from game.play.menus import Item
 from game.screens.items import REPLAY_ITEMS, Control, Screen
 from game.screens.replay import DEFAULT_SPEED, SPEEDS
+from game.screens.screen import Item
 from game.text import format_clock, tr
 
 

@@ -32,9 +32,9 @@ import game.view.replay_view as replay_view
 from game.app import App, Options
 from game.core.engine import Direction
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind
 from game.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
 from game.screens.review import TrackKind
+from game.screens.screen import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -231,9 +231,9 @@ def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
     open_review(app, 1)
     job = app.games_screens.job
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the game, the list, out
-    assert app.session.menu.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is MenuKind.PAUSE
     press(app, pygame.K_ESCAPE)  # and play on
-    assert app.session.menu is None
+    assert app.screens.top is None
     fraction, seconds, drawn = job.fraction, app.session.game.seconds, app.frames_drawn
     for index in range(20):
         direction = app.session.game.valid_directions()[index % 2 - 1]

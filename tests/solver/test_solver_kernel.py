@@ -270,7 +270,7 @@ def test_version_names_the_search_in_use() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_help_s_solver_page_names_the_search_in_use(lang: str, monkeypatch) -> None:
-    from game.play.menus import HELP_PAGES
+    from game.screens.menus import HELP_PAGES
     from game.text import tr
     from game.view import menu_text
 

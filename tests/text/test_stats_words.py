@@ -15,7 +15,7 @@ from helpers.view import READABLE_PX, TextLog
 from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
-from game.play.menus import Item, MenuKind
+from game.screens.screen import Item, MenuKind
 from game.text import LANGUAGES, tr
 from game.text.records_words import stats_lines
 
@@ -34,7 +34,7 @@ def wait(app: App, seconds: int) -> None:
 
 
 def choose(app: App, item: Item) -> None:
-    app.command(cmd.Select(app.session.menu.items.index(item)))
+    app.command(cmd.Select(app.screens.top.items.index(item)))
 
 
 APP_SEED = 5
@@ -57,7 +57,7 @@ def app(module_app):
     move(app)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     choose(app, Item.STATS)
-    assert app.session.menu.kind is MenuKind.STATS and app.session.game.size == 4
+    assert app.screens.top.kind is MenuKind.STATS and app.session.game.size == 4
     return app
 
 
@@ -67,14 +67,14 @@ def page(app: App, lang: str, size: tuple[int, int]):
     app.show()
     app.frame(1.0, [])
     app.frame(1.0, [])  # faded in
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         drawn = [text for text in log.frame(size, app.session)[1] if text.part == "menu"]
     finally:
         log.close()
     words = [text.words for text in drawn]
     title = words.index(tr("stats_title", lang, n=4))
-    menu = app.session.menu
+    menu = app.screens.top
     footer = words.index(tr("help_footer", lang, page=menu.page + 1, pages=menu.pages))
     return words[title + 1 : footer], drawn
 

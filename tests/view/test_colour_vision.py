@@ -107,7 +107,7 @@ def test_every_tile_shows_its_number(tmp_path, name, text_size):
     settings = Settings(theme=name, text_size=text_size).to_dict()
     (tmp_path / "settings.json").write_bytes(encode_document(SETTINGS_FORMAT, settings))
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
-    log = TextLog(app.view)
+    log = TextLog(app)
     values = sorted(theme_named(name).tiles)
     try:
         assert app.view.theme.name == name

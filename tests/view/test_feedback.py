@@ -52,7 +52,7 @@ def cells(app: App) -> list[pygame.Rect]:
 def test_u_with_no_undo_then_m_says_sound_off_at_once(app):
     window(app, (540, 720))
     play(app, LONE)
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         press(app, pygame.K_u)
         assert tr("undo_refused_nothing") in {t.words for t in log.drawn}
@@ -113,7 +113,7 @@ def test_the_newest_two_show_and_an_older_one_waits_its_turn(app):
     window(app, (540, 720))
     play(app, GRID)
     app.view.notices = []
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         news = ["The disk is full.", "The games could not be kept.", "The review is ready."]
         for words in news:
@@ -189,7 +189,7 @@ def test_the_clock_shows_a_pause_sign_while_it_is_held(app, size):
     back = drawn(app)
     assert app.view.hud.pause_sign is None and sign_pixels(app, back, sign) == 0
     press(app, pygame.K_ESCAPE)  # a menu holds it too
-    assert app.session.menu is not None
+    assert app.screens.top is not None
     drawn(app)
     assert app.view.hud.pause_sign is not None
 
@@ -208,7 +208,7 @@ def test_a_clock_not_yet_started_has_not_paused(app):
 def test_an_assisted_game_says_the_best_is_the_players_own_R20(app, lang):
     window(app, (540, 720))
     play(app, [[4, 4, 0, 0], [0] * 4, [0] * 4, [0] * 4], lang)
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         press(app, pygame.K_LEFT)  # an own move: its score is the player's best
         own = app.stats_keeper.best(4)
@@ -250,7 +250,7 @@ def test_a_move_rises_as_one_float_with_its_merges_sum_and_the_next_replaces_it(
     """The "+4" and "+16" of moves close together read "+1|6"."""
     window(app, (540, 720))
     play(app, [[2, 2, 0, 0], [4, 0, 0, 0], [8, 8, 0, 0], [0] * 4])
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         app.frame(STEP, [key(pygame.K_LEFT)])  # 2+2 and 8+8: one move, one float
         assert floats_drawn(app, log) == ["+20"]

@@ -39,7 +39,7 @@ def app(kept_app):
 
 
 def check(app, name: str, size) -> None:
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         _, texts = log.frame(size, app.session)
     finally:

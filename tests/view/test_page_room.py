@@ -16,7 +16,8 @@ from helpers.view import READABLE_PX, SIZES
 from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
-from game.play.menus import HELP_PAGES, Item, MenuKind, stats_menu
+from game.screens.menus import HELP_PAGES, StatsPages
+from game.screens.screen import Item, MenuKind
 from game.text import LANGUAGES, tr
 from game.view.theme import THEMES
 
@@ -85,10 +86,10 @@ def frame(app: App, size: tuple[int, int]) -> list[Placed]:
     app.frame(1.0, [])
     app.rendered.clear()  # what this frame renders
     window = Window(size, app.rendered)
-    app.view.draw(window, app.session)
+    app.view.draw(window, app.screens)
     menu_top = min(rect.top for rect in app.view.menu_rects)
-    title = tr(f"help_{HELP_PAGES[app.session.menu.page]}", app.view.lang)
-    if app.session.menu.kind is MenuKind.STATS:
+    title = tr(f"help_{HELP_PAGES[app.screens.top.page]}", app.view.lang)
+    if app.screens.top.kind is MenuKind.STATS:
         title = tr("stats_title", app.view.lang, n=4)
     start = next(i for i, p in enumerate(window.placed) if p.words == title)
     return [p for p in window.placed[start:] if p.rect.top < menu_top or p.words == title]
@@ -99,7 +100,7 @@ def help_pages(app: App, lang: str, size: tuple[int, int]) -> dict[str, list[Pla
     with F1 and turned with the arrow key as a player does."""
     in_language(app, lang)
     app.frame(STEP, [key(pygame.K_F1)])
-    assert app.session.menu.kind is MenuKind.HELP and app.session.menu.page == 0
+    assert app.screens.top.kind is MenuKind.HELP and app.screens.top.page == 0
     pages = {}
     for page in HELP_PAGES:
         text = app.view.theme.text
@@ -107,7 +108,7 @@ def help_pages(app: App, lang: str, size: tuple[int, int]) -> dict[str, list[Pla
         pages[page] = [p for p in drawn if p.weight == "Regular" and p.colour == text]
         app.frame(STEP, [key(pygame.K_RIGHT)])
     app.frame(STEP, [key(pygame.K_ESCAPE)])
-    assert app.session.menu is None
+    assert app.screens.top is None
     return pages
 
 
@@ -178,12 +179,12 @@ def stats_frame(app: App, lang: str, size: tuple[int, int]) -> list[Placed]:
     app.stats_keeper.stats = stats
     in_language(app, lang)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
-    app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
-    assert app.session.menu.kind is MenuKind.STATS and app.session.game.size == 4
+    app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
+    assert app.screens.top.kind is MenuKind.STATS and app.session.game.size == 4
     drawn = frame(app, size)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     app.frame(STEP, [key(pygame.K_ESCAPE)])
-    assert app.session.menu is None
+    assert app.screens.top is None
     return drawn
 
 
@@ -199,7 +200,7 @@ def test_the_statistics_sections_are_told_apart_at_a_glance(app, lang, theme):
     for size in ((320, 400), (540, 720), (1920, 1080)):
         drawn = stats_frame(app, lang, size)
         assert all(line.px >= READABLE_PX for line in drawn), size
-        menu = stats_menu(4)  # the 4x4 page among a page a size and the goals'
+        menu = StatsPages(4)  # the 4x4 page among a page a size and the goals'
         footer = tr("help_footer", lang, page=menu.page + 1, pages=menu.pages)
         body = [line for line in drawn[1:] if line.words != footer]  # under the title
         kinds = {

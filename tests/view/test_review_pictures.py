@@ -64,7 +64,7 @@ def app(kept_app):
 
 def picture(app) -> pygame.Surface:
     surface = pygame.Surface(SIZE)
-    app.view.draw(surface, app.session)
+    app.view.draw(surface, app.screens)
     return surface
 
 

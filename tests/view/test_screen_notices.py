@@ -68,7 +68,7 @@ def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]
     app.view.text.render = logged
     try:
         surface = Recording(size)
-        app.view.draw(surface, app.session)
+        app.view.draw(surface, app.screens)
     finally:
         del app.view.text.render
     told = " ".join(app.view.notices)

@@ -30,7 +30,8 @@ from game.kept_games.charts import reading as charts_reading
 from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of
 from game.kept_games.review.grading import grade_move
 from game.play import commands as cmd
-from game.play.menus import CHART_PAGES, Item, MenuKind
+from game.screens.menus import CHART_PAGES
+from game.screens.screen import Item, MenuKind
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.text import LANGUAGES, tr
@@ -153,8 +154,8 @@ def charted(monkeypatch):
 def open_charts(app: App) -> None:
     """Menu, Statistics (the page of the size played, 4x4), Charts; the figures read."""
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
-    app.command(cmd.Select(app.session.menu.items.index(Item.CHARTS)))
+    app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
+    app.command(cmd.Select(app.screens.top.items.index(Item.CHARTS)))
     until_read(app)
 
 
@@ -167,7 +168,7 @@ def until_read(app: App) -> None:
 
 
 def turn_to(app: App, page: str) -> None:
-    menu = app.session.menu
+    menu = app.screens.top
     while CHART_PAGES[menu.page] != page:
         app.command(cmd.Move("right" if CHART_PAGES.index(page) > menu.page else "left"))
 
@@ -177,13 +178,13 @@ def frame(app: App, charted, size) -> tuple[pygame.Surface, pygame.Rect, list[py
     charted.clear()
     surface = pygame.Surface(size)
     app.view.dirty = True
-    app.view.draw(surface, app.session)
+    app.view.draw(surface, app.screens)
     assert len(charted) == 1
     return surface, *charted[0]
 
 
 def words_at(app: App, size) -> list[str]:
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         return [text.words for text in log.frame(size, app.session)[1] if text.part == "menu"]
     finally:
@@ -215,7 +216,7 @@ def test_an_empty_archive_says_so_on_every_chart(tmp_path, charted, lang):
         }
         for page in CHART_PAGES:
             turn_to(app, page)
-            log = TextLog(app.view)
+            log = TextLog(app)
             try:
                 surface, drawn = log.frame((320, 400), app.session)
             finally:
@@ -314,7 +315,7 @@ def test_the_loss_line_counts_only_the_player_s_own_moves(full, app, charted):
 
 
 def readable(app: App, charted, buttons, size) -> None:
-    log = TextLog(app.view)
+    log = TextLog(app)
     try:
         _, texts = log.frame(size, app.session)
     finally:
@@ -361,12 +362,12 @@ def test_frames_go_on_while_a_big_archive_is_read(full, app, charted, monkeypatc
 
     monkeypatch.setattr(charts_reading, "reviewed_games", slow)
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
-    app.command(cmd.Select(app.session.menu.items.index(Item.CHARTS)))
+    app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
+    app.command(cmd.Select(app.screens.top.items.index(Item.CHARTS)))
     for _ in range(40):
         app.frame(STEP, [])
     app.command(cmd.Move("right"))
-    assert app.session.menu.page == 1 and app.busy
+    assert app.screens.top.page == 1 and app.busy
     assert tr("charts_reading", "en") in words_at(app, (320, 400))
     held.set()
     until_read(app)
@@ -391,40 +392,40 @@ def test_keyboard_pad_and_mouse_reach_every_chart(app):
     on(key(pygame.K_ESCAPE))
     keyboard_choose(app, Item.STATS)
     keyboard_choose(app, Item.CHARTS)
-    assert app.session.menu.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is MenuKind.CHARTS
     until_read(app)
     on(*[key(pygame.K_RIGHT)] * 3)
-    assert app.session.menu.page == 3
+    assert app.screens.top.page == 3
     on(key(pygame.K_ESCAPE))
-    assert app.session.menu.kind is MenuKind.STATS
+    assert app.screens.top.kind is MenuKind.STATS
     # The pad: A on Charts, the d-pad through the charts, B back.
     plug_pad(app)
     pad_choose(app, Item.CHARTS)
-    assert app.session.menu.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is MenuKind.CHARTS
     until_read(app)
     on(button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT))
-    assert app.session.menu.page == 1
+    assert app.screens.top.page == 1
     on(button(pygame.CONTROLLER_BUTTON_B))
-    assert app.session.menu.kind is MenuKind.STATS
+    assert app.screens.top.kind is MenuKind.STATS
     # The mouse: Charts, Next, Back.
     mouse_choose(app, Item.CHARTS)
-    assert app.session.menu.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is MenuKind.CHARTS
     until_read(app)
     mouse_choose(app, Item.NEXT_PAGE)
-    assert app.session.menu.page == 1
+    assert app.screens.top.page == 1
     mouse_choose(app, Item.BACK)
-    assert app.session.menu.kind is MenuKind.STATS
+    assert app.screens.top.kind is MenuKind.STATS
 
 
 def test_the_goals_page_has_no_charts(app):
     app.command(cmd.Pause())
-    app.command(cmd.Select(app.session.menu.items.index(Item.STATS)))
-    menu = app.session.menu
+    app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
+    menu = app.screens.top
     while menu.page < menu.pages - 1:
         app.command(cmd.Move("right"))
     assert not menu.active(Item.CHARTS)
     app.command(cmd.Select(menu.items.index(Item.CHARTS)))
-    assert app.session.menu.kind is MenuKind.STATS
+    assert app.screens.top.kind is MenuKind.STATS
 
 
 def test_the_charts_draw_in_every_theme_s_own_colours(app, charted):

@@ -20,8 +20,9 @@ from helpers.view import GRID, TextLog, check_hud_labels, every_menu, label_ink,
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.core.settings import MIN_WINDOW, TEXT_SIZE_FACTOR, Settings
-from game.play.menus import PAGE_ITEMS, SETTINGS_ITEMS, Item, MenuKind, SettingItem, pause_items
 from game.play.session import Session
+from game.screens.menus import PAUSE_ITEMS, SETTINGS_ITEMS, SettingItem
+from game.screens.screen import PAGE_ITEMS, Item, MenuKind
 from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.text import LANGUAGES, tr
 from game.view.layout import compute_layout
@@ -57,20 +58,20 @@ def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_
     prose: list[int] = []  # the help page's body size
 
     def hud() -> None:
-        assert app.session.menu is None
+        assert app.screens.top is None
         heights["hud"].append(label_height(app, app.view.layout.buttons["menu"]))
 
     def settings() -> None:
-        menu = app.session.menu
+        menu = app.screens.top
         assert menu is not None and menu.kind is MenuKind.SETTINGS and menu.focus == TEXT_SIZE_ROW
         sizes.append(app.settings.text_size)
         back = app.view.menu_rects[SETTINGS_ITEMS.index(Item.BACK)]
         heights["settings"].append(label_height(app, back))
 
     def help_page() -> None:
-        assert app.session.menu is not None and app.session.menu.kind is MenuKind.HELP
+        assert app.screens.top is not None and app.screens.top.kind is MenuKind.HELP
         heights["help"].append(label_height(app, app.view.menu_rects[PAGE_ITEMS.index(Item.BACK)]))
-        log = TextLog(app.view)
+        log = TextLog(app)
         try:
             texts = log.texts(app.window.size, app.session, "menu")
         finally:
@@ -86,7 +87,7 @@ def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_
     clock.at(0.5, hud)
     keys(0.6, pygame.K_F1)
     clock.at(1.2, help_page)
-    to_settings = [pygame.K_DOWN] * pause_items().index(Item.SETTINGS) + [pygame.K_RETURN]
+    to_settings = [pygame.K_DOWN] * list(PAUSE_ITEMS).index(Item.SETTINGS) + [pygame.K_RETURN]
     t = keys(1.3, pygame.K_ESCAPE, pygame.K_ESCAPE, *to_settings, *[pygame.K_DOWN] * TEXT_SIZE_ROW)
     for step in range(4):  # Normal, Large, Largest, and Right once more: it stays Largest
         clock.at(t + 0.5, settings)
@@ -134,7 +135,7 @@ def spilled(app: App, window: tuple[int, int]) -> int:
     """How many pixels of a frame at `window` are drawn outside the HUD's and the board's
     places: a word that spilled out of its box, over a neighbour or the margin."""
     surface = pygame.Surface(window)
-    app.view.draw(surface, app.session)
+    app.view.draw(surface, app.screens)
     layout = app.view.layout
     background = app.view.theme.background
     mask = pygame.mask.from_threshold(surface, background, (1, 1, 1, 255))

@@ -12,8 +12,9 @@ from helpers.view import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, 
 
 from game.core.engine import Direction, Game
 from game.play import commands as cmd
-from game.play.menus import MenuKind, help_menu
 from game.play.session import Session
+from game.screens.menus import HelpPages
+from game.screens.screen import MenuKind
 from game.text import LANGUAGES, STRINGS, tr
 from game.view.theme import THEMES, contrast_ratio
 
@@ -33,7 +34,7 @@ def app(module_app):
 
 @pytest.fixture
 def log(app):
-    log = TextLog(app.view)
+    log = TextLog(app)
     yield log
     log.close()
     app.view.set_theme("classic")
@@ -114,7 +115,7 @@ def test_help_buttons_stay_put_from_page_to_page(app, log):
     for size in SIZES:
         places = []
         for page in range(4):
-            menu = help_menu()
+            menu = HelpPages()
             menu.page = page
             show(app, session, menu)
             log.frame(size, session)
@@ -248,7 +249,7 @@ def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
             # It keeps to the room above the score box: over no other text either.
             assert all(app.view.layout.rise.contains(box) for box in boxes), (size, boxes)
             risen.append(min(box.top for box in boxes))
-            app.view.step(0.05, session)
+            app.view.step(0.05, app.screens)
         assert len(risen) >= 3 and risen[-1] < risen[0], (size, risen)  # it rises
 
 
@@ -320,10 +321,10 @@ def test_while_a_menu_fades_in_its_words_never_lie_over_the_tiles(app, log):
     runs = []
     for grid in (GRID, [[0, 2, 0, 0], [0] * 4, [0] * 4, [0, 0, 0, 2]]):
         session = playing(app, "en", grid=grid)
-        session.overlays[:] = [every_menu()[4][1]]  # the settings
+        app.screens.open(every_menu()[4][1])  # the settings
         frames = []
         for _ in range(15):
-            app.view.step(0.02, session)
+            app.view.step(0.02, app.screens)
             surface, texts = log.frame(size, session)
             frames.append((surface, any(t.part == "menu" for t in texts)))
         runs.append(frames)
@@ -366,6 +367,6 @@ def test_the_game_over_panel_fits_on_the_smallest_board(app):
     app.use_session(Session.restore(Game.from_grid(full), {}))
     app.window.size = SMALLEST
     app.frame(1 / 120, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
-    assert app.session.menu.kind is MenuKind.OVER
+    assert app.screens.top.kind is MenuKind.OVER
     board = app.view.layout.board
     assert all(board.contains(rect) for rect in app.view.menu_rects)

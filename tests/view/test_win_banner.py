@@ -12,8 +12,8 @@ import pytest
 from helpers.keys import STEP
 
 from game.core.engine import Game
-from game.play.menus import MenuKind
 from game.play.session import Session
+from game.screens.screen import MenuKind
 from game.text import tr
 from game.view.theme import THEMES, contrast_ratio, theme_named
 
@@ -38,7 +38,7 @@ def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tup
     if grid is ONE_MOVE_FROM_2048:
         app.frame(STEP, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0)])
     for _ in range(2):
-        app.view.step(1.0, app.session)
+        app.view.step(1.0, app.screens)
     colours = {}
     render = app.view.text.render
 
@@ -49,7 +49,7 @@ def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tup
     app.view.text.render = spy
     try:
         surface = pygame.Surface(window)
-        app.view.draw(surface, app.session)
+        app.view.draw(surface, app.screens)
     finally:
         del app.view.text.render
     return surface, colours
@@ -75,10 +75,10 @@ def gold(rgb) -> bool:
 def test_the_win_banner_is_gold_and_its_words_read_on_it(app, theme):
     for window in WINDOWS:
         won, words = banner(app, theme, ONE_MOVE_FROM_2048, window)
-        assert app.session.menu.kind is MenuKind.WON
+        assert app.screens.top.kind is MenuKind.WON
         win_veil = veil_over_board(app, won)
         over, _ = banner(app, theme, NO_MOVE_LEFT, window)
-        assert app.session.menu.kind is MenuKind.OVER
+        assert app.screens.top.kind is MenuKind.OVER
         over_veil = veil_over_board(app, over)
         assert gold(win_veil), (theme, window, win_veil)
         assert not gold(over_veil) and math.dist(win_veil, over_veil) > 60, over_veil
@@ -94,6 +94,6 @@ def test_the_focused_button_on_the_gold_stands_out(app, theme):
     """The focus ring, drawn on the gold, in a colour that differs from it (the high contrast
     theme's yellow ring vanished on the yellow veil)."""
     won, _ = banner(app, theme, ONE_MOVE_FROM_2048, (540, 720))
-    focused = app.view.menu_rects[app.session.menu.focus]
+    focused = app.view.menu_rects[app.screens.top.focus]
     ring = tuple(won.get_at((focused.centerx, focused.y + 1)))[:3]
     assert contrast_ratio(ring, veil_over_board(app, won)) >= 3.0, (theme, ring)

@@ -1,14 +1,16 @@
-"""Focus and pages, written once for every screen of the stack (the session's menus and the
-kept games' screens): which item the keyboard and pad act on, and which page shows.
+"""Focus and pages, written once for every screen of the stack (game/screens/screen.py):
+which item the keyboard and pad act on, and which page shows.
 
-    focus = settled(focus, count, can_focus, step)   # off an item that cannot act
-    focus = moved(focus, step, count, can_focus)     # Up/Down, wrapping past the ends
-    page = turned(page, step, pages)                 # held to the first and the last
+focus = settled(focus, count, can_focus, step)   # off an item that cannot act
+focus = moved(focus, step, count, can_focus)     # Up/Down, wrapping past the ends
+page = turned(page, step, pages)                 # held to the first and the last
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from game.core.engine import Direction
 
 
 def settled(focus: int, count: int, can_focus: Callable[[int], bool], step: int = 1) -> int:
@@ -39,3 +41,8 @@ def pointed(focus: int, index: int, count: int, can_focus: Callable[[int], bool]
 def turned(page: int, step: int, pages: int) -> int:
     """The page `step` pages on, held to the first and the last."""
     return min(max(page + step, 0), pages - 1)
+
+
+# A direction as a step: through pages and settings (sideways), through items (upright).
+SIDEWAYS = {Direction.LEFT: -1, Direction.RIGHT: 1}
+UPRIGHT = {Direction.UP: -1, Direction.DOWN: 1}

@@ -1,0 +1,298 @@
+"""The menus over the board, a class each: the pause menu, help, the statistics and their
+charts, the settings, the Controls screen, the board sizes and the two confirmations. Each
+holds its items in order, which it opens on, which cannot act now, and what choosing one does.
+
+An item is an action (`Item`, whose value is its text key), a board size to play on
+(`SizeItem`), a setting of game/core/settings.py (`SettingItem`), which steps both ways, or an
+action of the player's controls (`ControlItem`, game/core/controls.py), which waits for a key.
+The board sizes have a menu of their own, opened from one row of the pause menu: six rows of
+sizes would not fit the pause menu in the smallest window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.core.controls import ACTIONS, MENU
+from game.core.engine import BOARD_SIZES
+from game.core.settings import STEPPED_SETTINGS
+from game.play import commands as cmd
+from game.play import events as ev
+from game.screens.focus import SIDEWAYS
+from game.screens.screen import Item, MenuKind, PagedScreen, Screen
+
+if TYPE_CHECKING:
+    from game.screens.navigator import Navigator
+
+
+@dataclass(frozen=True)
+class SizeItem:
+    """Play on this board size: its saved game, or a new one (R1, R18)."""
+
+    size: int
+
+    @property
+    def key(self) -> str:
+        return f"size_{self.size}"
+
+
+@dataclass(frozen=True)
+class SettingItem:
+    """One setting, shown with its value; choosing it steps it (game/core/settings.py)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class ControlItem:
+    """An action, shown with its keys and pad buttons; choosing it waits for a new key or
+    button (game/core/controls.py). The menu's own (Escape, Start) is shown, never chosen."""
+
+    action: str
+
+
+MenuItem = Item | SizeItem | SettingItem | ControlItem
+
+# The help pages, in order: how to play first, for a newcomer pressing F1.
+HELP_PAGES = ("rules", "controls", "strategy", "solver", "review", "costs", "practice")
+STATS_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.CHARTS, Item.BACK)
+# The statistics' pictures of one size, a chart a page: a page the smallest window can read,
+# so that the page buttons mean the same in every window (as the Controls screen's).
+CHART_PAGES = ("scores", "tiles", "weeks", "loss")
+# The settings menu: every setting a player steps, the Controls screen, then Back.
+SETTINGS_ITEMS = (*(SettingItem(name) for name in STEPPED_SETTINGS), Item.CONTROLS, Item.BACK)
+# The Controls screen: its actions a page at a time (a page fits the smallest window), then
+# the pages' buttons, Restore defaults and Back.
+CONTROL_ROWS = (*ACTIONS, MENU)
+CONTROLS_PER_PAGE = 7
+CONTROLS_FOOT = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.RESTORE_DEFAULTS, Item.BACK)
+PAUSE_ITEMS = (
+    Item.RESUME,
+    Item.NEW_GAME,
+    Item.AUTOPLAY,
+    Item.SIZES,
+    Item.GAMES,
+    Item.SETTINGS,
+    Item.STATS,
+    Item.HELP,
+    Item.QUIT,
+)
+
+
+def _confirmed(events: list[ev.Event]) -> list[ev.Event]:
+    return [ev.MenuConfirmed(), *events]
+
+
+class PauseMenu(Screen):
+    """Held at its ends: Up from Resume never lands on Quit."""
+
+    kind = MenuKind.PAUSE
+    wraps = False
+
+    def __init__(self) -> None:
+        super().__init__(list(PAUSE_ITEMS))
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        size = nav.session.game.size
+        match item:
+            case Item.RESUME:
+                return _confirmed(nav.close(self))
+            case Item.NEW_GAME:
+                nav.clear()
+                return _confirmed(nav.ask_new_game(size))
+            case Item.AUTOPLAY:
+                nav.clear()
+                return _confirmed(nav.session.start_autoplay())
+            case Item.SIZES:
+                return _confirmed(nav.open(SizesMenu(size)))
+            case Item.GAMES if nav.games_screens is not None:
+                return _confirmed(nav.open_games())
+            case Item.SETTINGS:
+                return _confirmed(nav.open(SettingsMenu()))
+            case Item.STATS:
+                return _confirmed(nav.open(StatsPages(size)))
+            case Item.HELP:
+                return _confirmed(nav.open(HelpPages()))
+            case Item.QUIT:  # over the pause menu: Back returns
+                return _confirmed(nav.open(QuitConfirm()))
+        return []
+
+
+class HelpPages(PagedScreen):
+    kind = MenuKind.HELP
+
+    def __init__(self) -> None:
+        super().__init__(len(HELP_PAGES))
+
+
+class StatsPages(PagedScreen):
+    """The statistics, a page a board size, opening on the size played now; the goals' page
+    (game/core/goals.py) last."""
+
+    kind = MenuKind.STATS
+
+    def __init__(self, size: int) -> None:
+        page = BOARD_SIZES.index(size) if size in BOARD_SIZES else 0
+        super().__init__(len(BOARD_SIZES) + 1, page, STATS_ITEMS)
+
+    @property
+    def page_size(self) -> int | None:
+        """The board size the page is about; None for the goals' page, the last."""
+        return BOARD_SIZES[self.page] if self.page < len(BOARD_SIZES) else None
+
+    def active(self, item: Any) -> bool:
+        if item is Item.CHARTS:
+            return self.page_size is not None
+        return super().active(item)
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if item is Item.CHARTS and self.page_size is not None:  # Back returns to this page
+            return _confirmed(nav.open(ChartPages(self.page_size)))
+        return []
+
+
+class ChartPages(PagedScreen):
+    """The statistics of board `size` as pictures, a chart a page (CHART_PAGES)."""
+
+    kind = MenuKind.CHARTS
+
+    def __init__(self, size: int) -> None:
+        super().__init__(len(CHART_PAGES))
+        self.size = size
+
+
+class NewGameConfirm(Screen):
+    """R15: the safe answer is focused, so a reflex Enter keeps the game. `play_on`: the new
+    game starts from that kept position (Play from here)."""
+
+    kind = MenuKind.CONFIRM_NEW
+
+    def __init__(self, size: int, play_on: ev.PlayOnAsked | None = None) -> None:
+        super().__init__([Item.CONFIRM_NEW, Item.CANCEL], focus=1)
+        self.size = size
+        self.play_on = play_on
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if item is Item.CANCEL:
+            return _confirmed(nav.close(self))
+        if self.play_on is not None:
+            return _confirmed(nav.start_play_on(self.play_on))
+        return _confirmed(nav.new_game(self.size))
+
+
+class QuitConfirm(Screen):
+    """Quit from the pause menu asks first, the safe answer focused: a reflex Enter on the
+    wrong item never ends the session (Ctrl+Q and the window's close button quit at once)."""
+
+    kind = MenuKind.CONFIRM_QUIT
+
+    def __init__(self) -> None:
+        super().__init__([Item.QUIT, Item.CANCEL], focus=1)
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if item is Item.CANCEL:
+            return _confirmed(nav.close(self))
+        return [ev.MenuConfirmed(), ev.QuitRequested()]
+
+
+class SizesMenu(Screen):
+    """Every board size, smallest first, then Back; it opens on the size played now."""
+
+    kind = MenuKind.SIZES
+
+    def __init__(self, size: int) -> None:
+        items: list[Any] = [*(SizeItem(size) for size in BOARD_SIZES), Item.BACK]
+        super().__init__(items, focus=items.index(SizeItem(size)))
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if not isinstance(item, SizeItem):
+            return []
+        nav.clear()
+        if item.size == nav.session.game.size:
+            return [ev.MenuConfirmed()]
+        return _confirmed(nav.switch_size(item.size))
+
+
+class SettingsMenu(Screen):
+    """Every setting a player steps, then the Controls screen and Back. The app owns the
+    settings' values; the menu only says which one to step, and which way."""
+
+    kind = MenuKind.SETTINGS
+
+    def __init__(self) -> None:
+        super().__init__(list(SETTINGS_ITEMS))
+
+    def move_in(self, command: cmd.Command) -> list[ev.Event] | None:
+        match command:
+            case cmd.Move(direction) if direction in SIDEWAYS and isinstance(
+                self.focused_item, SettingItem
+            ):
+                return [ev.SettingChanged(self.focused_item.name, SIDEWAYS[direction])]
+            case cmd.Adjust(index, step) if 0 <= index < len(self.items):
+                item = self.items[index]
+                if not isinstance(item, SettingItem):
+                    return []
+                self.focus = index
+                return [ev.SettingChanged(item.name, step)]
+        return super().move_in(command)
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if isinstance(item, SettingItem):
+            return [ev.MenuConfirmed(), ev.SettingChanged(item.name, side)]
+        if item is Item.CONTROLS:
+            return _confirmed(nav.open(ControlsMenu()))
+        return []
+
+
+class ControlsMenu(Screen):
+    """Each action's keys and pad buttons, a page at a time. Choosing one waits for the next
+    key or button pressed, which is the action's (the app binds it, or says why not); Escape,
+    Start or a plain joystick's back stop waiting; a click stops it and acts."""
+
+    kind = MenuKind.CONTROLS
+
+    def __init__(self) -> None:
+        pages = -(-len(CONTROL_ROWS) // CONTROLS_PER_PAGE)
+        super().__init__(controls_items(0), pages=pages)
+
+    def active(self, item: Any) -> bool:
+        return item != ControlItem(MENU) and super().active(item)
+
+    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+        action = self.waiting_for
+        if action is None:
+            return super().handle(command, nav)
+        match command:
+            case cmd.Pressed(key, button):
+                self.waiting_for = None
+                return [ev.BindAsked(action, key, button)]
+            case cmd.Back() | cmd.BackOrUndo() | cmd.Pause():
+                self.waiting_for = None
+                return [ev.BindCancelled()]
+            case cmd.Select() | cmd.Adjust():
+                self.waiting_for = None
+                return [ev.BindCancelled(), *super().handle(command, nav)]
+        return []  # anything else waits on
+
+    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+        if isinstance(item, ControlItem):
+            self.waiting_for = item.action
+            return [ev.MenuConfirmed()]
+        if item is Item.RESTORE_DEFAULTS:
+            return [ev.MenuConfirmed(), ev.ControlsRestored()]
+        return []
+
+    def page_turned(self) -> None:
+        """Its rows are the page's: the focus stays on its button."""
+        focused = self.focused_item
+        self.items = controls_items(self.page)
+        if focused in self.items:
+            self.focus = self.items.index(focused)
+        self.focus = min(self.focus, len(self.items) - 1)
+
+
+def controls_items(page: int) -> list[Any]:
+    """A page of the Controls screen: its actions, then the buttons every page has."""
+    rows = CONTROL_ROWS[page * CONTROLS_PER_PAGE : (page + 1) * CONTROLS_PER_PAGE]
+    return [*(ControlItem(action) for action in rows), *CONTROLS_FOOT]
