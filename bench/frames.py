@@ -47,7 +47,7 @@ def measure(board: int, window: tuple[int, int], frames: int, tmp: str) -> list[
             start = time.process_time()
             if index % MOVE_EVERY == 0:
                 game = app.session.game
-                if game.over or app.session.menu is not None:
+                if game.over or app.screens.top is not None:
                     app.use_session(Session(Game.new(board)))
                 moves = game.valid_directions()
                 wanted = cycle[(index // MOVE_EVERY) % len(cycle)]

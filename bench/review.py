@@ -176,8 +176,7 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
     each given the real time since the one before, as the loop does. On the review screen,
     the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
-    from game.screens.items import Screen
-    from game.screens.screen import Item
+    from game.screens.screen import Item, MenuKind
 
     with tempfile.TemporaryDirectory() as data:
         shutil.copytree(folder, data, dirs_exist_ok=True)
@@ -187,17 +186,17 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
             app.frame(1 / 60, [])
             if scene != "play":
                 app.command(cmd.Pause())
-                app.command(cmd.Select(app.session.menu.items.index(Item.GAMES)))
+                app.command(cmd.Select(app.screens.top.items.index(Item.GAMES)))
                 app.command(cmd.Confirm())  # the newest game, opened on its own thread
                 while app.games_screens.opening is not None:
                     app.frame(1 / 60, [])
                 for command in (cmd.Move(Direction.DOWN), cmd.Confirm()):
                     app.command(command)  # Review
-                assert app.games_screens.screen is Screen.REVIEW
+                assert app.screens.top.kind is MenuKind.REVIEW
             if scene == "background":
                 for _ in range(4):
                     app.command(cmd.Back())  # to the game, the list, the pause menu, play
-                assert app.session.menu is None
+                assert app.screens.top is None
             wall: list[float] = []
             cpu: list[float] = []
             cycle = (Direction.LEFT, Direction.DOWN, Direction.RIGHT, Direction.DOWN)
@@ -205,11 +204,11 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
             for index in range(frames):
                 started, started_cpu = time.perf_counter(), time.process_time()
                 if index % MOVE_EVERY == 0:
-                    if app.games_screens.is_open:
+                    if app.screens.games_open:
                         app.command(cmd.Move(Direction.RIGHT))  # the next move reviewed
                     else:
                         valid = app.session.game.valid_directions()
-                        if not valid or app.session.menu is not None:
+                        if not valid or app.screens.top is not None:
                             app.command(cmd.NewGame())
                             app.command(cmd.Confirm())
                         else:

@@ -175,8 +175,8 @@ def child_app(path: Path) -> dict:
 
     from game.app import App, Options
     from game.play import commands as cmd
-    from game.screens.items import Control, Screen
-    from game.screens.screen import Item
+    from game.screens.items import Control
+    from game.screens.screen import Item, MenuKind
 
     with tempfile.TemporaryDirectory() as data:
         app = App(Options(data_dir=data, sound=False))
@@ -190,16 +190,16 @@ def child_app(path: Path) -> dict:
             seconds = {"import": imported}
             assert app.archive.count_games() == 1, app.view.notices
             frames.command("open", cmd.Pause())
-            frames.command("open", cmd.Select(app.session.menu.items.index(Item.GAMES)))
+            frames.command("open", cmd.Select(app.screens.top.items.index(Item.GAMES)))
             frames.command("open", cmd.Confirm())  # the newest game: the only one
             seconds["open"] = frames.until("open", lambda: app.games_screens.opening is None)
-            frames.command("replay", cmd.Select(app.games_screens.items.index(Control.REPLAY)))
+            frames.command("replay", cmd.Select(app.screens.top.items.index(Control.REPLAY)))
             frames.command("replay", cmd.Seek(1))  # to its end
             frames.until("replay", lambda: not app.view.animating)
             assert app.games_screens.replaying.index == len(app.games_screens.positions) - 1
             frames.command("review", cmd.Back())
-            frames.command("review", cmd.Select(app.games_screens.items.index(Control.REVIEW)))
-            assert app.games_screens.screen is Screen.REVIEW
+            frames.command("review", cmd.Select(app.screens.top.items.index(Control.REVIEW)))
+            assert app.screens.top.kind is MenuKind.REVIEW
             job = app.games_screens.job
             seconds["review"] = frames.until("review", lambda: bool(job.scores), limit_s=120)
             frames.until("review", lambda: False, limit_s=2.0)  # the scores coming in

@@ -99,8 +99,8 @@ def render(data_dir: str) -> pygame.Surface:
     picture = pygame.Surface((WINDOW[0] * 2, WINDOW[1] * 2))
     try:
         app.command(commands.Pause())
-        app.command(commands.Select(app.session.menu.items.index(Item.STATS)))
-        app.command(commands.Select(app.session.menu.items.index(Item.CHARTS)))
+        app.command(commands.Select(app.screens.top.items.index(Item.STATS)))
+        app.command(commands.Select(app.screens.top.items.index(Item.CHARTS)))
         if app.charts.reading is not None and not app.charts.reading.wait(60):
             raise SystemExit("the charts were not read")
         for number in range(len(CHART_PAGES)):

@@ -38,7 +38,7 @@ def shot(app: App) -> pygame.Surface:
 
 
 def choose(app: App, item) -> None:
-    app.command(commands.Select(app.session.menu.items.index(item)))
+    app.command(commands.Select(app.screens.top.items.index(item)))
 
 
 def render(data_dir: str) -> dict[str, pygame.Surface]:
@@ -55,7 +55,7 @@ def render(data_dir: str) -> dict[str, pygame.Surface]:
         pictures["board-sizes"] = shot(app)
         app.command(commands.Back())
         choose(app, Item.STATS)
-        while app.session.menu.page < app.session.menu.pages - 1:  # the goals, last
+        while app.screens.top.page < app.screens.top.pages - 1:  # the goals, last
             choose(app, Item.NEXT_PAGE)
         pictures["goals"] = shot(app)
         app.command(commands.Back())

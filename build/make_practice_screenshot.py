@@ -24,8 +24,8 @@ from make_screenshot import ROOT, english_settings, keep_picture
 from game.app import App, Options
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands
-from game.screens.items import GAME_ITEMS, Control, Screen
-from game.screens.screen import Item
+from game.screens.items import GAME_ITEMS, Control
+from game.screens.screen import Item, MenuKind
 from game.solver.search import Solver
 
 SEED = 7
@@ -44,20 +44,20 @@ def render(data_dir: str) -> pygame.Surface:
     step = app.loop.step
     try:
         app.command(commands.Pause())
-        app.command(commands.Select(app.session.menu.items.index(Item.GAMES)))
+        app.command(commands.Select(app.screens.top.items.index(Item.GAMES)))
         app.command(commands.Select(0))  # the game
         deadline = time.monotonic() + 30
         while app.games_screens.record is None and time.monotonic() < deadline:
             app.frame(step, [])
         app.command(commands.Select(GAME_ITEMS.index(Control.PRACTISE)))
         deadline = time.monotonic() + REVIEW_LIMIT_S
-        while app.games_screens.practice is None:
+        while app.screens.top.practice is None:
             if time.monotonic() > deadline:
                 raise SystemExit("the review did not finish")
             app.frame(step, [])
             time.sleep(0.01)
-        practice = app.games_screens.practice
-        if app.games_screens.screen is not Screen.PRACTICE or not practice.todo:
+        practice = app.screens.top.practice
+        if app.screens.top.kind is not MenuKind.PRACTICE or not practice.todo:
             raise SystemExit("the game made no mistake to practise")
         app.command(commands.Move(practice.grade.played))
         for _ in range(120):  # a second: the arrows and the verdict have settled

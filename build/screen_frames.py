@@ -137,18 +137,13 @@ class Player:
 
 def where(app: App) -> str:
     """The screen on top, as a word: "play", or the menu's or the games screen's name."""
-    if app.games_screens.is_open:
-        return app.games_screens.screen.value
-    menu = app.session.menu
-    return "play" if menu is None else menu.kind.value
+    top = app.screens.top
+    return "play" if top is None else top.kind.value
 
 
 def focused(app: App) -> str:
     """The item the keyboard acts on, as a word: its text key."""
-    if app.games_screens.is_open:
-        item = app.games_screens.items[app.games_screens.focus]
-    else:
-        item = app.session.menu.focused_item
+    item = app.screens.top.focused_item
     return getattr(item, "value", type(item).__name__)
 
 
@@ -259,7 +254,7 @@ def games_screens(p: Player) -> None:
     games_screens = app.games_screens
     p.press(K.K_ESCAPE)
     choose(p, "games")
-    p.shot("games", "list")
+    p.shot("games", "games")
     p.press(K.K_RETURN)
     p.until(lambda: games_screens.opening is None)
     p.shot("card", "game")
@@ -282,7 +277,7 @@ def games_screens(p: Player) -> None:
     p.shot("mistakes-2", "mistakes")
     p.press(K.K_ESCAPE, K.K_ESCAPE)
     choose(p, "practise")
-    p.until(lambda: games_screens.practice is not None)
+    p.until(lambda: app.screens.top.practice is not None)
     p.shot("practice", "practice")
     p.press(K.K_UP)
     p.shot("practice-answered", "practice")

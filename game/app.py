@@ -119,7 +119,6 @@ class App:
             theme=self.settings.theme,
             lang=system_language() if lang == "auto" else lang,
             speed=self.settings.animation,
-            games_screens=self.games_screens,
         )
         self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
         self.autosave = Autosave(
@@ -371,7 +370,7 @@ class App:
             self.stats_keeper.time_played(self.session, played)
             self.autosave.clock_ran(played, self.session)
         self.view.pass_time(seconds, self.session)
-        self.browsed(self.games_screens.pass_time(seconds))  # a review goes on while the game does
+        self.browsed(self.screens.pass_time(seconds))  # a review goes on while the game does
         if self.charts.poll():
             self.show()  # the charts' figures are in
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide

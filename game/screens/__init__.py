@@ -1,12 +1,16 @@
-"""Every screen over the board, a class each, on one stack (navigator.py) whose foot is the
-game (game/play/session.py): the base class with focus and pages written once (screen.py,
-focus.py), the menus (menus.py), the game's panels (panels.py), and the Games screens (R22,
-R23): their navigator (games_screens.py, one entry of the stack: games_entry.py), their items
-(items.py) and moving about them (games_focus.py), the list (games_list.py), a game being
-opened (opening.py), its replay (replay.py) and the steps of its review (review.py), and the
-practice of its mistakes (practice.py, practice_answers.py). Commands in, events out; drawn by
-game/view.
+"""Every screen over the board, a class each holding its own state, on one stack
+(navigator.py) whose foot is the game (game/play/session.py):
 
-May import: game.core, game.play (commands and events), game.kept_games, game.solver. Never
-pygame.
+- screen.py: the base class, with focus and pages written once (focus.py);
+- menus.py: the pause menu, help, the statistics and their charts, the settings, the Controls
+  screen, the board sizes and the two confirmations; panels.py: the win banner and game over;
+- the Games screens (R22, R23), with what they share in browsing.py and games_screens.py: the
+  list (games_list.py), a game's card (card.py, the game opened on a thread: opening.py), its
+  replay (replay.py), its review and its mistakes (review.py) and the practice (practice.py);
+  items.py names their items.
+
+Commands in, events out; drawn by game/view.
+
+May import: game.core, game.play (the session, commands and events), game.kept_games,
+game.solver. Never pygame.
 """

@@ -1,16 +1,31 @@
-"""The list of kept games (R22), a page at a time, newest first. Pure: the archive answers."""
+"""The list of kept games (R22), a page at a time, newest first (the archive answers), and
+its screen, the first of the Games screens: Up and Down go through its games, on past a
+page's last to the next page's first; Left and Right (and the wheel) turn the pages; Home and
+End go to the first and the last game kept.
+"""
 
 from __future__ import annotations
 
 import logging
 import math
+from typing import TYPE_CHECKING, Any
 
 from game.core.record import GameSummary
 from game.kept_games.archive.games_archive import Archive, ArchiveError
-from game.screens.focus import turned
+from game.play import commands as cmd
+from game.play import events as ev
+from game.screens.browsing import BrowsingScreen
+from game.screens.card import GameCard
+from game.screens.focus import SIDEWAYS, UPRIGHT, turned
+from game.screens.items import LIST_BUTTONS, GameRow
+from game.screens.screen import Item, MenuKind
+
+if TYPE_CHECKING:
+    from game.screens.games_screens import GamesScreens
+    from game.screens.navigator import Navigator
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
-log = logging.getLogger("game.screens.games_screens")
+log = logging.getLogger("game.screens.games_list")
 
 
 class GamesList:
@@ -47,3 +62,89 @@ class GamesList:
     def row_of(self, game_id: int | None) -> int | None:
         ids = [summary.game_id for summary in self.rows]
         return ids.index(game_id) if game_id in ids else None
+
+
+class GamesListScreen(BrowsingScreen):
+    """The list's games of the page shown, then its buttons; it opens on the newest game."""
+
+    kind = MenuKind.GAMES
+
+    def __init__(self, shelf: GamesScreens) -> None:
+        super().__init__(shelf, [])
+        self.games = GamesList(shelf.archive)
+        self._load(0)
+        self.settle_focus()
+
+    def _load(self, page: int | None = None) -> None:
+        """The page (the one shown: None) read again, and its items with it."""
+        self.games.load(self.games.page if page is None else page)
+        self._items_of_page()
+
+    def _items_of_page(self) -> None:
+        self.items = [*(GameRow(summary) for summary in self.games.rows), *LIST_BUTTONS]
+        self.page, self.pages = self.games.page, self.games.pages
+
+    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
+        match item:
+            case GameRow(summary):
+                self.shelf.open_game(summary)
+                return self.show(nav, GameCard(self.shelf))
+            case Item.PREV_PAGE | Item.NEXT_PAGE:
+                return self.turn_list(-1 if item is Item.PREV_PAGE else 1)
+        return []
+
+    def back(self, nav: Navigator) -> list[ev.Event]:
+        return self.shelf.leave(nav)
+
+    def shown(self) -> list[ev.Event]:
+        return []  # no board
+
+    def imported(self, game_id: int) -> None:
+        """The game of a shared file, kept: focused, on the first page."""
+        self._load(0)
+        self.focus = self.games.row_of(game_id) or 0
+        self.settle_focus()
+
+    # -- moving about the list -----------------------------------------------------------------
+
+    def move_in(self, command: cmd.Command) -> list[ev.Event] | None:
+        games = self.games
+        match command:
+            case cmd.Move(direction) if direction in SIDEWAYS:
+                return self.turn_list(SIDEWAYS[direction])
+            case cmd.Move(direction):
+                return self._step(UPRIGHT[direction])
+            case cmd.MenuFocus(step):
+                return self._step(step)
+            case cmd.Adjust(_, step):
+                return self.turn_list(-step)  # the wheel up: toward the newest
+            case cmd.Seek(where):
+                last = max(len(games.rows) - 1, 0)
+                return self.turn_list(where * games.pages, row=0 if where < 0 else last)
+        return None
+
+    def _step(self, step: int) -> list[ev.Event]:
+        """Up and Down through the games: past a page's last game, the next page's first."""
+        rows, games = len(self.games.rows), self.games
+        if self.focus < rows:
+            target = self.focus + step
+            if target >= rows and games.page < games.pages - 1:
+                return self.turn_list(1, row=0)
+            if target < 0 and games.page > 0:
+                return self.turn_list(-1, row=ROWS_PER_PAGE - 1)
+        return self.move_focus(step)
+
+    def turn_list(self, step: int, row: int | None = None) -> list[ev.Event]:
+        """Another page; the focus stays on its button, or on a game (`row`, or the same)."""
+        before = self.items[self.focus]
+        changed = self.games.turn(step)
+        self._items_of_page()
+        if isinstance(before, GameRow) or row is not None:
+            focus = min(self.focus if row is None else row, max(len(self.games.rows) - 1, 0))
+        else:
+            focus = self.items.index(before)  # the same button, after the page's games
+        if not changed and focus == self.focus:
+            return []
+        self.focus = focus
+        self.settle_focus(step)
+        return [ev.MenuMoved()]

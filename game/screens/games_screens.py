@@ -1,20 +1,19 @@
-"""The kept games' screens (R22, R23): the list, a chosen game, its replay and its review.
-Commands in, events out; no pygame.
+"""The kept games' screens' shared state (R22, R23): what stays while the player moves
+between them, and after leaving them. Commands in, events out; no pygame.
 
     games_screens = GamesScreens(archive, analyse=make_analysis, export_dir=folder)
-    games_screens.open()                   # Games in the pause menu: the list, newest first
-    events = games_screens.handle(command) # while open, the screens' stack hands its commands here
-    events = games_screens.pass_time(s)    # every frame, open or not: a review goes on meanwhile
+    events = games_screens.open(nav)            # Games in the pause menu: the list, newest first
+    events = games_screens.pass_time(s, nav)    # every frame, open or not: a review goes on
 
-The screens are one entry of the screens' stack over the board (game/play/menu_stack.py), over the
-pause menu, so the game clock stands still while they show (R17); the session keeps the
-commands it answers everywhere (quit, fullscreen, sound) and hands these screens the rest.
-Each screen has its items in order (`items`: the games of a page, buttons, controls), which
-the view draws in that order, so that a click on the n-th drawn thing is `Select(n)`; `focus`
-is the item the keyboard and pad act on (moved about by games_focus.py). Back goes one screen
-back, from the list to the pause menu; Start (Pause) goes there at once. A review keeps going
-when the player leaves it, and the same game's review is taken up again where it is. Shared
-files handed over wait their turn to be read (game/kept_games/share/import_queue.py).
+Each screen is a class of its own on the screens' stack (game/screens/navigator.py), over the
+pause menu, so the game clock stands still while they show (R17): the list (games_list.py), a
+game's card (card.py), its replay (replay.py), its review and its mistakes (review.py) and the
+practice (practice.py), with what they share in browsing.py. Here is what they share: the game
+chosen, being opened on a thread and once open (its record, positions and replay: the same
+game, unchanged, is not replayed again), its review under way and where the player is in it (a
+review keeps going when the player leaves it, and the same game's review is taken up again
+where it is), and the shared files handed over, waiting their turn to be read
+(game/kept_games/share/import_queue.py).
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.record import GameRecord, GameSummary, Origin
 from game.core.replay import Position, Positions, ReplayError
@@ -31,27 +31,16 @@ from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.review.job import Analyse, PlayOn, ReviewJob
 from game.kept_games.share.import_queue import ImportQueue
 from game.kept_games.share.transfer import export_to
-from game.play import commands as cmd
 from game.play import events as ev
-from game.screens import practice_answers
-from game.screens.games_focus import move_in, point, settle, turn_page
-from game.screens.games_list import GamesList
-from game.screens.items import (
-    LIST_BUTTONS,
-    SCREEN_ITEMS,
-    AnswerItem,
-    Control,
-    GameRow,
-    GamesItem,
-    MistakeItem,
-    Screen,
-)
+from game.screens.browsing import BrowsingScreen
+from game.screens.games_list import GamesListScreen
 from game.screens.opening import Opening
-from game.screens.practice import Practice
 from game.screens.replay import Replaying
 from game.screens.review import Stepping
-from game.screens.screen import Item
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
+
+if TYPE_CHECKING:
+    from game.screens.navigator import Navigator
 
 log = logging.getLogger("game.screens.games_screens")
 
@@ -83,25 +72,14 @@ class GamesScreens:
         self.play_on = play_on or partial(_rollouts, tables_dir=tables_dir)
         self.export_dir = export_dir
         self.depth_of = depth_of  # board size -> the review's search depth
-        self.screen: Screen | None = None
-        self.focus = 0
-        self.games = GamesList(archive)
         self.chosen: GameSummary | None = None  # the game chosen in the list
         self.opening: Opening | None = None  # the game chosen, being loaded and replayed
         self.record: GameRecord | None = None  # the game chosen, once open
         self.positions: Positions | None = None
         self.replaying: Replaying | None = None
         self.job: ReviewJob | None = None  # the review under way or done, of one game
-        self.imports = ImportQueue(archive)  # the shared files being read, one at a time
         self.stepping: Stepping | None = None  # where the player is in the review
-        self.practice: Practice | None = None  # the chosen game's mistakes tried again
-        self._list_focus = 0
-
-    # -- what the view reads -------------------------------------------------------------------
-
-    @property
-    def is_open(self) -> bool:
-        return self.screen is not None
+        self.imports = ImportQueue(archive)  # the shared files being read, one at a time
 
     @property
     def busy(self) -> bool:
@@ -113,74 +91,26 @@ class GamesScreens:
         return playing or working or (self.job is not None and not self.job.settled)
 
     @property
-    def items(self) -> list[GamesItem]:
-        if self.screen is Screen.LIST:
-            return [*(GameRow(summary) for summary in self.games.rows), *LIST_BUTTONS]
-        return list(SCREEN_ITEMS.get(self.screen, ()))  # type: ignore[arg-type]
-
-    def active(self, item: GamesItem) -> bool:
-        """Whether choosing `item` does anything now; one that cannot is drawn so."""
-        replaying, stepping, job = self.replaying, self.stepping, self.job
-        match item:
-            case Control.REPLAY | Control.REVIEW | Control.PRACTISE | Control.EXPORT if (
-                self.screen is Screen.GAME
-            ):
-                return self.record is not None  # not while the game opens
-            case AnswerItem() | Control.NEXT_TRY:
-                return practice_answers.can(self, item)
-            case Control.PLAY_ON:
-                position = self.position  # a position with no move left has nothing to play
-                return position is not None and not position.over
-            case Item.PREV_PAGE:
-                return self.games.page > 0
-            case Item.NEXT_PAGE:
-                return self.games.page < self.games.pages - 1
-            case Control() if self.screen is Screen.REPLAY and replaying is not None:
-                return replaying.can(item)
-            case Control() if self.screen is Screen.REVIEW and stepping is not None:
-                return stepping.can(item)
-            case MistakeItem(mistake):
-                finding = job.finding(mistake) if job is not None else None
-                return finding is not None and finding.count > 0
-        return True
-
-    def can_focus(self, index: int) -> bool:
-        """Whether the keyboard and pad may rest on item `index` (never the pointer's seek bar)."""
-        item = self.items[index]
-        if isinstance(item, MistakeItem):  # its words read even when it found nothing
-            return self.job is not None and self.job.finding(item.mistake) is not None
-        return item is not Control.SEEK and self.active(item)
-
-    @property
-    def position(self) -> Position | None:
-        """The position on the board of the replay or the review."""
-        if self.screen is Screen.REPLAY and self.replaying is not None:
-            return self.replaying.position
+    def reviewed_position(self) -> Position | None:
+        """Where the review of the game chosen is, else the game's start."""
         if self.positions is None:
             return None
-        if self.screen is Screen.PRACTICE:
-            at = self.practice.position if self.practice is not None else None
-            return None if at is None else self.positions[at]
         if self.stepping is not None and self.stepping.position is not None:
             return self.positions[self.stepping.position]
         return self.positions[0]
 
-    # -- opening and closing -------------------------------------------------------------------
+    # -- opening and leaving -------------------------------------------------------------------
 
-    def open(self) -> list[ev.Event]:
+    def open(self, nav: Navigator) -> list[ev.Event]:
         """The list of kept games, newest first, the newest focused."""
-        self.screen = Screen.LIST
-        self.games.load(0)
-        self.focus = 0
-        settle(self)
+        nav.push(GamesListScreen(self))
         return [ev.MenuOpened("games")]
 
-    def leave(self) -> list[ev.Event]:
+    def leave(self, nav: Navigator) -> list[ev.Event]:
         """Back to the pause menu; a review under way goes on, a game opening does not."""
-        if self.replaying is not None:
-            self.replaying.playing = False
         self._stop_opening()
-        self.screen = None
+        while isinstance(nav.top, BrowsingScreen):
+            nav.dismiss(nav.top)
         return [ev.MenuClosed("games")]
 
     def close(self) -> None:
@@ -189,102 +119,20 @@ class GamesScreens:
         if self.job is not None:
             self.job.close()
 
-    # -- commands ------------------------------------------------------------------------------
+    # -- the game chosen -----------------------------------------------------------------------
 
-    def handle(self, command: cmd.Command) -> list[ev.Event]:
-        if self.screen is None:
-            return []
-        match command:
-            case cmd.Point(index):
-                return point(self, index)
-            case cmd.Select(index, _, fraction):
-                return self._choose(index, fraction)
-            case cmd.Pause():
-                return self.leave()
-            case cmd.Back() | cmd.BackOrUndo():
-                return self._back()
-            case cmd.NewGame() if self.screen in (Screen.REPLAY, Screen.REVIEW):
-                # New game's key and button there: a new game from the position shown.
-                return self._choose(self.items.index(Control.PLAY_ON))
-        match self.screen:
-            case Screen.REPLAY if self.replaying is not None:
-                return self._in_replay(command)
-            case Screen.REVIEW if self.stepping is not None:
-                events = self.stepping.handle(command)
-                if events is not None:
-                    settle(self)  # Next is not focused at the last move
-                    return events
-            case Screen.PRACTICE if isinstance(command, cmd.Move):
-                return practice_answers.answer(self, command.direction)
-        if isinstance(command, cmd.Confirm):
-            return self._choose(self.focus)
-        return move_in(self, command) or []  # the focus, and the list's pages
-
-    def _in_replay(self, command: cmd.Command) -> list[ev.Event]:
-        """The replay's keys; Tab moves among its buttons, and Enter chooses the one focused
-        (Play, where the focus rests, plays or pauses)."""
-        assert self.replaying is not None
-        if isinstance(command, cmd.MenuFocus):
-            return move_in(self, command) or []
-        if isinstance(command, cmd.Confirm) and self.items[self.focus] is not Control.PLAY:
-            return self._choose(self.focus)
-        return self.replaying.handle(command)
-
-    def _back(self) -> list[ev.Event]:
-        match self.screen:
-            case Screen.LIST:
-                return self.leave()
-            case Screen.GAME:
-                return self._to_list()  # a game opening goes on: it may be chosen again
-            case Screen.REVIEW if self.stepping is not None:
-                events = self.stepping.back()  # from the worst moves, back to every move
-                if events is not None:
-                    settle(self)
-                    return events
-            case Screen.MISTAKES:
-                return self._to_screen(Screen.REVIEW, Control.MISTAKES)
-            case Screen.PRACTICE:
-                return self._to_screen(Screen.GAME, Control.PRACTISE)
-        if self.replaying is not None:
-            self.replaying.playing = False
-        came_from = Control.REVIEW if self.screen is Screen.REVIEW else Control.REPLAY
-        return self._to_screen(Screen.GAME, came_from)
-
-    # -- screens -------------------------------------------------------------------------------
-
-    def _to_screen(self, screen: Screen, focus: GamesItem | int = 0) -> list[ev.Event]:
-        self.screen = screen
-        items = self.items
-        self.focus = items.index(focus) if not isinstance(focus, int) else focus
-        settle(self)
-        return [ev.MenuConfirmed(), *self._shown()]
-
-    def _shown(self) -> list[ev.Event]:
-        position = self.position
-        return [] if position is None else [ev.PositionShown(position.grid)]
-
-    # -- the list and a game chosen in it ------------------------------------------------------
-
-    def _to_list(self) -> list[ev.Event]:
-        self.screen = Screen.LIST
-        self.focus = self._list_focus
-        settle(self)
-        return [ev.MenuConfirmed()]
-
-    def _open_game(self, summary: GameSummary) -> list[ev.Event]:
-        """The chosen game's screen, at once; its record is loaded and replayed meanwhile on a
-        thread (`_opened`), its buttons waiting for it. The same game, unchanged since it was
-        opened, is not replayed again, nor one still opening started again."""
-        self._list_focus = self.focus
+    def open_game(self, summary: GameSummary) -> None:
+        """The chosen game is loaded and replayed on a thread (`_opened`). The same game,
+        unchanged since it was opened, is not replayed again, nor one still opening started
+        again."""
         self.chosen = summary
         if self.opening is not None and self.opening.summary != summary:
             self._stop_opening()  # another game's
         if self.opening is None and (self.record is None or self.record.summary != summary):
             self.record = self.positions = self.replaying = self.stepping = None
             self.opening = Opening(self.archive, summary)
-        return self._to_screen(Screen.GAME)
 
-    def _opened(self) -> list[ev.Event]:
+    def _opened(self, top: BrowsingScreen | None, nav: Navigator) -> list[ev.Event]:
         """The game being opened, once it is: its replay, or a damaged one said so, back in
         the list."""
         opening = self.opening
@@ -295,76 +143,26 @@ class GamesScreens:
             record, positions = opening.result()
         except (ArchiveError, KeyError, ReplayError) as error:
             log.warning("kept game %s could not be opened: %s", opening.summary.game_id, error)
-            events = self._to_list() if self.screen is Screen.GAME else []
+            events = top.open_failed(nav) if top is not None else []
             return [*events, ev.Told("game_unreadable")]
         self.record, self.positions = record, positions
         self.replaying, self.stepping = Replaying(positions), None
-        if self.screen is not Screen.GAME:
-            return []
-        self.focus = self.items.index(Control.REPLAY)
-        return self._shown()
+        return top.opened() if top is not None else []
 
     def _stop_opening(self) -> None:
         if self.opening is not None:
             self.opening.cancel()
             self.opening = None
 
-    # -- choosing ------------------------------------------------------------------------------
-
-    def _choose(self, index: int, fraction: float = 0.5) -> list[ev.Event]:
-        items = self.items
-        if not 0 <= index < len(items) or not self.active(items[index]):
-            return []
-        item = items[index]
-        if item is not Control.SEEK:
-            self.focus = index
-        replaying = self.replaying
-        match item:
-            case GameRow(summary):
-                return self._open_game(summary)
-            case Item.PREV_PAGE | Item.NEXT_PAGE:
-                return turn_page(self, -1 if item is Item.PREV_PAGE else 1)
-            case Item.BACK:
-                return self._back()
-            case Control.REPLAY:
-                return self._to_screen(Screen.REPLAY, Control.PLAY)
-            case Control.REVIEW:
-                return self._review()
-            case Control.EXPORT:
-                return self._export()
-            case Control.PLAY_ON:
-                return self._play_on()
-            case Control.PRACTISE:
-                return self._practise()
-            case AnswerItem(direction):
-                return practice_answers.answer(self, direction)
-            case Control.NEXT_TRY if self.practice is not None:
-                events = self.practice.next()
-                settle(self)
-                return [ev.MenuConfirmed(), *events]
-            case Control() if self.screen is Screen.REPLAY and replaying is not None:
-                return replaying.choose(item, fraction)
-            case Control.MISTAKES:
-                return self._to_screen(Screen.MISTAKES)
-            case Control() if self.stepping is not None:
-                events = self.stepping.choose(item, fraction)
-                settle(self)
-                return events
-            case MistakeItem(mistake) if self.stepping is not None:
-                self.stepping.mistake(mistake)
-                return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
-        return []
-
     # -- the review ----------------------------------------------------------------------------
 
-    def _review(self) -> list[ev.Event]:
+    def take_up_review(self) -> None:
         """Review the chosen game: the review of it under way is taken up again."""
-        job = self._reviewing()
+        job = self.reviewing()
         if self.stepping is None or self.stepping.job is not job:
             self.stepping = Stepping(job, job.positions)
-        return self._to_screen(Screen.REVIEW, Control.NEXT_MOVE)
 
-    def _reviewing(self) -> ReviewJob:
+    def reviewing(self) -> ReviewJob:
         """The chosen game's review under way: taken up again, or started."""
         record = self.record
         assert record is not None
@@ -383,50 +181,37 @@ class GamesScreens:
             self.job.start()
         return self.job
 
-    # -- the practice -------------------------------------------------------------------------
+    # -- time, files, play on ------------------------------------------------------------------
 
-    def _practise(self) -> list[ev.Event]:
-        """Try the chosen game's mistakes again: its review first, taken up where it is (the
-        practice starts once it is done: `pass_time`)."""
-        self._reviewing()
-        self.practice = None
-        return [*self._to_screen(Screen.PRACTICE), *practice_answers.ready(self)]
-
-    # -- time, files ---------------------------------------------------------------------------
-
-    def pass_time(self, seconds: float) -> list[ev.Event]:
-        """Real time passed: a replay plays on; a review takes in the solver's scores; a file
-        read to the end is kept."""
-        events: list[ev.Event] = self._imported() + self._opened()
-        if self.screen is Screen.REPLAY and self.replaying is not None:
-            events += self.replaying.pass_time(seconds)
+    def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
+        """Real time passed: a file read to the end is kept, a game opened, and a review takes
+        in the solver's scores; then the screen on top takes the time (a replay plays on)."""
+        top = nav.top if isinstance(nav.top, BrowsingScreen) else None
+        events: list[ev.Event] = self._imported(top) + self._opened(top, nav)
         job = self.job
         if job is not None and not job.settled:
             was_running = job.running
             events += job.poll()
             done = was_running and job.state is AnalysisState.DONE
-            if done and self.screen not in (Screen.REVIEW, Screen.MISTAKES, Screen.PRACTICE):
+            if done and not (top is not None and top.shows_review):
                 events.append(ev.Told("review_ready"))
-            if self.screen is Screen.REVIEW:
-                settle(self)
-        if self.screen is Screen.PRACTICE:
-            events += practice_answers.ready(self)
-        return events
+            if top is not None:
+                top.review_moved()
+        top = nav.top if isinstance(nav.top, BrowsingScreen) else None
+        return events + (top.pass_time(seconds, nav) if top is not None else [])
 
-    def _play_on(self) -> list[ev.Event]:
+    def play_from(self, nav: Navigator, position: Position | None) -> list[ev.Event]:
         """A new game from the position shown: the screens close, and the session starts it."""
-        record, position = self.record, self.position
+        record = self.record
         assert record is not None and position is not None
-        if self.replaying is not None:
-            self.replaying.playing = False
         origin = Origin(record.summary.uid, position.index)
-        events = self.leave()
+        events = self.leave(nav)
         return [ev.MenuConfirmed(), *events, ev.PlayOnAsked(record.size, position, origin)]
 
-    def _export(self) -> list[ev.Event]:
+    def export(self) -> ev.Told:
         assert self.record is not None
         key, fields = export_to(self.record, self.export_dir)
-        return [ev.MenuConfirmed(), ev.Told(key, fields)]
+        return ev.Told(key, fields)
 
     def import_file(self, path: str | Path) -> list[ev.Event]:
         """Keep the game of a shared file (dropped on the window, or --import), once it is read
@@ -436,14 +221,12 @@ class GamesScreens:
         refused = self.imports.add(path)
         return [] if refused is None else [ev.Told(*refused)]
 
-    def _imported(self) -> list[ev.Event]:
+    def _imported(self, top: BrowsingScreen | None) -> list[ev.Event]:
         """The file read to the end, said; the game kept, focused in the list if it shows."""
         outcome = self.imports.finished()
         if outcome is None:
             return []
         key, fields, game_id = outcome
-        if game_id is not None and self.screen is Screen.LIST:
-            self.games.load(0)
-            self.focus = self.games.row_of(game_id) or 0
-            settle(self)
+        if game_id is not None and top is not None:
+            top.imported(game_id)
         return [ev.Told(key, fields)]

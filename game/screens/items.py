@@ -1,5 +1,5 @@
-"""The vocabulary of the kept games' screens (game/screens/games_screens.py): the
-screens, and the items each shows in order. The view draws a screen's items in this order, so that a
+"""The vocabulary of the kept games' screens (game/screens/games_screens.py): the items
+each shows in order. The view draws a screen's items in this order, so that a
 click on the n-th drawn thing is `Select(n)`."""
 
 from __future__ import annotations
@@ -11,15 +11,6 @@ from game.core.engine import Direction
 from game.core.record import GameSummary
 from game.kept_games.review.mistakes import Mistake
 from game.screens.screen import Item
-
-
-class Screen(enum.Enum):
-    LIST = "list"
-    GAME = "game"  # one game chosen: replay, review, export
-    REPLAY = "replay"
-    REVIEW = "review"
-    MISTAKES = "mistakes"  # the four mistakes of the game reviewed
-    PRACTICE = "practice"  # its mistakes and blunders tried again
 
 
 class Control(enum.StrEnum):
@@ -89,10 +80,3 @@ REVIEW_ITEMS = (
 MISTAKE_ITEMS = (*(MistakeItem(mistake) for mistake in Mistake), Item.BACK)
 ANSWER_ORDER = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)  # as on a pad
 PRACTICE_ITEMS = (*(AnswerItem(d) for d in ANSWER_ORDER), Control.NEXT_TRY, Item.BACK)
-SCREEN_ITEMS = {
-    Screen.GAME: GAME_ITEMS,
-    Screen.REPLAY: REPLAY_ITEMS,
-    Screen.REVIEW: REVIEW_ITEMS,
-    Screen.MISTAKES: MISTAKE_ITEMS,
-    Screen.PRACTICE: PRACTICE_ITEMS,
-}  # the list's items are its page's games, then LIST_BUTTONS

@@ -21,14 +21,15 @@ from game.core.engine import Game
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
-from game.screens.games_entry import GamesEntry, OnTheStack
+from game.screens.browsing import BrowsingScreen
+from game.screens.games_screens import GamesScreens
 from game.screens.menus import HelpPages, NewGameConfirm, PauseMenu
 from game.screens.panels import OverPanel, WonPanel
 from game.screens.screen import MenuKind, Screen
 
 
 class Navigator:
-    def __init__(self, session: Session, games_screens: OnTheStack | None = None) -> None:
+    def __init__(self, session: Session, games_screens: GamesScreens | None = None) -> None:
         self.session = session
         self.games_screens = games_screens
         self.stack: list[Screen] = []
@@ -97,11 +98,18 @@ class Navigator:
                 return self.open(HelpPages())
         return session.handle(command)
 
+    @property
+    def games_open(self) -> bool:
+        """Whether the Games screens show."""
+        return isinstance(self.top, BrowsingScreen)
+
     def pass_time(self, seconds: float) -> list[ev.Event]:
-        """Real time passed: the screens on the stack take it, top first."""
-        return [
-            event for screen in reversed(self.stack) for event in screen.pass_time(seconds, self)
-        ]
+        """Real time passed: the Games screens' work goes on whether they show or not (a
+        review, a file being read), and the screen on top takes it (a replay plays on)."""
+        if self.games_screens is not None:
+            return self.games_screens.pass_time(seconds, self)
+        top = self.top
+        return top.pass_time(seconds, self) if top is not None else []
 
     # -- the stack -----------------------------------------------------------------------------
 
@@ -112,9 +120,13 @@ class Navigator:
                 closed = self.stack[index + 1 :]
                 self._drop(index + 1)
                 return [ev.MenuClosed(s.kind.value) for s in reversed(closed)]
+        self.push(screen)
+        return [*self.session.stop_autoplay(), ev.MenuOpened(screen.kind.value)]
+
+    def push(self, screen: Screen) -> None:
+        """`screen` over the others, without a word: it says what it needs to itself."""
         self.stack.append(screen)
         self.session.covered = True
-        return [*self.session.stop_autoplay(), ev.MenuOpened(screen.kind.value)]
 
     def close(self, screen: Screen) -> list[ev.Event]:
         """`screen` leaves the top of the stack, and the one under it shows again."""
@@ -154,9 +166,7 @@ class Navigator:
         """The kept games' screens, over the pause menu: no clock (R17)."""
         if self.games_screens is None:
             return []
-        self.stack.append(GamesEntry(self.games_screens))
-        self.session.covered = True
-        return [ev.OnScreens(tuple(self.games_screens.open()))]
+        return [ev.OnScreens(tuple(self.games_screens.open(self)))]
 
     # -- what the screens ask of the game -------------------------------------------------------
 

@@ -41,7 +41,12 @@ class MenuKind(enum.Enum):
     CHARTS = "charts"  # one size's statistics as pictures, from its statistics page
     WON = "won"  # the win banner's two buttons
     OVER = "over"  # the game-over panel's buttons
-    GAMES = "games"  # the kept games' screens
+    GAMES = "games"  # the list of kept games, the first of the Games screens (R22)
+    GAME = "game"  # one game chosen: replay, review, practise, export
+    REPLAY = "replay"
+    REVIEW = "review"
+    MISTAKES = "mistakes"  # the four mistakes of the game reviewed
+    PRACTICE = "practice"  # its mistakes and blunders tried again
 
 
 class Item(enum.StrEnum):
@@ -170,12 +175,16 @@ class Screen:
             case cmd.Adjust(index, step) if 0 <= index < len(self.items):
                 return self.turn_page(step) if self.pages > 1 else []
             case cmd.Point(index):
-                focus = pointed(self.focus, index, len(self.items), self.can_focus)
-                if focus is None:
-                    return []
-                self.focus = focus
-                return [ev.MenuPointed()]
+                return self.point(index)
         return None
+
+    def point(self, index: int) -> list[ev.Event]:
+        """The pointer rests on item `index`: it is focused, if it can act."""
+        focus = pointed(self.focus, index, len(self.items), self.can_focus)
+        if focus is None:
+            return []
+        self.focus = focus
+        return [ev.MenuPointed()]
 
     def move_focus(self, step: int) -> list[ev.Event]:
         focus = self.focus

@@ -9,8 +9,8 @@ import pygame
 
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.games_screens import GamesScreens
-from game.screens.items import Screen
+from game.screens.browsing import BrowsingScreen
+from game.screens.screen import MenuKind
 from game.view.board import BoardView
 from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed
@@ -51,7 +51,7 @@ class GamesScreensView:
     def draw(
         self,
         surface: pygame.Surface,
-        games_screens: GamesScreens,
+        screen: BrowsingScreen,
         theme: Theme,
         lang: str,
         ahead: float,
@@ -61,24 +61,22 @@ class GamesScreensView:
         width, height = surface.get_size()
         margin = max(6, min(width, height) // 40)
         area = pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin)
-        if games_screens.screen in (Screen.REPLAY, Screen.REVIEW):
+        if screen.kind in (MenuKind.REPLAY, MenuKind.REVIEW):
             placed, board = draw_board_screen(
-                surface, self.text, theme, lang, games_screens, self.board, self.plot, ahead
+                surface, self.text, theme, lang, screen, self.board, self.plot, ahead
             )
             self._placed(placed)
             return board
-        if games_screens.screen is Screen.PRACTICE:
+        if screen.kind is MenuKind.PRACTICE:
             placed, board = draw_practice(
-                surface, self.text, theme, lang, games_screens, self.board, ahead
+                surface, self.text, theme, lang, screen, self.board, ahead
             )
             self._placed(placed)
             return board
-        if games_screens.screen is Screen.GAME:
-            placed = draw_game(surface, self.text, theme, lang, games_screens, area, self.picture)
+        if screen.kind is MenuKind.GAME:
+            placed = draw_game(surface, self.text, theme, lang, screen, area, self.picture)
         else:
-            placed = SCREENS[games_screens.screen](
-                surface, self.text, theme, lang, games_screens, area
-            )
+            placed = SCREENS[screen.kind](surface, self.text, theme, lang, screen, area)
         self._placed(placed)
         notices = area.copy()  # as wide as a board would be: a notice's words stay near
         notices.width = min(area.width, area.height)

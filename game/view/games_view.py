@@ -11,10 +11,10 @@ import pygame
 
 from game.core.record import GameSummary, Outcome
 from game.kept_games.review.mistakes import Finding, Mistake
+from game.screens.browsing import BrowsingScreen
 from game.screens.games_list import ROWS_PER_PAGE
-from game.screens.games_screens import GamesScreens
-from game.screens.items import Control, MistakeItem, Screen
-from game.screens.screen import Item
+from game.screens.items import Control, MistakeItem
+from game.screens.screen import Item, MenuKind
 from game.text import format_clock, tr
 from game.view.board import BoardView
 from game.view.layout import board_alone
@@ -106,7 +106,7 @@ def draw_column(
     surface: pygame.Surface,
     text: Text,
     theme: Theme,
-    games_screens: GamesScreens,
+    screen: BrowsingScreen,
     variants: list[list[Block]],
     area: pygame.Rect,
     graphics: Graphics | None = None,
@@ -117,22 +117,22 @@ def draw_column(
     height = max(lay_out(text, blocks, area, px).height for blocks in variants)
     top = area.move(0, max(0, (area.height - height) // 2))
     placed = lay_out(text, variants[0], top, px)
-    items = games_screens.items
+    items = screen.items
 
     def shown_active(index: int) -> bool:
         # The focus may rest on a mistake that found nothing, for its words: drawn ringed.
-        return index == games_screens.focus or games_screens.active(items[index])
+        return index == screen.focus or screen.active(items[index])
 
-    draw_placed(surface, text, theme, placed, games_screens.focus, shown_active, graphics or {})
+    draw_placed(surface, text, theme, placed, screen.focus, shown_active, graphics or {})
     return placed
 
 
 def list_blocks(
-    games_screens: GamesScreens, lang: str, rows: list[GameSummary] | None = None
+    screen: BrowsingScreen, lang: str, rows: list[GameSummary] | None = None
 ) -> list[Block]:
-    games = games_screens.games
+    games = screen.games
     rows = games.rows if rows is None else rows
-    items = games_screens.items
+    items = screen.items
     blocks: list[Block] = [Title(tr("games", lang))]
     blocks += [Card(index, row_lines(summary, lang)) for index, summary in enumerate(rows)]
     if not rows:
@@ -146,18 +146,18 @@ def list_blocks(
     return blocks
 
 
-def draw_list(surface, text: Text, theme: Theme, lang: str, games_screens: GamesScreens, area):
+def draw_list(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScreen, area):
     longest = [_LONG] * ROWS_PER_PAGE
-    variants = [list_blocks(games_screens, lang), list_blocks(games_screens, lang, longest)]
-    return draw_column(surface, text, theme, games_screens, variants, area)
+    variants = [list_blocks(screen, lang), list_blocks(screen, lang, longest)]
+    return draw_column(surface, text, theme, screen, variants, area)
 
 
-def game_blocks(games_screens: GamesScreens, lang: str, picture: bool = True) -> list[Block]:
+def game_blocks(screen: BrowsingScreen, lang: str, picture: bool = True) -> list[Block]:
     """A game's date, its final board's picture (unless left out), what it was, and its
     buttons."""
-    record, s = games_screens.record, games_screens.chosen
+    record, s = screen.record, screen.chosen
     assert s is not None
-    job, opening = games_screens.job, games_screens.opening
+    job, opening = screen.job, screen.opening
     review = tr("review", lang)
     if job is not None and job.record == record and job.running:
         review = tr("review_running", lang, percent=round(job.fraction * 100))
@@ -180,7 +180,7 @@ def game_blocks(games_screens: GamesScreens, lang: str, picture: bool = True) ->
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
-        *(Buttons(((index, labels[item]),)) for index, item in enumerate(games_screens.items)),  # type: ignore[index]
+        *(Buttons(((index, labels[item]),)) for index, item in enumerate(screen.items)),  # type: ignore[index]
     ]
 
 
@@ -189,33 +189,31 @@ def draw_game(
     text: Text,
     theme: Theme,
     lang: str,
-    games_screens: GamesScreens,
+    screen: BrowsingScreen,
     area,
     picture: BoardView,
 ) -> Placed:
     """A game's card; `picture` draws its final board."""
-    blocks = game_blocks(games_screens, lang)
+    blocks = game_blocks(screen, lang)
     if fit_px(text, [blocks], area) * LINE * PICTURE_LINES < PICTURE_MIN_PX:
-        blocks = game_blocks(games_screens, lang, picture=False)
+        blocks = game_blocks(screen, lang, picture=False)
 
     def final_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_final_board(surface, rect, theme, games_screens, picture)
+        draw_final_board(surface, rect, theme, screen, picture)
 
-    return draw_column(
-        surface, text, theme, games_screens, [blocks], area, {"final_board": final_board}
-    )
+    return draw_column(surface, text, theme, screen, [blocks], area, {"final_board": final_board})
 
 
 def draw_final_board(
     surface: pygame.Surface,
     rect: pygame.Rect,
     theme: Theme,
-    games_screens: GamesScreens,
+    screen: BrowsingScreen,
     view: BoardView,
 ) -> None:
     """The chosen game's last position, a square centred in `rect`; while the game opens, its
     board empty, the same size, so that nothing moves when the tiles come."""
-    chosen, positions = games_screens.chosen, games_screens.positions
+    chosen, positions = screen.chosen, screen.positions
     assert chosen is not None
     size = chosen.size
     grid = positions[-1].grid if positions else ((0,) * size,) * size
@@ -237,12 +235,12 @@ def finding_words(finding: Finding | None, lang: str) -> list[str]:
     return [detail, moves]
 
 
-def mistakes_blocks(games_screens: GamesScreens, lang: str, shown: Finding | None) -> list[Block]:
+def mistakes_blocks(screen: BrowsingScreen, lang: str, shown: Finding | None) -> list[Block]:
     """The four mistakes, Back, then the focused one's words: under the list, so that the
     list keeps its place whatever their length."""
-    job = games_screens.job
+    job = screen.job
     buttons: list[Block] = []
-    for index, item in enumerate(games_screens.items):
+    for index, item in enumerate(screen.items):
         if isinstance(item, MistakeItem):
             finding = job.finding(item.mistake) if job is not None else None
             name = tr(f"mistake_{item.mistake.value}", lang)
@@ -254,21 +252,21 @@ def mistakes_blocks(games_screens: GamesScreens, lang: str, shown: Finding | Non
     return [Title(tr("mistakes_title", lang)), *buttons, *words]
 
 
-def draw_mistakes(surface, text: Text, theme: Theme, lang: str, games_screens: GamesScreens, area):
-    job = games_screens.job
+def draw_mistakes(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScreen, area):
+    job = screen.job
     findings = list(job.result.findings) if job is not None and job.result is not None else []
-    focused = games_screens.items[games_screens.focus] if games_screens.items else None
+    focused = screen.items[screen.focus] if screen.items else None
     shown = None
     if isinstance(focused, MistakeItem) and job is not None:
         shown = job.finding(focused.mistake)
-    variants = [mistakes_blocks(games_screens, lang, shown)]
-    variants += [mistakes_blocks(games_screens, lang, finding) for finding in [None, *findings]]
+    variants = [mistakes_blocks(screen, lang, shown)]
+    variants += [mistakes_blocks(screen, lang, finding) for finding in [None, *findings]]
     # Their words at a measure that reads, not across the whole of a wide window, and clear
     # of its edges (they fill their lines, where buttons leave a margin).
     wide = min(round(area.width * 0.94), round(area.height * MEASURE))
     column = pygame.Rect(0, 0, wide, area.height)
     column.center = area.center
-    return draw_column(surface, text, theme, games_screens, variants, column)
+    return draw_column(surface, text, theme, screen, variants, column)
 
 
-SCREENS = {Screen.LIST: draw_list, Screen.MISTAKES: draw_mistakes}  # a game's: draw_game
+SCREENS = {MenuKind.GAMES: draw_list, MenuKind.MISTAKES: draw_mistakes}  # a game's: draw_game

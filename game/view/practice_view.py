@@ -10,7 +10,7 @@ import pygame
 
 from game.core.engine import Direction
 from game.kept_games.review.grades import Grade
-from game.screens.games_screens import GamesScreens
+from game.screens.browsing import BrowsingScreen
 from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
 from game.screens.practice import Attempt, Practice
 from game.screens.screen import Item
@@ -35,9 +35,9 @@ STOPPED = (AnalysisState.FAILED, AnalysisState.CANCELLED)  # no review: no pract
 ARROWS = {Direction.UP: "↑", Direction.LEFT: "←", Direction.RIGHT: "→", Direction.DOWN: "↓"}
 
 
-def practice_blocks(games_screens: GamesScreens, lang: str, longest: bool = False) -> list[Block]:
+def practice_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
     """The practice's column; `longest`: with every line at its longest."""
-    practice, job = games_screens.practice, games_screens.job
+    practice, job = screen.practice, screen.job
     answers = tuple(
         (index, ARROWS[item.direction])
         for index, item in enumerate(PRACTICE_ITEMS)
@@ -69,29 +69,23 @@ def practice_blocks(games_screens: GamesScreens, lang: str, longest: bool = Fals
     title = Title(tr("practice_title", lang, at=practice.at + 1, count=count))
     # The buttons right under the question: the answer's words come under them, so nothing
     # the player clicks moves when they come.
-    prompt, *answer = (Words(line, "Medium") for line in _position_lines(games_screens, lang))
+    prompt, *answer = (Words(line, "Medium") for line in _position_lines(screen, lang))
     return [title, prompt, *buttons, *answer, *missed]
 
 
-def _position_lines(games_screens: GamesScreens, lang: str) -> list[str]:
+def _position_lines(screen: BrowsingScreen, lang: str) -> list[str]:
     """The move played in the game; once answered, the verdict and the review's figures."""
-    practice = games_screens.practice
-    assert (
-        practice is not None
-        and games_screens.positions is not None
-        and games_screens.job is not None
-    )
+    practice = screen.practice
+    assert practice is not None and screen.positions is not None and screen.job is not None
     grade = practice.grade
     assert grade is not None
-    number = games_screens.positions[
-        min(grade.position + 1, len(games_screens.positions) - 1)
-    ].moves
+    number = screen.positions[min(grade.position + 1, len(screen.positions) - 1)].moves
     played, named = tr(grade.played.value, lang), grade_name(grade.grade, lang).lower()
     lines = [tr("practice_prompt", lang, n=number, played=played, grade=named)]
     answer = practice.answer
     if answer is not None:
         lines.append(verdict_words(answer, lang))
-        figures = cost_words(games_screens.job, grade, lang)
+        figures = cost_words(screen.job, grade, lang)
         if figures:
             lines.append(figures)
     return lines
@@ -137,36 +131,36 @@ def draw_practice(
     text: Text,
     theme: Theme,
     lang: str,
-    games_screens: GamesScreens,
+    screen: BrowsingScreen,
     board: BoardView,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The practice: where each of its pieces was drawn, and the board's rectangle."""
-    record = games_screens.record
+    record = screen.record
     assert record is not None
     variants = [
-        practice_blocks(games_screens, lang),
-        practice_blocks(games_screens, lang, longest=True),
+        practice_blocks(screen, lang),
+        practice_blocks(screen, lang, longest=True),
     ]
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    practice, job = games_screens.practice, games_screens.job
+    practice, job = screen.practice, screen.job
     answer = practice.answer if practice is not None else None
     if answer is not None and not board.animating:
         draw_move_arrows(surface, board, layout, theme, answer.direction, answer.best)
     fraction = job.fraction if job is not None else 0.0
     graphics = {"progress": lambda s, r: draw_progress(s, r, theme, fraction)}
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px)
-    items = games_screens.items
+    items = screen.items
     draw_placed(
         surface,
         text,
         theme,
         placed,
-        games_screens.focus,
-        lambda i: games_screens.active(items[i]),
+        screen.focus,
+        lambda i: screen.active(items[i]),
         graphics,
     )
     return placed, layout.board

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.record import Action
-from game.screens.games_screens import GamesScreens
-from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.screens.browsing import BrowsingScreen
+from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control
 from game.screens.replay import SPEEDS
 from game.screens.review import TrackKind
-from game.screens.screen import Item
+from game.screens.screen import Item, MenuKind
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
@@ -109,9 +109,9 @@ def _labels_read(placed: list[Placed]) -> bool:
 # -- the replay --------------------------------------------------------------------------------
 
 
-def replay_blocks(games_screens: GamesScreens, lang: str, longest: bool = False) -> list[Block]:
-    replaying = games_screens.replaying
-    record = games_screens.record
+def replay_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
+    replaying = screen.replaying
+    record = screen.record
     assert replaying is not None and record is not None
     position, total = replaying.position, record.summary.moves
     moves, score, seconds = position.moves, position.score, position.seconds
@@ -197,11 +197,11 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> 
 
 
 def review_blocks(
-    games_screens: GamesScreens, lang: str, longest: bool = False, running: bool | None = None
+    screen: BrowsingScreen, lang: str, longest: bool = False, running: bool | None = None
 ) -> list[Block]:
     """The review's column; `longest`: at its longest while the review runs (`running`) or
     once it is done, so that the board keeps its size through both."""
-    job, stepping = games_screens.job, games_screens.stepping
+    job, stepping = screen.job, screen.stepping
     assert job is not None and stepping is not None
     running = job.running if running is None else running
     blocks: list[Block] = []
@@ -211,7 +211,7 @@ def review_blocks(
         blocks += [Graphic("progress", 0.6)]
     else:
         blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
-    blocks += [Words(line, "Medium") for line in move_lines(games_screens, lang, longest, running)]
+    blocks += [Words(line, "Medium") for line in move_lines(screen, lang, longest, running)]
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
         *blocks,
@@ -223,11 +223,11 @@ def review_blocks(
 
 
 def move_lines(
-    games_screens: GamesScreens, lang: str, longest: bool = False, running: bool = False
+    screen: BrowsingScreen, lang: str, longest: bool = False, running: bool = False
 ) -> list[str]:
     """Which moves are stepped through and where, then the move: played, best, its grade, and
     for a flagged move its games played on."""
-    job, stepping = games_screens.job, games_screens.stepping
+    job, stepping = screen.job, screen.stepping
     assert job is not None and stepping is not None
     track = stepping.track
     if not track.where and not longest:
@@ -243,7 +243,7 @@ def move_lines(
     lines = [tr(f"track_{name}", lang, **fields)]
     index = track.position or 0
     grade = job.grade_at(index)
-    number = games_screens.positions[min(index + 1, len(games_screens.positions) - 1)].moves
+    number = screen.positions[min(index + 1, len(screen.positions) - 1)].moves
     if grade is None and not longest:
         return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
     lines.append(played_words(grade, number, lang, longest))
@@ -273,40 +273,40 @@ def draw_board_screen(
     text: Text,
     theme: Theme,
     lang: str,
-    games_screens: GamesScreens,
+    screen: BrowsingScreen,
     board: BoardView,
     plot: Plot,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The replay or the review: where each of its pieces was drawn, and the board's
     rectangle."""
-    replay = games_screens.screen is Screen.REPLAY
+    replay = screen.kind is MenuKind.REPLAY
     if replay:
         variants = [
-            replay_blocks(games_screens, lang),
-            replay_blocks(games_screens, lang, longest=True),
+            replay_blocks(screen, lang),
+            replay_blocks(screen, lang, longest=True),
         ]
     else:
         variants = [
-            review_blocks(games_screens, lang),
-            *(review_blocks(games_screens, lang, longest=True, running=r) for r in (True, False)),
+            review_blocks(screen, lang),
+            *(review_blocks(screen, lang, longest=True, running=r) for r in (True, False)),
         ]
-    record = games_screens.record
+    record = screen.record
     assert record is not None
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    position = games_screens.position
-    job = games_screens.job
+    position = screen.position
+    job = screen.job
     graphics = {}
     if replay:
-        replaying = games_screens.replaying
+        replaying = screen.replaying
         fraction = replaying.index / replaying.last if replaying and replaying.last else 0.0
         graphics["seek"] = lambda s, r: draw_seek(s, r, theme, fraction)
     else:
-        assert job is not None and games_screens.stepping is not None
-        index = games_screens.stepping.position
+        assert job is not None and screen.stepping is not None
+        index = screen.stepping.position
         grade = job.grade_at(index) if index is not None else None
         if grade is not None and not board.animating:
             draw_move_arrows(surface, board, layout, theme, grade.played, grade.better)
@@ -316,21 +316,21 @@ def draw_board_screen(
             r,
             theme,
             lang,
-            games_screens.positions,
+            screen.positions,
             job.result,
             index,
             round(arrangement.px * 0.85),
         )
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px, fill=True)
-    items = games_screens.items
-    focus = games_screens.focus if position is not None else None
+    items = screen.items
+    focus = screen.focus if position is not None else None
     draw_placed(
         surface,
         text,
         theme,
         placed,
         focus,
-        lambda i: games_screens.active(items[i]),
+        lambda i: screen.active(items[i]),
         graphics,
         draw_icon,
     )

@@ -10,8 +10,7 @@ from game.core.settings import TEXT_SIZE_FACTOR
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
-from game.screens.games_screens import GamesScreens
-from game.screens.items import Screen
+from game.screens.browsing import BrowsingScreen
 from game.screens.navigator import Navigator
 from game.screens.screen import MenuKind
 from game.text import told_text, tr
@@ -57,7 +56,6 @@ class View:
         theme: str = "classic",
         lang: str = "en",
         speed: str = "normal",
-        games_screens: GamesScreens | None = None,
     ) -> None:
         self.text = Text()
         self.board = BoardView(self.text, session.game.grid, speed)
@@ -68,7 +66,6 @@ class View:
         self.model = ViewModel()  # what the app hands over to draw (game/view/model.py)
         self._was_busy = False  # the screens were busy at the last step
         self.hint: Direction | None = None
-        self.games_screens = games_screens  # the kept games' screens, drawn while open
         self.games_view = GamesScreensView(self.text)
         self.menu_rects: list[pygame.Rect] = []
         self.button_focus: str | None = None  # the button under the mouse
@@ -170,10 +167,6 @@ class View:
     def notice_rects(self) -> list[pygame.Rect]:
         return self.notice_board.rects
 
-    @property
-    def browsing(self) -> bool:
-        return self.games_screens is not None and self.games_screens.is_open
-
     def pass_time(self, seconds: float, session: Session) -> None:
         """Real time passed: a notice on screen stays its seconds, and the clock shown moves
         on."""
@@ -207,7 +200,7 @@ class View:
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        busy = self.browsing and self.games_screens.busy  # type: ignore[union-attr]
+        busy = screens.games_open and screens.games_screens.busy  # type: ignore[union-attr]
         if was_animating or self.animating or busy or self._was_busy:
             self.dirty = True  # a replay plays, a review's progress moves, or they just ended
         self._was_busy = busy
@@ -221,10 +214,11 @@ class View:
 
     def draw(self, surface: pygame.Surface, screens: Navigator, ahead: float = 0.0) -> None:
         theme, session = self.theme, screens.session
-        if self.browsing:
-            area = self.games_view.draw(surface, self.games_screens, theme, self.lang, ahead)  # type: ignore[arg-type]
+        top = screens.top
+        if isinstance(top, BrowsingScreen):
+            area = self.games_view.draw(surface, top, theme, self.lang, ahead)
             if self.notices:
-                replaying = self.games_screens.screen in (Screen.REPLAY, Screen.REVIEW)  # type: ignore[union-attr]
+                replaying = top.kind in (MenuKind.REPLAY, MenuKind.REVIEW)
                 self.notice_board.draw_on_screens(
                     surface, self.theme, area, self.games_view.pieces, beside_board=replaying
                 )
@@ -280,7 +274,7 @@ class View:
 
     def hit_test(self, pos: tuple[int, int], screens: Navigator) -> cmd.Target | None:
         """What is at `pos`: an item of the open menu (and which half of it), else a button."""
-        if self.browsing:
+        if screens.games_open:
             return self.games_view.hit_test(pos)
         if screens.top is not None:
             for index, rect in enumerate(self.menu_rects):

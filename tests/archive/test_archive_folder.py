@@ -120,7 +120,7 @@ def test_the_real_loop_keeps_every_move_across_a_deleted_folder_and_a_restart_R2
     app = App(Options(data_dir=str(folder), sound=False))
     try:
         open_games(app)
-        [row] = app.games_screens.games.rows  # one game, every move of it
+        [row] = app.screens.top.games.rows  # one game, every move of it
         assert row.moves == moves == app.session.game.moves
         record = app.archive.load(row.game_id)
         assert replay(record)[-1].grid == app.session.game.grid

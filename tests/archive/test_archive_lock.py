@@ -323,14 +323,14 @@ def test_the_real_loop_never_waits_for_the_held_games_and_games_lists_them_after
 
     def look_while_held():
         open_games(app)
-        seen["unreadable while held"] = app.games_screens.games.unreadable
+        seen["unreadable while held"] = app.screens.top.games.unreadable
         app.command(cmd.Pause())  # back to the pause menu
 
     clock.at(11.5, look_while_held)
 
     def look():  # Games, chosen in the pause menu, after the lock went
         open_games(app)
-        seen["rows"] = list(app.games_screens.games.rows)
+        seen["rows"] = list(app.screens.top.games.rows)
         seen["moves"] = app.session.game.moves
 
     clock.at(20.0, look)

@@ -68,7 +68,7 @@ def test_a_kept_game_that_cannot_be_read_is_left_out_of_the_list_and_kept_as_it_
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
         open_games(app)
-        shown = [summary.game_id for summary in app.games_screens.games.rows]
+        shown = [summary.game_id for summary in app.screens.top.games.rows]
         drawn = " ".join(words_drawn(app))
     finally:
         app.close()

@@ -33,8 +33,9 @@ from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review import batches as review_batches
 from game.kept_games.share.shared_file import export_game, import_game, read_shared
 from game.play import commands as cmd
-from game.screens.items import Control, Screen
+from game.screens.items import Control
 from game.screens.opening import REPLAY_SLICE
+from game.screens.screen import MenuKind
 from game.solver.analysis import AnalysisState
 from game.text import tr
 from game.view.plot import column_of, last_in_columns
@@ -122,23 +123,21 @@ def test_a_long_game_opens_while_the_screen_says_how_far_it_is(long_game, steps)
     try:
         open_games(app)
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.games_screens.screen is Screen.GAME  # at once, with what the list knew
+        assert app.screens.top.kind is MenuKind.GAME  # at once, with what the list knew
         assert steps.held.wait(LIMIT_S)
         percent = round(REPLAY_SLICE / len(record.steps) * 100)
         drawn = words_drawn(app)
         assert tr("replay_preparing", percent=percent) in drawn and tr("replay") not in drawn
         assert tr("games_moves", n=record.summary.moves) in " ".join(drawn)
         for control in (Control.REPLAY, Control.REVIEW, Control.EXPORT):
-            assert not app.games_screens.active(control)
-            app.command(cmd.Select(app.games_screens.items.index(control)))
-            assert (
-                app.games_screens.screen is Screen.GAME
-            )  # nothing to replay, review or export yet
+            assert not app.screens.top.active(control)
+            app.command(cmd.Select(app.screens.top.items.index(control)))
+            assert app.screens.top.kind is MenuKind.GAME  # nothing to replay, review or export yet
         steps.release()
         until_opened(app)
         assert tr("replay") in words_drawn(app)
         press(app, pygame.K_RETURN, pygame.K_END)  # Replay is focused: to the game's end
-        assert app.games_screens.screen is Screen.REPLAY
+        assert app.screens.top.kind is MenuKind.REPLAY
         shown = app.games_screens.replaying.position
         assert shown == last and app.view.games_view.board.grid == last.grid
         assert steps.calls_on_the_frame == 0
@@ -155,12 +154,12 @@ def test_a_game_opening_goes_on_in_the_list_and_stops_when_the_games_are_left(lo
         assert steps.held.wait(LIMIT_S)
         opening = app.games_screens.opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # back to the list: it may be chosen again
-        assert app.games_screens.screen is Screen.LIST and app.games_screens.opening is opening
+        assert app.screens.top.kind is MenuKind.GAMES and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.games_screens.screen is Screen.GAME and app.games_screens.opening is opening
+        assert app.screens.top.kind is MenuKind.GAME and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # out of the games: it stops
-        assert not app.games_screens.is_open and app.games_screens.opening is None
+        assert not app.screens.games_open and app.games_screens.opening is None
         steps.release()
         assert opening.wait(LIMIT_S)
         assert steps.calls_off_the_frame == 2 * REPLAY_SLICE  # at the end of the slice it was in
@@ -201,7 +200,7 @@ def test_a_long_game_s_review_starts_while_the_game_goes_on(long_game, kept_scor
     app = review_app(folder)
     try:
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.games_screens.screen is Screen.REVIEW
+        assert app.screens.top.kind is MenuKind.REVIEW
         assert kept_scores.held.wait(LIMIT_S)  # the start, reading what was kept: off the frame
         settle(app, 3)
         assert tr("review_progress", percent=0) in words_drawn(app)

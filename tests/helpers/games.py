@@ -20,7 +20,7 @@ from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review.job import Estimate
 from game.play import commands as cmd
-from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control, Screen
+from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control
 from game.screens.review import every_move
 from game.screens.screen import Item, MenuKind
 from game.solver.analysis import AnalysisState, Progress
@@ -133,7 +133,7 @@ def open_games(app) -> None:
     if app.screens.top is None or app.screens.top.kind is not MenuKind.PAUSE:
         app.command(cmd.Pause())
     app.command(cmd.Select(app.screens.top.items.index(Item.GAMES)))
-    assert app.games_screens.is_open
+    assert app.screens.games_open
     settle(app, 2)
 
 
@@ -277,7 +277,7 @@ def screens(app):
     press(app, pygame.K_RETURN)
     yield "game"
     press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
-    assert app.games_screens.screen is Screen.REPLAY
+    assert app.screens.top.kind is MenuKind.REPLAY
     yield "replay"
     press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
     app.frame(1 / 120, [])
@@ -301,13 +301,13 @@ def screens(app):
     settle(app)
     yield "review"
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.games_screens.screen is Screen.MISTAKES
+    assert app.screens.top.kind is MenuKind.MISTAKES
     yield "mistakes"
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
-    assert app.games_screens.screen is Screen.GAME
+    assert app.screens.top.kind is MenuKind.GAME
     app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
-    practice = app.games_screens.practice
-    assert app.games_screens.screen is Screen.PRACTICE and practice is not None and practice.todo
+    practice = app.screens.top.practice
+    assert app.screens.top.kind is MenuKind.PRACTICE and practice is not None and practice.todo
     yield "practice"
     app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
     assert practice.answer is not None and not practice.answer.right
@@ -324,13 +324,13 @@ def open_replay(app) -> None:
     """The newest game's replay, by the keyboard: Enter on the game, Enter on Replay."""
     open_games(app)
     press(app, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.games_screens.screen is Screen.REPLAY
+    assert app.screens.top.kind is MenuKind.REPLAY
 
 
 def open_review(app, row: int) -> None:
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.games_screens.screen is Screen.REVIEW
+    assert app.screens.top.kind is MenuKind.REVIEW
 
 
 def finish(app, limit_s: float = 60.0) -> None:

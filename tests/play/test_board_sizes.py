@@ -37,7 +37,7 @@ from game.core.engine import BOARD_SIZES, Game
 from game.core.replay import replay
 from game.play import commands as cmd
 from game.play.session import Session
-from game.screens.items import Control, Screen
+from game.screens.items import Control
 from game.screens.menus import PauseMenu, SizeItem, SizesMenu
 from game.screens.screen import Item, MenuKind
 from game.solver.analysis import Analysis
@@ -280,7 +280,7 @@ def review_to_the_end(app: App, limit_s: float = 60.0) -> None:
 
 
 def choose_on_screen(app: App, control) -> None:
-    app.command(cmd.Select(app.games_screens.items.index(control)))
+    app.command(cmd.Select(app.screens.top.items.index(control)))
     until_opened(app)
 
 
@@ -336,13 +336,13 @@ def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp
         choose_on_screen(app, Control.EXPORT)
         [shared] = (tmp_path / "documents").iterdir()
         choose_on_screen(app, Control.REPLAY)
-        assert app.games_screens.screen is Screen.REPLAY
+        assert app.screens.top.kind is MenuKind.REPLAY
         press(app, pygame.K_END)
         assert app.view.games_view.board.grid == game.grid
         press(app, pygame.K_ESCAPE)
 
         choose_on_screen(app, Control.REVIEW)
-        assert app.games_screens.screen is Screen.REVIEW
+        assert app.screens.top.kind is MenuKind.REVIEW
         review_to_the_end(app)
         job = app.games_screens.job
         assert job.result.complete and len(job.result.grades) == len(job.moves) >= game.moves

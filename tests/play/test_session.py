@@ -12,7 +12,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, SaveSlots, Session
 from game.screens.menus import HELP_PAGES, SizeItem
-from game.screens.screen import MenuKind
+from game.screens.screen import MenuKind, Screen
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 E = 0
@@ -811,53 +811,49 @@ def test_reading_the_menu_changes_nothing():
 # -- the one stack of screens (issue 19) ---------------------------------------------------------
 
 
-class FakeGamesScreens:
-    """Kept games' screens that take every command they are handed; Back leaves them."""
+class Probe(Screen):
+    """A screen that takes every command it is handed; Back closes it."""
+
+    kind = MenuKind.GAMES
 
     def __init__(self) -> None:
-        self.is_open = False
+        super().__init__([])
         self.handed: list[cmd.Command] = []
 
-    def open(self) -> list[ev.Event]:
-        self.is_open = True
-        return [ev.MenuOpened("games")]
-
-    def handle(self, command: cmd.Command) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav) -> list[ev.Event]:
         self.handed.append(command)
         if isinstance(command, cmd.Back):
-            self.is_open = False
-            return [ev.MenuClosed("games")]
+            return nav.close(self)
         return [ev.MenuMoved()]
 
 
-def games_over_the_pause_menu() -> tuple[Session, FakeGamesScreens]:
-    screens = FakeGamesScreens()
-    session = stacked(started_session().session, screens)
+def a_screen_over_the_pause_menu() -> tuple[Session, Probe]:
+    session = started_session()
     session.handle(cmd.Pause())
-    events = session.handle(cmd.Select(session.menu.items.index("games")))
-    assert ev.OnScreens((ev.MenuOpened("games"),)) in events
-    return session, screens
+    probe = Probe()
+    assert session.screens.open(probe) == [ev.MenuOpened("games")]
+    return session, probe
 
 
-def test_the_kept_games_screens_are_an_entry_of_the_stack_that_stops_the_clock_itself():
-    """The clock stood still under Games only because the pause menu was below them; now they
-    are on the stack, and the stack stops it, whatever is below."""
-    session, _ = games_over_the_pause_menu()
+def test_a_screen_on_the_stack_stops_the_clock_itself():
+    """The clock stands still under any screen, whatever is below it (R17)."""
+    session, probe = a_screen_over_the_pause_menu()
     assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.GAMES]
-    del session.screens.stack[0]  # nothing below them
+    session.screens.clear()
+    session.screens.push(probe)  # nothing below it
     assert run(session, 2.0) == 0.0
 
 
 def test_the_top_of_the_stack_takes_the_commands_and_back_returns_to_the_menu_below():
-    session, screens = games_over_the_pause_menu()
+    session, probe = a_screen_over_the_pause_menu()
     pause = session.screens.stack[0]
     events = session.handle(cmd.Move(DOWN))
-    assert events == [ev.OnScreens((ev.MenuMoved(),))]  # the screens', never a game move
-    assert session.game.moves == 1 and pause.focus == pause.items.index("games")
-    for everywhere in (cmd.ToggleMute(), cmd.Quit()):  # answered by the session everywhere
+    assert events == [ev.MenuMoved()]  # the screen's, never a game move
+    assert session.game.moves == 1 and pause.focus == 0
+    for everywhere in (cmd.ToggleMute(), cmd.Quit()):  # answered the same everywhere
         session.handle(everywhere)
-    assert screens.handed == [cmd.Move(DOWN)]
-    assert session.handle(cmd.Back()) == [ev.OnScreens((ev.MenuClosed("games"),))]
+    assert probe.handed == [cmd.Move(DOWN)]
+    assert session.handle(cmd.Back()) == [ev.MenuClosed("games")]
     assert session.screens.stack == [pause] and session.menu is pause
     session.handle(cmd.Back())
     assert session.menu is None and run(session, 1.0) == pytest.approx(1.0)

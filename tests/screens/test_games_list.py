@@ -45,7 +45,7 @@ from game.kept_games.share.shared_file import export_game, export_name, read_sha
 from game.kept_games.share.transfer import export_folder, export_to
 from game.play import commands as cmd
 from game.screens.games_list import ROWS_PER_PAGE
-from game.screens.items import LIST_BUTTONS, Control, GameRow, Screen
+from game.screens.items import LIST_BUTTONS, Control, GameRow
 from game.screens.menus import PAUSE_ITEMS
 from game.screens.screen import Item, MenuKind
 from game.text import NOTICES, format_clock, told_text, tr
@@ -68,11 +68,11 @@ def app(kept_app):
 
 
 def screen_ids(app) -> list[int]:
-    return [summary.game_id for summary in app.games_screens.games.rows]
+    return [summary.game_id for summary in app.screens.top.games.rows]
 
 
 def focused(app):
-    return app.games_screens.items[app.games_screens.focus]
+    return app.screens.top.items[app.screens.top.focus]
 
 
 # -- reaching the list -------------------------------------------------------------------------
@@ -90,7 +90,7 @@ def test_games_comes_before_settings_and_the_game_clock_stands_still_behind_it_R
         app.frame(1.0, [])
     assert app.session.game.seconds == seconds and not app.session.clock_running
     press(app, pygame.K_ESCAPE)  # back to the pause menu, not to play
-    assert not app.games_screens.is_open and app.screens.top.kind is MenuKind.PAUSE
+    assert not app.screens.games_open and app.screens.top.kind is MenuKind.PAUSE
 
 
 def test_the_list_is_newest_first_and_each_row_says_what_the_game_was_R22(app, kept):
@@ -118,25 +118,24 @@ def test_the_keyboard_goes_down_the_list_onto_the_next_page_and_back(app, kept):
     _, records = kept
     open_games(app)
     press(app, *[pygame.K_DOWN] * ROWS_PER_PAGE)  # past the page's last game: the next page
-    assert app.games_screens.games.page == 1 and app.games_screens.focus == 0
+    assert app.screens.top.games.page == 1 and app.screens.top.focus == 0
     assert focused(app).summary == records[ROWS_PER_PAGE].summary
     press(app, pygame.K_UP)
     assert (
-        app.games_screens.games.page == 0
+        app.screens.top.games.page == 0
         and focused(app).summary == records[ROWS_PER_PAGE - 1].summary
     )
     press(app, pygame.K_END)
     assert focused(app).summary == records[-1].summary  # the oldest
     press(app, pygame.K_HOME, pygame.K_RIGHT)  # a page on, the focus on its first game
     assert (
-        app.games_screens.games.page == 1 and focused(app).summary == records[ROWS_PER_PAGE].summary
+        app.screens.top.games.page == 1 and focused(app).summary == records[ROWS_PER_PAGE].summary
     )
     press(app, pygame.K_RIGHT)  # no page after the last
-    assert app.games_screens.games.page == 1
+    assert app.screens.top.games.page == 1
     press(app, pygame.K_RETURN)
     assert (
-        app.games_screens.screen is Screen.GAME
-        and app.games_screens.record == records[ROWS_PER_PAGE]
+        app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[ROWS_PER_PAGE]
     )
 
 
@@ -146,13 +145,13 @@ def test_the_pad_pages_opens_a_game_goes_back_and_start_leaves(app, kept):
     open_games(app)
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
     frame(app, [button(pygame.CONTROLLER_BUTTON_A)])  # the game opens
-    assert app.games_screens.screen is Screen.GAME and app.games_screens.record == records[1]
+    assert app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[1]
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back, onto the same game
-    assert app.games_screens.screen is Screen.LIST and focused(app).summary == records[1].summary
+    assert app.screens.top.kind is MenuKind.GAMES and focused(app).summary == records[1].summary
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)])
-    assert app.games_screens.games.page == 1
+    assert app.screens.top.games.page == 1
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_START)])
-    assert not app.games_screens.is_open and app.screens.top.kind is MenuKind.PAUSE
+    assert not app.screens.games_open and app.screens.top.kind is MenuKind.PAUSE
 
 
 def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(app, kept):
@@ -160,23 +159,23 @@ def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(
     open_games(app)
     next_page = ROWS_PER_PAGE + LIST_BUTTONS.index(Item.NEXT_PAGE)
     click(app, rect_of(app, next_page).center)
-    assert app.games_screens.games.page == 1 and screen_ids(app) == [
+    assert app.screens.top.games.page == 1 and screen_ids(app) == [
         r.summary.game_id for r in records[ROWS_PER_PAGE:]
     ]
     wheel(app, rect_of(app, 0).center, 1)  # the wheel up: toward the newest
-    assert app.games_screens.games.page == 0
+    assert app.screens.top.games.page == 0
     card = rect_of(app, 2)
     app.frame(STEP, [pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0))])
-    assert app.games_screens.focus == 2  # the focus follows the mouse
+    assert app.screens.top.focus == 2  # the focus follows the mouse
     click(app, card.center)
-    assert app.games_screens.screen is Screen.GAME and app.games_screens.record == records[2]
+    assert app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[2]
 
 
 def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app, kept):
     _, records = kept
     open_games(app)
     press(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.games_screens.items == [
+    assert app.screens.top.items == [
         Control.REPLAY,
         Control.REVIEW,
         Control.PRACTISE,
@@ -191,7 +190,7 @@ def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app,
         in drawn
     )
     press(app, pygame.K_ESCAPE)
-    assert app.games_screens.screen is Screen.LIST and focused(app) == GameRow(records[2].summary)
+    assert app.screens.top.kind is MenuKind.GAMES and focused(app) == GameRow(records[2].summary)
 
 
 def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
@@ -200,14 +199,12 @@ def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
     )  # reads, finds no file
     try:
         open_games(app)
-        assert app.games_screens.items == list(LIST_BUTTONS)
+        assert app.screens.top.items == list(LIST_BUTTONS)
         drawn = " ".join(words_drawn(app))  # as wrapped to the window
         assert tr("games_none") in drawn and tr("games_unreadable") not in drawn
-        assert (
-            app.games_screens.items[app.games_screens.focus] is Item.BACK
-        )  # the only one that acts
+        assert app.screens.top.items[app.screens.top.focus] is Item.BACK  # the only one that acts
         press(app, pygame.K_RETURN)
-        assert not app.games_screens.is_open
+        assert not app.screens.games_open
     finally:
         app.close()
 
@@ -229,7 +226,7 @@ def test_an_exported_game_comes_back_by_a_drop_and_by_the_command_line_R22(tmp_p
         open_games(mine)
         press(mine, pygame.K_RETURN)
         record = mine.games_screens.record
-        mine.command(cmd.Select(mine.games_screens.items.index(Control.EXPORT)))
+        mine.command(cmd.Select(mine.screens.top.items.index(Control.EXPORT)))
     finally:
         mine.close()
     path = tmp_path / "documents" / "2048" / export_name(record.summary)
@@ -264,11 +261,11 @@ def test_a_game_dropped_while_the_list_shows_appears_in_it_focused_R22(tmp_path)
     try:
         open_games(app)
         press(app, pygame.K_DOWN, pygame.K_DOWN)
-        assert app.games_screens.focus == 2
+        assert app.screens.top.focus == 2
         app.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
         until_imported(app)
         assert app.view.notices[-1] == tr("import_done")
-        assert app.games_screens.screen is Screen.LIST and len(app.games_screens.games.rows) == 4
+        assert app.screens.top.kind is MenuKind.GAMES and len(app.screens.top.games.rows) == 4
         assert replay(app.archive.load(focused(app).summary.game_id)) == replay(shared)
     finally:
         app.close()
@@ -296,7 +293,7 @@ def test_a_dropped_damaged_or_hostile_file_says_why_and_loses_nothing(tmp_path, 
         open_games(app)
         press(app, pygame.K_RETURN)
         app.games_screens.export_dir = tmp_path / "out"
-        app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+        app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         path = tmp_path / "out" / export_name(app.games_screens.record.summary)
         before = [app.archive.load(s.game_id) for s in app.archive.list_games()]
         bad = tmp_path / "bad.2048.json"
@@ -454,9 +451,7 @@ def test_kept_games_whose_dates_the_list_cannot_show_are_listed_and_counted_R22(
     try:
         open_games(app)  # drawn, in local time
         settle(app, 3)
-        assert (
-            len(app.games_screens.games.rows) == app.games_screens.games.total == 5
-        )  # all, counted
+        assert len(app.screens.top.games.rows) == app.screens.top.games.total == 5  # all, counted
         drawn = " · ".join(words_drawn(app))
         assert drawn.count(tr("date_unknown")) == 2
         for record in records:
@@ -495,16 +490,16 @@ def test_an_export_to_and_from_folders_named_in_latin_1_says_where_it_went_R22(
         press(app, pygame.K_RETURN)
         name = export_name(app.games_screens.record.summary)
         app.games_screens.export_dir = documents / "2048"
-        app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+        app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         assert told(app) == tr("export_done", file=f"~/Docum\ufffdnts/2048/{name}")
         assert (documents / "2048" / name).is_file()
         app.games_screens.export_dir = data / "2048"  # outside the home: its path in full
-        app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+        app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         assert told(app) == tr("export_done", file=f"{tmp_path}/donn\ufffdes/2048/{name}")
         blocked = latin1_folder(tmp_path, b"bloqu\xe9") / "file"
         blocked.write_text("a file where the folder should be")
         app.games_screens.export_dir = blocked / "2048"
-        app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+        app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         assert told(app) == tr("export_failed", folder=f"{tmp_path}/bloqu\ufffd/file/2048")
     finally:
         app.close()
@@ -534,12 +529,12 @@ def test_two_exports_of_one_game_are_both_kept_R22(tmp_path):
         app.games_screens.export_dir = out
         name = export_name(app.games_screens.record.summary)
         stem = name.removesuffix(".2048.json")
-        app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+        app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         first = (out / name).read_bytes()
         (out / "gone.txt").symlink_to(out / "nowhere")
         (out / f"{stem} (3).2048.json").symlink_to(out / "gone.txt")  # a link: never followed
         for _ in range(2):
-            app.command(cmd.Select(app.games_screens.items.index(Control.EXPORT)))
+            app.command(cmd.Select(app.screens.top.items.index(Control.EXPORT)))
         assert (out / name).read_bytes() == first  # the first export, as it was
         assert app.view.notices[-2:] == [
             tr("export_done", file=str(out / f"{stem} (2).2048.json")),

@@ -32,7 +32,7 @@ from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
 from game.play.session import Session
-from game.screens.items import REPLAY_ITEMS, Control, Screen
+from game.screens.items import REPLAY_ITEMS, Control
 from game.screens.screen import Item, MenuKind
 from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
@@ -55,14 +55,14 @@ def open_replay_at(app, steps: int, row: int = 0) -> None:
     """The replay of the game in `row` of the list (0: the newest), `steps` positions in."""
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.games_screens.screen is Screen.REPLAY
+    assert app.screens.top.kind is MenuKind.REPLAY
     press(app, *[pygame.K_RIGHT] * steps)
 
 
 def focus_by_keys(app, item) -> None:
     """Down until the focus rests on `item` of the screen shown."""
-    for _ in app.games_screens.items:
-        if app.games_screens.items[app.games_screens.focus] is item:
+    for _ in app.screens.top.items:
+        if app.screens.top.items[app.screens.top.focus] is item:
             return
         press(app, pygame.K_DOWN)
     raise AssertionError(f"Down never reached {item}")
@@ -90,7 +90,7 @@ def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept
         position = app.games_screens.replaying.position
         click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
         game = app.session.game
-        assert not app.games_screens.is_open and app.screens.top is None  # back in play at once
+        assert not app.screens.games_open and app.screens.top is None  # back in play at once
         assert game.grid == position.grid
         assert (game.score, game.moves, game.seconds) == (position.score, position.moves, 0.0)
         assert game.undos_left == 5
@@ -117,7 +117,7 @@ def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
     try:
         open_games(app)
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)  # the game, then Review
-        assert app.games_screens.screen is Screen.REVIEW
+        assert app.screens.top.kind is MenuKind.REVIEW
         press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
         index = app.games_screens.stepping.position
         position = app.games_screens.positions[index]
@@ -131,12 +131,12 @@ def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
         press(app, pygame.K_RIGHT)
         later = app.games_screens.positions[app.games_screens.stepping.position]
         plug_pad(app)
-        while app.games_screens.items[app.games_screens.focus] is not Control.PLAY_ON:
-            down = app.games_screens.focus
+        while app.screens.top.items[app.screens.top.focus] is not Control.PLAY_ON:
+            down = app.screens.top.focus
             app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
-            assert app.games_screens.focus != down  # the pad moves the focus on
+            assert app.screens.top.focus != down  # the pad moves the focus on
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
-        assert app.session.game.grid == later.grid and not app.games_screens.is_open
+        assert app.session.game.grid == later.grid and not app.screens.games_open
     finally:
         app.close()
 
@@ -152,10 +152,10 @@ def test_a_position_with_no_move_left_offers_no_play_from_here(tmp_path):
         open_replay_at(app, 1)
         assert app.games_screens.replaying.position.over
         play_on = REPLAY_ITEMS.index(Control.PLAY_ON)
-        assert not app.games_screens.active(Control.PLAY_ON)
+        assert not app.screens.top.active(Control.PLAY_ON)
         grid = app.session.game.grid
         click(app, rect_of(app, play_on).center)
-        assert app.games_screens.is_open and app.session.game.grid == grid
+        assert app.screens.games_open and app.session.game.grid == grid
     finally:
         app.close()
 
@@ -252,17 +252,17 @@ def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_
         open_replay_at(app, 4)
         position = app.games_screens.replaying.position
         for _ in REPLAY_ITEMS:  # Tab along the buttons to Play from here
-            if REPLAY_ITEMS[app.games_screens.focus] is Control.PLAY_ON:
+            if REPLAY_ITEMS[app.screens.top.focus] is Control.PLAY_ON:
                 break
             press(app, pygame.K_TAB)
-        assert REPLAY_ITEMS[app.games_screens.focus] is Control.PLAY_ON
+        assert REPLAY_ITEMS[app.screens.top.focus] is Control.PLAY_ON
         press(app, pygame.K_RETURN)
-        assert app.session.game.grid == position.grid and not app.games_screens.is_open
+        assert app.session.game.grid == position.grid and not app.screens.games_open
         # New game's key in a replay: a new game from the position shown.
         open_replay_at(app, 6, row=1)
         position = app.games_screens.replaying.position
         press(app, pygame.K_n)
-        assert app.session.game.grid == position.grid and not app.games_screens.is_open
+        assert app.session.game.grid == position.grid and not app.screens.games_open
         # And the pad's New game button (Y) in a review.
         open_games(app)
         press(app, pygame.K_DOWN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
@@ -270,7 +270,7 @@ def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_
         later = app.games_screens.positions[app.games_screens.stepping.position]
         plug_pad(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_Y)])
-        assert app.session.game.grid == later.grid and not app.games_screens.is_open
+        assert app.session.game.grid == later.grid and not app.screens.games_open
     finally:
         app.close()
 

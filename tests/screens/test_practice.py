@@ -33,7 +33,8 @@ from game.app import App, Options
 from game.core.engine import Direction, shift
 from game.kept_games.review.grades import BAD_GRADES
 from game.play import commands as cmd
-from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control, Screen
+from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control
+from game.screens.screen import MenuKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -65,13 +66,13 @@ def open_practice(app) -> None:
     """The newest game's card, Practise by the keyboard, and frames until it is ready."""
     open_games(app)
     press(app, pygame.K_RETURN)
-    while GAME_ITEMS[app.games_screens.focus] is not Control.PRACTISE:
+    while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    assert app.games_screens.screen is Screen.PRACTICE
+    assert app.screens.top.kind is MenuKind.PRACTICE
     finish(app)  # its review read on threads: a busy machine keeps them waiting a while
     deadline = time.monotonic() + 60
-    while app.games_screens.practice is None or app.games_screens.job.estimating.value == "running":
+    while app.screens.top.practice is None or app.games_screens.job.estimating.value == "running":
         assert time.monotonic() < deadline, "the practice never started"
         app.frame(STEP, [])
         time.sleep(0.002)
@@ -114,7 +115,7 @@ def test_the_worst_mistakes_are_offered_first_and_each_answer_is_graded_and_said
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.games_screens.practice
+        practice = app.screens.top.practice
         bad = own_bad_moves(app)
         assert len(bad) >= 3, "the game was meant to hold mistakes"
         assert practice.todo == [g.position for g in bad]
@@ -124,7 +125,7 @@ def test_the_worst_mistakes_are_offered_first_and_each_answer_is_graded_and_said
         grid = app.games_screens.positions[first.position].grid
         assert shown_grid(app) == grid  # the board of the position, before any answer
         assert arrows == []  # nothing gives the answer away
-        assert PRACTICE_ITEMS[app.games_screens.focus] == AnswerItem(Direction.UP)  # not on Back
+        assert PRACTICE_ITEMS[app.screens.top.focus] == AnswerItem(Direction.UP)  # not on Back
         # The move played in the game again: still costly, the best named.
         press(app, ARROW_KEYS[first.played])
         answer = practice.answer
@@ -153,13 +154,13 @@ def test_a_move_that_changes_nothing_is_no_answer(kept):
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.games_screens.practice
+        practice = app.screens.top.practice
         tried = 0
         while not practice.done:
             grid = app.games_screens.positions[practice.position].grid
             for direction in (d for d in Direction if not shift(grid, d).moved):
                 press(app, ARROW_KEYS[direction])
-                assert practice.answer is None and app.games_screens.screen is Screen.PRACTICE
+                assert practice.answer is None and app.screens.top.kind is MenuKind.PRACTICE
                 tried += 1
             press(app, ARROW_KEYS[best_of(grid)], pygame.K_RETURN)
         assert tried, "no position of the practice had a move that changes nothing"
@@ -171,7 +172,7 @@ def test_the_positions_missed_come_first_next_time_and_those_right_are_done(kept
     app = new_app(kept, scale=100)
     try:
         open_practice(app)
-        practice = app.games_screens.practice
+        practice = app.screens.top.practice
         first, second, third = practice.todo[:3]
         best = best_of(app.games_screens.positions[first].grid)
         press(app, ARROW_KEYS[best], pygame.K_RETURN)  # right
@@ -183,7 +184,7 @@ def test_the_positions_missed_come_first_next_time_and_those_right_are_done(kept
     again = new_app(kept, scale=100)  # a restart: the answers were kept
     try:
         open_practice(again)
-        practice = again.games_screens.practice
+        practice = again.screens.top.practice
         assert practice.todo[0] == second  # missed last time: first
         assert first not in practice.todo  # right last time: done with
         assert practice.todo[1:] == rest and third in rest
@@ -199,7 +200,7 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
     app = new_app(kept)
     try:
         open_practice(app)
-        practice = app.games_screens.practice
+        practice = app.screens.top.practice
         count = len(practice.todo)
         plug_pad(app)
         for index in range(count):
@@ -222,7 +223,7 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
         assert practice.done
         assert tr("practice_done", right=count, count=count) in words_drawn(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # Back, to the game's card
-        assert app.games_screens.screen is Screen.GAME
+        assert app.screens.top.kind is MenuKind.GAME
     finally:
         app.close()
 
@@ -231,7 +232,7 @@ def test_a_game_with_no_mistakes_says_so(kept):
     app = new_app(kept, scale=0.0)  # every move scores the same: none costs anything
     try:
         open_practice(app)
-        assert app.games_screens.practice.todo == []
+        assert app.screens.top.practice.todo == []
         assert tr("practice_none") in " ".join(words_drawn(app))
     finally:
         app.close()
@@ -262,7 +263,7 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
             app.frame(STEP, [])
             time.sleep(0.002)
         settle(app)
-        assert app.games_screens.practice is None
+        assert app.screens.top.practice is None
         words = " ".join(words_drawn(app))
         assert tr("review_failed") in words and tr("practice_waiting", percent=0) not in words
     finally:

@@ -32,7 +32,7 @@ import game.view.replay_view as replay_view
 from game.app import App, Options
 from game.core.engine import Direction
 from game.play import commands as cmd
-from game.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.screens.items import REVIEW_ITEMS, Control, MistakeItem
 from game.screens.review import TrackKind
 from game.screens.screen import Item, MenuKind
 from game.solver.analysis import Analysis, AnalysisState
@@ -181,7 +181,7 @@ def test_the_worst_moves_are_stepped_through_worst_first_and_back_leaves_them_R2
     stepping = app.games_screens.stepping
     assert stepping.track.kind is TrackKind.EVERY and stepping.position == worst[1].position
     press(app, pygame.K_ESCAPE)
-    assert app.games_screens.screen is Screen.GAME
+    assert app.screens.top.kind is MenuKind.GAME
 
 
 def test_a_click_on_the_plot_jumps_to_the_move_there_R23(app):
@@ -200,22 +200,22 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
     assert findings["all_directions"].count >= 1  # the game was made to show it
     press(app, pygame.K_DOWN, pygame.K_DOWN)  # from Next to Worst moves, to Mistakes
     press(app, pygame.K_RETURN)
-    assert app.games_screens.screen is Screen.MISTAKES
+    assert app.screens.top.kind is MenuKind.MISTAKES
     chosen = 0
-    for index, item in enumerate(app.games_screens.items):
+    for index, item in enumerate(app.screens.top.items):
         if not isinstance(item, MistakeItem):
             continue
         finding = findings[item.mistake]
         app.command(cmd.Point(index))
         if not finding.count:  # its words read, but there is nothing to jump to
             press(app, pygame.K_RETURN)
-            assert app.games_screens.screen is Screen.MISTAKES and app.games_screens.focus == index
+            assert app.screens.top.kind is MenuKind.MISTAKES and app.screens.top.focus == index
             continue
         drawn = words_drawn(app)
         assert any(tr(f"mistake_{item.mistake.value}") in words for words in drawn)
         press(app, pygame.K_RETURN)
         stepping = app.games_screens.stepping
-        assert app.games_screens.screen is Screen.REVIEW and stepping.track.where == finding.where
+        assert app.screens.top.kind is MenuKind.REVIEW and stepping.track.where == finding.where
         for where in finding.where:
             assert stepping.position == where
             assert app.view.games_view.board.grid == app.games_screens.positions[where].grid

@@ -17,7 +17,7 @@ from helpers.view import TextLog, changed, drawn, points, window
 from game.app import App, Options
 from game.core.engine import Game
 from game.play.session import Session
-from game.screens.items import Screen
+from game.screens.screen import MenuKind
 from game.text import LANGUAGES, tr
 from game.view.notices import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
 
@@ -140,13 +140,13 @@ def test_a_notice_over_a_replay_is_beside_its_board(tmp_path):
     try:
         for size in SIZES:
             window(app, size)
-            if not app.games_screens.is_open:
+            if not app.screens.games_open:
                 open_games(app)
                 press(app, pygame.K_RETURN)
                 until_opened(app)  # the game opens on a thread: its Replay acts then
                 press(app, pygame.K_RETURN)
                 settle(app)
-            assert app.games_screens.screen is Screen.REPLAY
+            assert app.screens.top.kind is MenuKind.REPLAY
             app.view.notices = []
             before = drawn(app)
             app.view.show_notice(tr("review_ready") * 2)

@@ -32,7 +32,8 @@ from game.core.replay import replay
 from game.kept_games.review.grading import GRADE_FLOORS, grade_of
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import commands as cmd
-from game.screens.items import REVIEW_ITEMS, Control, MistakeItem, Screen
+from game.screens.items import REVIEW_ITEMS, Control, MistakeItem
+from game.screens.screen import MenuKind
 from game.text import LANGUAGES, tr
 from game.view.board import REVIEW_ARROW, arrow_points
 from game.view.plot import Plot
@@ -238,7 +239,7 @@ def test_a_loss_reads_on_its_grade_s_side_of_each_bound(lang, bound):
 
 def to_mistakes(app) -> None:
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.games_screens.screen is Screen.MISTAKES
+    assert app.screens.top.kind is MenuKind.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -249,9 +250,9 @@ def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(
     finding = app.games_screens.job.finding(Mistake.ALL_DIRECTIONS)
     assert finding.chances == 0 and finding.count == 0
     to_mistakes(app)
-    index = app.games_screens.items.index(MistakeItem(Mistake.ALL_DIRECTIONS))
+    index = app.screens.top.items.index(MistakeItem(Mistake.ALL_DIRECTIONS))
     press(app, pygame.K_UP, pygame.K_DOWN)  # it can be reached with the keys
-    assert app.games_screens.focus == index
+    assert app.screens.top.focus == index
     ring = rect_of(app, index)  # and is seen to be: ringed
     window = app.window.get_surface()
     assert window.get_at((ring.x + 1, ring.centery))[:3] == theme_named("classic").accent
@@ -261,7 +262,7 @@ def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(
     assert tr("mistake_directions", lang, up=up, down=down, left=left, right=right) in drawn
     assert not re.search(r"\b0 (of|από) 0\b", drawn)
     press(app, pygame.K_RETURN)  # nothing to step through: it stays
-    assert app.games_screens.screen is Screen.MISTAKES
+    assert app.screens.top.kind is MenuKind.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -281,12 +282,12 @@ def test_the_mistakes_list_keeps_its_place_whichever_mistake_is_focused(app):
     finish(app)
     to_mistakes(app)
     tops, words = set(), set()
-    for index in range(len(app.games_screens.items)):
+    for index in range(len(app.screens.top.items)):
         app.command(cmd.Point(index))
-        assert app.games_screens.focus == index
-        tops.add((rect_of(app, 0).y, rect_of(app, len(app.games_screens.items) - 1).y))
+        assert app.screens.top.focus == index
+        tops.add((rect_of(app, 0).y, rect_of(app, len(app.screens.top.items) - 1).y))
         words.add(" ".join(words_drawn(app)))
-    assert len(words) == len(app.games_screens.items)  # each shows words of its own
+    assert len(words) == len(app.screens.top.items)  # each shows words of its own
     assert len(tops) == 1  # and the list, Back with it, stays put
 
 

@@ -10,7 +10,8 @@ import pytest
 from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
 
 from game.app import App
-from game.screens.items import REPLAY_ITEMS, Control, Screen
+from game.screens.items import REPLAY_ITEMS, Control
+from game.screens.screen import MenuKind
 from game.text import tr
 from game.view.notices import BRIEF_NOTICE_SECONDS
 
@@ -42,16 +43,16 @@ def app(kept_app):
     return kept_app
 
 
-def open_screen(app: App, screen: Screen) -> None:
+def open_screen(app: App, screen: MenuKind) -> None:
     open_games(app)
-    if screen is Screen.REPLAY:
+    if screen is MenuKind.REPLAY:
         press(app, pygame.K_RETURN, pygame.K_RETURN)
     else:
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
         while not app.games_screens.job.finished:
             app.frame(1 / 120, [])
     settle(app)
-    assert app.games_screens.screen is screen
+    assert app.screens.top.kind is screen
 
 
 def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]]:
@@ -97,7 +98,7 @@ def notices(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-@pytest.mark.parametrize("screen", [Screen.REPLAY, Screen.REVIEW])
+@pytest.mark.parametrize("screen", [MenuKind.REPLAY, MenuKind.REVIEW])
 @pytest.mark.parametrize("size", [(1920, 1080), (540, 720), (320, 400)])
 def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, size):
     app.view.lang = lang
@@ -110,12 +111,12 @@ def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, s
     for rect in drawn:
         whole = pixels(told, rect) == pixels(plain, rect)
         assert whole or gone(told, rect, boxes, app.view.theme.background), (size, rect)
-    if screen is Screen.REPLAY and size == (1920, 1080):  # room under the key hints
+    if screen is MenuKind.REPLAY and size == (1920, 1080):  # room under the key hints
         assert not any(box.colliderect(rect) for box in boxes for rect in drawn)
 
 
 def test_notice_boxes_and_the_seek_bar_have_smooth_corners(app):
-    open_screen(app, Screen.REPLAY)
+    open_screen(app, MenuKind.REPLAY)
     notices(app)
     surface, _ = frame(app, (1920, 1080))
     theme = app.view.theme
