@@ -89,7 +89,7 @@ class FixedStep:
 
 
 class Looped(Protocol):
-    """The game as its loop drives it (game/app.py)."""
+    """The game as its loop drives it (game/app/frames.py)."""
 
     running: bool
 

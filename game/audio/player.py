@@ -62,6 +62,7 @@ from game.audio.cues import (
     mix_chord,
     plan,
 )
+from game.core.settings import Settings
 from game.platform.assets import asset_path
 
 logger = logging.getLogger(__name__)
@@ -268,6 +269,10 @@ class Audio:
     def level(self) -> float:
         """The channel volume that results from the settings, 0.0 to 1.0."""
         return 0.0 if self._muted else self._volume / 100
+
+    def use_settings(self, settings: Settings) -> None:
+        self.set_volume(settings.volume)
+        self.set_muted(settings.muted)
 
     def set_volume(self, volume: int) -> None:
         self._volume = _clamp_volume(volume)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core.controls import Controls
+from game.core.settings import Settings
 from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, pad_commands
 from game.input.keys_and_pointer import (
     POINTER_EVENTS,
@@ -44,6 +45,9 @@ class PlayerInput:
         self.pointer = PointerInput(hit_test, tile_px, window_size)
         self.gamepad = GamepadInput()
         self.use_controls(Controls())
+
+    def use_settings(self, settings: Settings) -> None:
+        self.use_controls(settings.controls)
 
     def use_controls(self, controls: Controls) -> None:
         """What each key and pad button asks for from now on."""

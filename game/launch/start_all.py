@@ -31,7 +31,7 @@ from game.storage.folders import Folders
 
 
 class RunningGame(Protocol):
-    """What it needs of the running game (game/app.py's App, which starts it: so this module
+    """What it needs of the running game (game/app/root.py's App, which starts it: so this module
     names what it uses rather than importing the app)."""
 
     session: Session

@@ -2,7 +2,7 @@
 commands it takes (commands.py), the events it tells (events.py) and its save slots
 (slots.py); the player's settings and controls as they change (preferences.py); the solver's
 hint and autoplay (autoplay.py); and the listeners that keep what happens: the statistics
-(stats_keeper.py) and the autosave (autosave.py). game/app.py calls the listeners in the order
+(stats_keeper.py) and the autosave (autosave.py). game/app/root.py calls the listeners in the order
 it writes down.
 
 May import: game.core, game.solver, game.storage (the slots' files). Never pygame.

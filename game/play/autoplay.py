@@ -18,7 +18,9 @@ import os
 from dataclasses import dataclass
 
 from game.core.engine import Direction, Game, Grid, shift
-from game.core.settings import MOVES_PER_SECOND
+from game.core.settings import MOVES_PER_SECOND, Settings
+from game.play import events as ev
+from game.play.session import Session
 from game.solver import SolverWorker
 from game.solver.table_cache import discard_cache
 
@@ -67,6 +69,19 @@ class Autoplay:
     def set_pace(self, pace: str) -> None:
         if pace in MOVES_PER_SECOND:
             self.pace = pace
+
+    def use_settings(self, settings: Settings) -> None:
+        self.set_pace(settings.autoplay_pace)
+
+    def handle(self, events: list[ev.Event], session: Session) -> None:
+        """A listener: the session asked for a hint, or started or stopped autoplay."""
+        for event in events:
+            if isinstance(event, ev.HintRequested):
+                self.ask_hint(session.game)
+            elif isinstance(event, ev.AutoplayStarted):
+                self.play(session.game)
+            elif isinstance(event, ev.AutoplayStopped):
+                self.stop()
 
     def ask_hint(self, game: Game) -> None:
         self._ask(game, "hint", HINT_BUDGET_S)

@@ -17,6 +17,7 @@ import subprocess
 import sys
 from collections.abc import Mapping
 
+from game.core.settings import Settings
 from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
 from game.text.notice_words import NOTICES, is_notice, notice_text, notice_words
 from game.text.paths import shown_path
@@ -64,6 +65,11 @@ def help_lines(
     lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
     labels = {**PAD_LABELS, **CONTROL_WORDS, **(pad_labels or {}), **fields}
     return [line.format(**labels) for line in lines]
+
+
+def language_of(settings: Settings) -> str:
+    """The language the player reads: the one chosen, or the system's for "auto"."""
+    return system_language() if settings.language == "auto" else settings.language
 
 
 def system_language() -> str:

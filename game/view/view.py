@@ -6,14 +6,14 @@ from __future__ import annotations
 import pygame
 
 from game.core.engine import Direction
-from game.core.settings import TEXT_SIZE_FACTOR
+from game.core.settings import TEXT_SIZE_FACTOR, Settings
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
 from game.screens.browsing import BrowsingScreen
 from game.screens.navigator import Navigator
 from game.screens.screen import MenuKind
-from game.text import told_text, tr
+from game.text import language_of, told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
 from game.view.hud import Hud
@@ -77,6 +77,13 @@ class View:
         self.notice_board = Notices(self.text)  # what the game tells, over whatever shows
 
     # -- state from the outside ----------------------------------------------------------------
+
+    def use_settings(self, settings: Settings) -> None:
+        """The player's look: theme, text size, animation speed and language."""
+        self.set_theme(settings.theme)
+        self.set_text_size(settings.text_size)
+        self.board.set_speed(settings.animation)
+        self.lang = language_of(settings)
 
     def set_theme(self, name: str) -> None:
         self.theme = theme_named(name)
@@ -209,6 +216,12 @@ class View:
     def animating(self) -> bool:
         screens = self.games_view.animating
         return self.board.animating or self.hud.animating or not self._fade.done or screens
+
+    def close(self) -> None:
+        """Let go of every drawing: none may outlive pygame."""
+        self.text.clear()
+        self.board.clear()
+        self.games_view.clear()
 
     # -- drawing -------------------------------------------------------------------------------
 

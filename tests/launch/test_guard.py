@@ -84,7 +84,7 @@ def test_an_error_while_the_game_starts_is_logged_told_and_lets_go_of_the_lock(
     def broken_view(*args, **kwargs):
         raise RuntimeError("a bug while starting")
 
-    monkeypatch.setattr("game.app.View", broken_view)
+    monkeypatch.setattr("game.app.root.View", broken_view)
     assert (
         run_guarded(lambda: App(Options(data_dir=str(tmp_path), sound=False)), tmp_path / "logs")
         == 1

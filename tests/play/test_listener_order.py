@@ -1,4 +1,4 @@
-"""The order in which the session's events reach their listeners (game/app.py, App.listeners):
+"""The order in which the session's events reach their listeners (game/app/root.py, App.listeners):
 the statistics before the autosave that writes them, so that the records on disk are never a
 move behind the game (R19). Seeded games on real storage: the same moves every run."""
 

@@ -96,7 +96,7 @@ def test_setting_values_read_as_words_with_a_capital(app):
     open_settings(app)
     for lang in ("en", "el"):
         app.view.lang = lang
-        for value in app.setting_values().values():
+        for value in app.view.model.setting_values.values():
             assert value[:1] == value[:1].upper(), value
 
 

@@ -207,7 +207,8 @@ def test_the_text_size_is_kept_across_a_restart(tmp_path):
     try:
         assert again.settings.text_size == "large"
         assert again.view.text.scale == TEXT_SIZE_FACTOR["large"]
-        assert again.setting_values()["text_size"] == tr("value_text_large", again.view.lang)
+        shown = again.view.model.setting_values["text_size"]
+        assert shown == tr("value_text_large", again.view.lang)
     finally:
         again.close()
 
