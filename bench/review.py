@@ -176,7 +176,7 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
     each given the real time since the one before, as the loop does. On the review screen,
     the next move every MOVE_EVERY frames; in play, a move."""
     from game.app import App, Options
-    from game.screens.screen import Item, MenuKind
+    from game.screens.screen import Item, ScreenKind
 
     with tempfile.TemporaryDirectory() as data:
         shutil.copytree(folder, data, dirs_exist_ok=True)
@@ -192,7 +192,7 @@ def app_frames(folder: Path, tables: str, frames: int, scene: str):
                     app.frame(1 / 60, [])
                 for command in (cmd.Move(Direction.DOWN), cmd.Confirm()):
                     app.command(command)  # Review
-                assert app.screens.top.kind is MenuKind.REVIEW
+                assert app.screens.top.kind is ScreenKind.REVIEW
             if scene == "background":
                 for _ in range(4):
                     app.command(cmd.Back())  # to the game, the list, the pause menu, play

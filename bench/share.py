@@ -176,7 +176,7 @@ def child_app(path: Path) -> dict:
     from game.app import App, Options
     from game.play import commands as cmd
     from game.screens.items import Control
-    from game.screens.screen import Item, MenuKind
+    from game.screens.screen import Item, ScreenKind
 
     with tempfile.TemporaryDirectory() as data:
         app = App(Options(data_dir=data, sound=False))
@@ -199,7 +199,7 @@ def child_app(path: Path) -> dict:
             assert app.games_screens.replaying.index == len(app.games_screens.positions) - 1
             frames.command("review", cmd.Back())
             frames.command("review", cmd.Select(app.screens.top.items.index(Control.REVIEW)))
-            assert app.screens.top.kind is MenuKind.REVIEW
+            assert app.screens.top.kind is ScreenKind.REVIEW
             job = app.games_screens.job
             seconds["review"] = frames.until("review", lambda: bool(job.scores), limit_s=120)
             frames.until("review", lambda: False, limit_s=2.0)  # the scores coming in

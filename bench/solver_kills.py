@@ -48,7 +48,7 @@ def attack(args: argparse.Namespace, data_dir: str) -> int:
     from game.app import App, Options
     from game.core.engine import Game
     from game.play.session import Session
-    from game.screens.screen import MenuKind
+    from game.screens.screen import ScreenKind
 
     app = App(Options(seed=args.seed, data_dir=data_dir, sound=False))
     shown: list[str] = []
@@ -72,7 +72,7 @@ def attack(args: argparse.Namespace, data_dir: str) -> int:
         while (now := time.monotonic()) < start + args.seconds:
             events = []
             session = app.session
-            if session.menu is not None and session.menu.kind is MenuKind.WON:
+            if session.menu is not None and session.menu.kind is ScreenKind.WON:
                 events += [key(pygame, pygame.K_RETURN), key(pygame, pygame.K_p)]  # keep going
             elif session.game.over:
                 games += 1

@@ -22,7 +22,7 @@ from game.play import commands
 from game.play.session import Session
 from game.screens.menus import ControlItem
 from game.screens.screen import Item
-from game.view.notices import NOTICE_SECONDS
+from game.view.notice_board import NOTICE_SECONDS
 
 WINDOW = (540, 720)
 DOCS = ROOT / "docs"

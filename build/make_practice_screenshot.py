@@ -25,7 +25,7 @@ from game.app import App, Options
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands
 from game.screens.items import GAME_ITEMS, Control
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.search import Solver
 
 SEED = 7
@@ -57,7 +57,7 @@ def render(data_dir: str) -> pygame.Surface:
             app.frame(step, [])
             time.sleep(0.01)
         practice = app.screens.top.practice
-        if app.screens.top.kind is not MenuKind.PRACTICE or not practice.todo:
+        if app.screens.top.kind is not ScreenKind.PRACTICE or not practice.todo:
             raise SystemExit("the game made no mistake to practise")
         app.command(commands.Move(practice.grade.played))
         for _ in range(120):  # a second: the arrows and the verdict have settled

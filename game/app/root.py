@@ -32,7 +32,7 @@ from game.play.slots import SaveSlots, StorageSlots
 from game.play.stats_keeper import StatsKeeper
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
@@ -221,7 +221,7 @@ class App(Frames):
             elif isinstance(event, ev.SettingChanged) and event.name == "fullscreen":
                 self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)
                 self.settings_in_play.keep()  # the window changes once a frame
-            elif isinstance(event, ev.MenuOpened) and event.name == MenuKind.CHARTS.value:
+            elif isinstance(event, ev.MenuOpened) and event.name == ScreenKind.CHARTS.value:
                 self.charts.read(self.screens.top.size)  # type: ignore[union-attr]
             elif isinstance(event, ev.Moved):
                 self.newcomer = False  # the newcomer has found how to move

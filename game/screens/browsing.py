@@ -25,7 +25,7 @@ from game.screens.screen import Item, Screen
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
     from game.screens.navigator import Navigator
-    from game.screens.replay import Replaying
+    from game.screens.replaying import Replaying
     from game.screens.review import Stepping
 
 

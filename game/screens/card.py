@@ -10,9 +10,9 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.items import GAME_ITEMS, Control
 from game.screens.practice import PracticeScreen
-from game.screens.replay import ReplayScreen
+from game.screens.replaying import ReplayScreen
 from game.screens.review import ReviewScreen
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
@@ -22,7 +22,7 @@ NEEDS_THE_GAME = (Control.REPLAY, Control.REVIEW, Control.PRACTISE, Control.EXPO
 
 
 class GameCard(BrowsingScreen):
-    kind = MenuKind.GAME
+    kind = ScreenKind.GAME
 
     def __init__(self, shelf: GamesScreens) -> None:
         super().__init__(shelf, list(GAME_ITEMS))

@@ -18,7 +18,7 @@ from game.screens.browsing import BrowsingScreen
 from game.screens.card import GameCard
 from game.screens.focus import SIDEWAYS, UPRIGHT, turned
 from game.screens.items import LIST_BUTTONS, GameRow
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
@@ -67,7 +67,7 @@ class GamesList:
 class GamesListScreen(BrowsingScreen):
     """The list's games of the page shown, then its buttons; it opens on the newest game."""
 
-    kind = MenuKind.GAMES
+    kind = ScreenKind.GAMES
 
     def __init__(self, shelf: GamesScreens) -> None:
         super().__init__(shelf, [])

@@ -7,7 +7,7 @@ between them, and after leaving them. Commands in, events out; no pygame.
 
 Each screen is a class of its own on the screens' stack (game/screens/navigator.py), over the
 pause menu, so the game clock stands still while they show (R17): the list (games_list.py), a
-game's card (card.py), its replay (replay.py), its review and its mistakes (review.py) and the
+game's card (card.py), its replay (replaying.py), its review and its mistakes (review.py) and the
 practice (practice.py), with what they share in browsing.py. Here is what they share: the game
 chosen, being opened on a thread and once open (its record, positions and replay: the same
 game, unchanged, is not replayed again), its review under way and where the player is in it (a
@@ -35,7 +35,7 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_list import GamesListScreen
 from game.screens.opening import Opening
-from game.screens.replay import Replaying
+from game.screens.replaying import Replaying
 from game.screens.review import Stepping
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 

@@ -20,7 +20,7 @@ from game.core.settings import STEPPED_SETTINGS
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.focus import SIDEWAYS
-from game.screens.screen import Item, MenuKind, PagedScreen, Screen
+from game.screens.screen import Item, PagedScreen, Screen, ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.navigator import Navigator
@@ -87,7 +87,7 @@ def _confirmed(events: list[ev.Event]) -> list[ev.Event]:
 class PauseMenu(Screen):
     """Held at its ends: Up from Resume never lands on Quit."""
 
-    kind = MenuKind.PAUSE
+    kind = ScreenKind.PAUSE
     wraps = False
 
     def __init__(self) -> None:
@@ -120,7 +120,7 @@ class PauseMenu(Screen):
 
 
 class HelpPages(PagedScreen):
-    kind = MenuKind.HELP
+    kind = ScreenKind.HELP
 
     def __init__(self) -> None:
         super().__init__(len(HELP_PAGES))
@@ -130,7 +130,7 @@ class StatsPages(PagedScreen):
     """The statistics, a page a board size, opening on the size played now; the goals' page
     (game/core/goals.py) last."""
 
-    kind = MenuKind.STATS
+    kind = ScreenKind.STATS
 
     def __init__(self, size: int) -> None:
         page = BOARD_SIZES.index(size) if size in BOARD_SIZES else 0
@@ -155,7 +155,7 @@ class StatsPages(PagedScreen):
 class ChartPages(PagedScreen):
     """The statistics of board `size` as pictures, a chart a page (CHART_PAGES)."""
 
-    kind = MenuKind.CHARTS
+    kind = ScreenKind.CHARTS
 
     def __init__(self, size: int) -> None:
         super().__init__(len(CHART_PAGES))
@@ -166,7 +166,7 @@ class NewGameConfirm(Screen):
     """R15: the safe answer is focused, so a reflex Enter keeps the game. `play_on`: the new
     game starts from that kept position (Play from here)."""
 
-    kind = MenuKind.CONFIRM_NEW
+    kind = ScreenKind.CONFIRM_NEW
 
     def __init__(self, size: int, play_on: ev.PlayOnAsked | None = None) -> None:
         super().__init__([Item.CONFIRM_NEW, Item.CANCEL], focus=1)
@@ -185,7 +185,7 @@ class QuitConfirm(Screen):
     """Quit from the pause menu asks first, the safe answer focused: a reflex Enter on the
     wrong item never ends the session (Ctrl+Q and the window's close button quit at once)."""
 
-    kind = MenuKind.CONFIRM_QUIT
+    kind = ScreenKind.CONFIRM_QUIT
 
     def __init__(self) -> None:
         super().__init__([Item.QUIT, Item.CANCEL], focus=1)
@@ -199,7 +199,7 @@ class QuitConfirm(Screen):
 class SizesMenu(Screen):
     """Every board size, smallest first, then Back; it opens on the size played now."""
 
-    kind = MenuKind.SIZES
+    kind = ScreenKind.SIZES
 
     def __init__(self, size: int) -> None:
         items: list[Any] = [*(SizeItem(size) for size in BOARD_SIZES), Item.BACK]
@@ -218,7 +218,7 @@ class SettingsMenu(Screen):
     """Every setting a player steps, then the Controls screen and Back. The app owns the
     settings' values; the menu only says which one to step, and which way."""
 
-    kind = MenuKind.SETTINGS
+    kind = ScreenKind.SETTINGS
 
     def __init__(self) -> None:
         super().__init__(list(SETTINGS_ITEMS))
@@ -250,7 +250,7 @@ class ControlsMenu(Screen):
     key or button pressed, which is the action's (the app binds it, or says why not); Escape,
     Start or a plain joystick's back stop waiting; a click stops it and acts."""
 
-    kind = MenuKind.CONTROLS
+    kind = ScreenKind.CONTROLS
 
     def __init__(self) -> None:
         pages = -(-len(CONTROL_ROWS) // CONTROLS_PER_PAGE)

@@ -25,7 +25,7 @@ from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.menus import HelpPages, NewGameConfirm, PauseMenu
 from game.screens.panels import OverPanel, WonPanel
-from game.screens.screen import MenuKind, Screen
+from game.screens.screen import Screen, ScreenKind
 
 
 class Navigator:
@@ -152,13 +152,13 @@ class Navigator:
 
     def pause(self) -> list[ev.Event]:
         """Pause (Escape, Start): the pause menu, or back to the game from it."""
-        if self.stack and self.stack[-1].kind is MenuKind.PAUSE:
+        if self.stack and self.stack[-1].kind is ScreenKind.PAUSE:
             return self.close(self.stack[-1])
         return self.open(PauseMenu())
 
     def help(self) -> list[ev.Event]:
         """Help (F1): its pages, or back from them."""
-        if self.stack and self.stack[-1].kind is MenuKind.HELP:
+        if self.stack and self.stack[-1].kind is ScreenKind.HELP:
             return self.close(self.stack[-1])
         return self.open(HelpPages())
 

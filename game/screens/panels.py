@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any
 
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.screen import Item, MenuKind, Screen
+from game.screens.screen import Item, Screen, ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.navigator import Navigator
 
 
 class WonPanel(Screen):
-    kind = MenuKind.WON
+    kind = ScreenKind.WON
 
     def __init__(self) -> None:
         super().__init__([Item.KEEP_GOING, Item.NEW_GAME])
@@ -40,7 +40,7 @@ class WonPanel(Screen):
 
 
 class OverPanel(Screen):
-    kind = MenuKind.OVER
+    kind = ScreenKind.OVER
 
     def __init__(self, can_undo: bool) -> None:
         super().__init__([Item.UNDO, Item.NEW_GAME] if can_undo else [Item.NEW_GAME])

@@ -30,7 +30,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
@@ -137,7 +137,7 @@ class PracticeScreen(BrowsingScreen):
     """The practice's screen: it starts once the game's review is done (`ready`); an answer
     can be given until one is, then Next goes on. An answer is kept in the archive."""
 
-    kind = MenuKind.PRACTICE
+    kind = ScreenKind.PRACTICE
     shows_review = True
 
     def __init__(self, shelf: GamesScreens) -> None:

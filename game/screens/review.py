@@ -1,7 +1,7 @@
 """Where a player is in a review (R23): the moves stepped through (every move, the worst
 ones, or where one of the four mistakes happened) and the one shown; the review's screen and
 its list of the four mistakes. Commands in, events out, as on the replay
-(game/screens/replay.py), whose events it shares: the next move is played with its
+(game/screens/replaying.py), whose events it shares: the next move is played with its
 animation, any other position shown at once.
 """
 
@@ -21,8 +21,8 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.focus import SIDEWAYS
 from game.screens.items import MISTAKE_ITEMS, REVIEW_ITEMS, Control, MistakeItem
-from game.screens.replay import step_events
-from game.screens.screen import MenuKind
+from game.screens.replaying import step_events
+from game.screens.screen import ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
@@ -157,7 +157,7 @@ class Stepping:
 class ReviewScreen(BrowsingScreen):
     """The review's screen: the moves (Stepping), its plot, its worst moves and mistakes."""
 
-    kind = MenuKind.REVIEW
+    kind = ScreenKind.REVIEW
     shows_review = True
 
     def __init__(self, shelf: GamesScreens) -> None:
@@ -206,7 +206,7 @@ class MistakesScreen(BrowsingScreen):
     """The four mistakes of the game reviewed, each with where it happened: choosing one
     steps through those moves on the review's screen."""
 
-    kind = MenuKind.MISTAKES
+    kind = ScreenKind.MISTAKES
     shows_review = True
 
     def __init__(self, shelf: GamesScreens) -> None:

@@ -4,7 +4,7 @@ menus.py, the game's panels in panels.py, the kept games' screens); the navigato
 (navigator.py) holds them on one stack and hands the top one each command.
 
     class Sizes(Screen):
-        kind = MenuKind.SIZES
+        kind = ScreenKind.SIZES
         def activate(self, item, nav): ...   # an item chosen (Enter, A, a click)
         def back(self, nav): ...             # Back (by default the screen closes)
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.screens.navigator import Navigator
 
 
-class MenuKind(enum.Enum):
+class ScreenKind(enum.Enum):
     """Which screen it is: what the view draws, and the name its events carry."""
 
     PAUSE = "pause"
@@ -80,7 +80,7 @@ class Screen:
     """A screen of the stack. `items` in the order drawn; `focus` the one the keyboard and pad
     act on; `page` of `pages`; `wraps`: Up on the first item comes round to the last."""
 
-    kind: ClassVar[MenuKind]
+    kind: ClassVar[ScreenKind]
     wraps: ClassVar[bool] = True
     size: int | None = None  # the board size a screen is about, if it is about one
     waiting_for: str | None = None  # the Controls screen: the action it waits for a key for

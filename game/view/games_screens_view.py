@@ -10,7 +10,7 @@ import pygame
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.view.board import BoardView
 from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed
@@ -61,19 +61,19 @@ class GamesScreensView:
         width, height = surface.get_size()
         margin = max(6, min(width, height) // 40)
         area = pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin)
-        if screen.kind in (MenuKind.REPLAY, MenuKind.REVIEW):
+        if screen.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW):
             placed, board = draw_board_screen(
                 surface, self.text, theme, lang, screen, self.board, self.plot, ahead
             )
             self._placed(placed)
             return board
-        if screen.kind is MenuKind.PRACTICE:
+        if screen.kind is ScreenKind.PRACTICE:
             placed, board = draw_practice(
                 surface, self.text, theme, lang, screen, self.board, ahead
             )
             self._placed(placed)
             return board
-        if screen.kind is MenuKind.GAME:
+        if screen.kind is ScreenKind.GAME:
             placed = draw_game(surface, self.text, theme, lang, screen, area, self.picture)
         else:
             placed = SCREENS[screen.kind](surface, self.text, theme, lang, screen, area)

@@ -14,7 +14,7 @@ from game.kept_games.review.mistakes import Finding, Mistake
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import Control, MistakeItem
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import format_clock, tr
 from game.view.board import BoardView
 from game.view.layout import board_alone
@@ -269,4 +269,4 @@ def draw_mistakes(surface, text: Text, theme: Theme, lang: str, screen: Browsing
     return draw_column(surface, text, theme, screen, variants, column)
 
 
-SCREENS = {MenuKind.GAMES: draw_list, MenuKind.MISTAKES: draw_mistakes}  # a game's: draw_game
+SCREENS = {ScreenKind.GAMES: draw_list, ScreenKind.MISTAKES: draw_mistakes}  # a game's: draw_game

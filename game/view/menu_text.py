@@ -13,7 +13,7 @@ from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
 from game.play.session import Session
 from game.screens.menus import HELP_PAGES, ControlItem, MenuItem, SettingItem, SizeItem
-from game.screens.screen import Item, MenuKind, Screen
+from game.screens.screen import Item, Screen, ScreenKind
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.help_pages import CONTROL_WORDS
@@ -69,10 +69,10 @@ def panel_text(
 ) -> PanelText:
     game = session.game
     match menu.kind:
-        case MenuKind.WON:
+        case ScreenKind.WON:
             detail = tr("won_detail", lang, moves=game.moves, time=format_clock(game.seconds))
             return PanelText(tr("you_win", lang), [detail])
-        case MenuKind.OVER:
+        case ScreenKind.OVER:
             return PanelText(
                 tr("game_over", lang),
                 [
@@ -80,21 +80,21 @@ def panel_text(
                     tr("over_detail2", lang, moves=game.moves, time=format_clock(game.seconds)),
                 ],
             )
-        case MenuKind.PAUSE:
+        case ScreenKind.PAUSE:
             return PanelText(tr("paused", lang), [])
-        case MenuKind.SETTINGS:
+        case ScreenKind.SETTINGS:
             return PanelText(tr("settings", lang), [tr("settings_hint", lang)])
-        case MenuKind.CONTROLS:
+        case ScreenKind.CONTROLS:
             return controls_text(menu.page, menu.pages, menu.waiting_for, lang)
-        case MenuKind.SIZES:
+        case ScreenKind.SIZES:
             return PanelText(tr("sizes", lang), [tr("sizes_rules", lang)])
-        case MenuKind.CONFIRM_NEW:
+        case ScreenKind.CONFIRM_NEW:
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
-        case MenuKind.CONFIRM_QUIT:
+        case ScreenKind.CONFIRM_QUIT:
             return PanelText(tr("confirm_quit_title", lang), [tr("confirm_quit_detail", lang)])
-        case MenuKind.STATS:
+        case ScreenKind.STATS:
             return stats_page(menu.page, menu.pages, stats_pages, lang)
-        case MenuKind.HELP:
+        case ScreenKind.HELP:
             return help_page(menu.page, lang, pad_labels, game.size)
     return PanelText("", [])
 

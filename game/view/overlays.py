@@ -21,7 +21,7 @@ import pygame
 from game.kept_games.charts.figures import ChartFigures
 from game.play.session import Session
 from game.screens.menus import CONTROL_ROWS, HELP_PAGES, MenuItem, controls_items
-from game.screens.screen import Item, MenuKind, Screen
+from game.screens.screen import Item, Screen, ScreenKind
 from game.text import tr
 from game.view.charts import draw_charts
 from game.view.layout import Layout
@@ -90,7 +90,7 @@ class Line:
 
 def panel_area(menu: Screen, layout: Layout) -> pygame.Rect:
     """Banners cover the board, as in the original; menus cover the window."""
-    if menu.kind in (MenuKind.WON, MenuKind.OVER):
+    if menu.kind in (ScreenKind.WON, ScreenKind.OVER):
         return layout.board.copy()
     margin = max(6, min(layout.width, layout.height) // 40)
     return pygame.Rect(0, 0, layout.width, layout.height).inflate(-2 * margin, -2 * margin)
@@ -115,9 +115,9 @@ def draw_menu(
     fades in first and the words come once it is whole, so they never mix with the tiles.
     `charts`: the figures the statistics' pictures show (game/view/charts.py)."""
     area = panel_area(menu, layout)
-    if menu.kind is MenuKind.WON:
+    if menu.kind is ScreenKind.WON:
         theme = theme.under_win_banner()  # a win reads as one: gold, as in the original
-    covers_window = menu.kind not in (MenuKind.WON, MenuKind.OVER)
+    covers_window = menu.kind not in (ScreenKind.WON, ScreenKind.OVER)
     veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
     red, green, blue, alpha = theme.overlay
     if covers_window:
@@ -129,7 +129,7 @@ def draw_menu(
     else:
         veil = veils.get_or_make((veil_rect.size, colour), lambda: _veil(veil_rect, colour))
         surface.blit(veil, veil_rect)
-    if menu.kind is MenuKind.CHARTS:
+    if menu.kind is ScreenKind.CHARTS:
         return draw_charts(surface, text, theme, area, menu, lang, charts, shown >= 1.0)
     content = panel_text(menu, session, lang, stats_pages, pad_labels)
     labels = [item_label(item, session, lang, setting_values, pad_labels) for item in menu.items]
@@ -167,15 +167,15 @@ def menu_sheet(
     are fitted together: the size is the one at which the longest page fits, and their
     buttons stay put from page to page."""
     pages = [content]
-    if menu.kind is MenuKind.HELP:
+    if menu.kind is ScreenKind.HELP:
         pages = [help_page(index, lang, pad_labels, size) for index in range(len(HELP_PAGES))]
-    elif menu.kind is MenuKind.STATS:
+    elif menu.kind is ScreenKind.STATS:
         pages = [
             stats_page(page, menu.pages, stats_pages or {}, lang) for page in range(menu.pages)
         ]
     rows = _item_rows(menu.items)
     fit_labels, fit_rows = labels, rows
-    if menu.kind is MenuKind.CONTROLS:
+    if menu.kind is ScreenKind.CONTROLS:
         # Fitted waiting or not, as a full page: turning a page or choosing an action moves
         # nothing; the words of the longest action name it waits for make the room.
         longest = max(CONTROL_ROWS, key=lambda action: len(tr(f"action_{action}", lang)))

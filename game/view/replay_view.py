@@ -15,9 +15,9 @@ import pygame
 from game.core.record import Action
 from game.screens.browsing import BrowsingScreen
 from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control
-from game.screens.replay import SPEEDS
+from game.screens.replaying import SPEEDS
 from game.screens.review import TrackKind
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
@@ -280,7 +280,7 @@ def draw_board_screen(
 ) -> tuple[Placed, pygame.Rect]:
     """The replay or the review: where each of its pieces was drawn, and the board's
     rectangle."""
-    replay = screen.kind is MenuKind.REPLAY
+    replay = screen.kind is ScreenKind.REPLAY
     if replay:
         variants = [
             replay_blocks(screen, lang),

@@ -12,7 +12,7 @@ from game.play import events as ev
 from game.play.session import Phase, Session
 from game.screens.browsing import BrowsingScreen
 from game.screens.navigator import Navigator
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import language_of, told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
@@ -20,7 +20,7 @@ from game.view.hud import Hud
 from game.view.layout import Layout, compute_layout
 from game.view.memory import release_freed_memory
 from game.view.model import ViewModel
-from game.view.notices import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, Notices
+from game.view.notice_board import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, NoticeBoard
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
 from game.view.theme import Theme, theme_named
@@ -74,7 +74,7 @@ class View:
         self._menu_key: tuple | None = None
         self._fade = Tween(0.0)
         self._shown_second = -1
-        self.notice_board = Notices(self.text)  # what the game tells, over whatever shows
+        self.notice_board = NoticeBoard(self.text)  # what the game tells, over whatever shows
 
     # -- state from the outside ----------------------------------------------------------------
 
@@ -163,7 +163,7 @@ class View:
 
     @property
     def notices(self) -> list[str]:
-        """The notices' words, oldest first (game/view/notices.py)."""
+        """The notices' words, oldest first (game/view/notice_board.py)."""
         return self.notice_board.shown
 
     @notices.setter
@@ -203,7 +203,7 @@ class View:
         key = (menu.kind, id(menu)) if menu is not None else None
         if key != self._menu_key:
             self._menu_key = key
-            banner = menu is not None and menu.kind in (MenuKind.WON, MenuKind.OVER)
+            banner = menu is not None and menu.kind in (ScreenKind.WON, ScreenKind.OVER)
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
@@ -231,7 +231,7 @@ class View:
         if isinstance(top, BrowsingScreen):
             area = self.games_view.draw(surface, top, theme, self.lang, ahead)
             if self.notices:
-                replaying = top.kind in (MenuKind.REPLAY, MenuKind.REVIEW)
+                replaying = top.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW)
                 self.notice_board.draw_on_screens(
                     surface, self.theme, area, self.games_view.pieces, beside_board=replaying
                 )

@@ -20,7 +20,7 @@ from game.launch.guard import run_guarded
 from game.play import commands as cmd
 from game.play.session import Phase, Session
 from game.screens.menus import SizeItem
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
@@ -84,7 +84,7 @@ def test_game_over_undo_and_new_game_without_confirmation(app):
     app.use_session(Session(one_move_from_game_over()))
     press(app, pygame.K_LEFT)
     assert app.session.phase is Phase.GAME_OVER
-    assert app.screens.top.kind is MenuKind.OVER
+    assert app.screens.top.kind is ScreenKind.OVER
     press(app, pygame.K_u)  # R14: undo works on a game-over board
     assert app.session.phase is Phase.PLAYING
     assert app.session.game.undos_left == 4
@@ -100,7 +100,7 @@ def test_new_game_asks_first_while_a_game_is_in_progress(app):
     moves = app.session.game.moves
     assert moves > 0
     press(app, pygame.K_n)
-    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is ScreenKind.CONFIRM_NEW
     press(app, pygame.K_ESCAPE)
     assert app.screens.top is None and app.session.game.moves == moves
     press(app, pygame.K_n)
@@ -162,10 +162,10 @@ def test_quitting_hides_the_window_before_the_slow_parts_close(tmp_path, monkeyp
 
 def test_f1_and_question_mark_open_help(app):
     press(app, pygame.K_F1)
-    assert app.screens.top.kind is MenuKind.HELP
+    assert app.screens.top.kind is ScreenKind.HELP
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, "?")
-    assert app.screens.top.kind is MenuKind.HELP
+    assert app.screens.top.kind is ScreenKind.HELP
 
 
 def test_each_tile_centre_has_its_values_colour(app):

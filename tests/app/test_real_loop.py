@@ -12,10 +12,10 @@ from helpers.loop import DrawnClock, PolicyWorker, ScriptedClock, ScriptWorker
 from game.app import App, Options
 from game.core.engine import Direction, Game
 from game.play.session import Phase, Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.storage.notices import Notice, NoticeKey
 from game.text import format_clock, notice_text
-from game.view.notices import NOTICE_SECONDS
+from game.view.notice_board import NOTICE_SECONDS
 
 LEFT, RIGHT, UP = Direction.LEFT, Direction.RIGHT, Direction.UP
 
@@ -164,7 +164,7 @@ def test_a_win_by_autoplay_shows_the_real_time_on_its_banner(tmp_path):
     seen = {}
     clock.at(6.0, lambda: seen.update(phase=app.session.phase, menu=app.screens.top.kind))
     run(app)
-    assert seen == {"phase": Phase.WON_BANNER, "menu": MenuKind.WON}
+    assert seen == {"phase": Phase.WON_BANNER, "menu": ScreenKind.WON}
     assert app.session.game.moves == 5
     assert app.session.game.seconds == pytest.approx(2.0, abs=0.05)  # 4 paces of half a second
     own = app.stats_keeper.stats.for_size(4)

@@ -31,7 +31,7 @@ from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archi
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, SaveSlots, Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 
@@ -109,7 +109,7 @@ def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
 def test_new_game_leaves_the_last_one_and_keeps_the_next_from_its_first_move_R15(tmp_path):
     archive, keeper, session, _ = recorded(tmp_path, actions=[L, D, R])
     send(session, keeper, cmd.NewGame())
-    assert session.menu.kind is MenuKind.CONFIRM_NEW
+    assert session.menu.kind is ScreenKind.CONFIRM_NEW
     send(session, keeper, cmd.Select(0))  # "New game" (Enter would answer Cancel)
     [left] = archive.list_games()
     assert left.outcome is Outcome.LEFT

@@ -35,7 +35,7 @@ from game.kept_games.share.shared_file import export_game, import_game, read_sha
 from game.play import commands as cmd
 from game.screens.items import Control
 from game.screens.opening import REPLAY_SLICE
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.solver.analysis import AnalysisState
 from game.text import tr
 from game.view.plot import column_of, last_in_columns
@@ -123,7 +123,7 @@ def test_a_long_game_opens_while_the_screen_says_how_far_it_is(long_game, steps)
     try:
         open_games(app)
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.screens.top.kind is MenuKind.GAME  # at once, with what the list knew
+        assert app.screens.top.kind is ScreenKind.GAME  # at once, with what the list knew
         assert steps.held.wait(LIMIT_S)
         percent = round(REPLAY_SLICE / len(record.steps) * 100)
         drawn = words_drawn(app)
@@ -132,12 +132,13 @@ def test_a_long_game_opens_while_the_screen_says_how_far_it_is(long_game, steps)
         for control in (Control.REPLAY, Control.REVIEW, Control.EXPORT):
             assert not app.screens.top.active(control)
             app.command(cmd.Select(app.screens.top.items.index(control)))
-            assert app.screens.top.kind is MenuKind.GAME  # nothing to replay, review or export yet
+            # Nothing to replay, review or export yet.
+            assert app.screens.top.kind is ScreenKind.GAME
         steps.release()
         until_opened(app)
         assert tr("replay") in words_drawn(app)
         press(app, pygame.K_RETURN, pygame.K_END)  # Replay is focused: to the game's end
-        assert app.screens.top.kind is MenuKind.REPLAY
+        assert app.screens.top.kind is ScreenKind.REPLAY
         shown = app.games_screens.replaying.position
         assert shown == last and app.view.games_view.board.grid == last.grid
         assert steps.calls_on_the_frame == 0
@@ -154,9 +155,9 @@ def test_a_game_opening_goes_on_in_the_list_and_stops_when_the_games_are_left(lo
         assert steps.held.wait(LIMIT_S)
         opening = app.games_screens.opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # back to the list: it may be chosen again
-        assert app.screens.top.kind is MenuKind.GAMES and app.games_screens.opening is opening
+        assert app.screens.top.kind is ScreenKind.GAMES and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.screens.top.kind is MenuKind.GAME and app.games_screens.opening is opening
+        assert app.screens.top.kind is ScreenKind.GAME and app.games_screens.opening is opening
         app.frame(STEP, [key(pygame.K_ESCAPE)])
         app.frame(STEP, [key(pygame.K_ESCAPE)])  # out of the games: it stops
         assert not app.screens.games_open and app.games_screens.opening is None
@@ -200,7 +201,7 @@ def test_a_long_game_s_review_starts_while_the_game_goes_on(long_game, kept_scor
     app = review_app(folder)
     try:
         app.frame(STEP, [key(pygame.K_RETURN)])
-        assert app.screens.top.kind is MenuKind.REVIEW
+        assert app.screens.top.kind is ScreenKind.REVIEW
         assert kept_scores.held.wait(LIMIT_S)  # the start, reading what was kept: off the frame
         settle(app, 3)
         assert tr("review_progress", percent=0) in words_drawn(app)

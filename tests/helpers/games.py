@@ -22,7 +22,7 @@ from game.kept_games.review.job import Estimate
 from game.play import commands as cmd
 from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control
 from game.screens.review import every_move
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn
@@ -130,7 +130,7 @@ def until_imported(app, limit_s: float = 30.0) -> None:
 
 def open_games(app) -> None:
     """Games, chosen in the pause menu."""
-    if app.screens.top is None or app.screens.top.kind is not MenuKind.PAUSE:
+    if app.screens.top is None or app.screens.top.kind is not ScreenKind.PAUSE:
         app.command(cmd.Pause())
     app.command(cmd.Select(app.screens.top.items.index(Item.GAMES)))
     assert app.screens.games_open
@@ -277,7 +277,7 @@ def screens(app):
     press(app, pygame.K_RETURN)
     yield "game"
     press(app, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RIGHT)
-    assert app.screens.top.kind is MenuKind.REPLAY
+    assert app.screens.top.kind is ScreenKind.REPLAY
     yield "replay"
     press(app, pygame.K_ESCAPE, pygame.K_DOWN, pygame.K_RETURN)
     app.frame(1 / 120, [])
@@ -301,13 +301,13 @@ def screens(app):
     settle(app)
     yield "review"
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.screens.top.kind is MenuKind.MISTAKES
+    assert app.screens.top.kind is ScreenKind.MISTAKES
     yield "mistakes"
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the review, to the game's card
-    assert app.screens.top.kind is MenuKind.GAME
+    assert app.screens.top.kind is ScreenKind.GAME
     app.command(cmd.Select(GAME_ITEMS.index(Control.PRACTISE)))
     practice = app.screens.top.practice
-    assert app.screens.top.kind is MenuKind.PRACTICE and practice is not None and practice.todo
+    assert app.screens.top.kind is ScreenKind.PRACTICE and practice is not None and practice.todo
     yield "practice"
     app.command(cmd.Move(practice.grade.played))  # the game's move again: costly, said so
     assert practice.answer is not None and not practice.answer.right
@@ -324,13 +324,13 @@ def open_replay(app) -> None:
     """The newest game's replay, by the keyboard: Enter on the game, Enter on Replay."""
     open_games(app)
     press(app, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.REPLAY
+    assert app.screens.top.kind is ScreenKind.REPLAY
 
 
 def open_review(app, row: int) -> None:
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.REVIEW
+    assert app.screens.top.kind is ScreenKind.REVIEW
 
 
 def finish(app, limit_s: float = 60.0) -> None:

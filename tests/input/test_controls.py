@@ -25,7 +25,7 @@ from game.input.keys_and_pointer import key_name
 from game.input.names import control_words
 from game.play.session import Session
 from game.screens.menus import ControlItem
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.text import LANGUAGES, tr
 from game.text.help_pages import CONTROL_WORDS
@@ -99,7 +99,7 @@ def open_controls(app: App) -> None:
     press(app, pygame.K_RETURN)
     walk_to(app, Item.CONTROLS)
     press(app, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.CONTROLS
+    assert app.screens.top.kind is ScreenKind.CONTROLS
 
 
 def leave_menus(app: App) -> None:
@@ -172,7 +172,7 @@ def test_a_key_another_action_has_is_refused_with_a_word_and_nothing_changes(tmp
         assert app.screens.waiting_for_key is None  # the next key moves about again
         leave_menus(app)
         press(app, pygame.K_LEFT, pygame.K_n)
-        assert app.screens.top.kind is MenuKind.CONFIRM_NEW  # N still asks for a new game
+        assert app.screens.top.kind is ScreenKind.CONFIRM_NEW  # N still asks for a new game
     finally:
         app.close()
 
@@ -183,7 +183,7 @@ def test_escape_and_start_are_never_lost(app):
     press(app, pygame.K_RETURN)
     press(app, pygame.K_ESCAPE)  # cancels: Escape is never an action's
     assert app.screens.waiting_for_key is None and not app.view.notices
-    assert app.screens.top.kind is MenuKind.CONTROLS
+    assert app.screens.top.kind is ScreenKind.CONTROLS
     assert app.settings.controls == Controls()
     press(app, pygame.K_RETURN, pygame.K_HOME)  # a games screen's key stays
     assert app.view.notices[-1] == "Home stays as it is: To the start"
@@ -195,7 +195,7 @@ def test_escape_and_start_are_never_lost(app):
     assert Controls().with_button("undo", "start") == Refused("fixed", "menu")
     leave_menus(app)
     press(app, pygame.K_ESCAPE)
-    assert app.screens.top.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is ScreenKind.PAUSE
 
 
 def test_by_mouse_a_click_on_a_row_waits_for_its_key_and_another_click_moves_on(app):

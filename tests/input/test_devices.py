@@ -21,7 +21,7 @@ from game.app import App
 from game.core.engine import Game
 from game.play.session import Session
 from game.screens.menus import PAUSE_ITEMS, SETTINGS_ITEMS, SettingItem, SizeItem, SizesMenu
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 APP_SEED = 3
 
@@ -53,19 +53,19 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert app.session.game.moves == moves and app.session.game.undos_left == 4
     move()
     open_menu()
-    assert app.screens.top.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is ScreenKind.PAUSE
     choose("new_game")
-    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is ScreenKind.CONFIRM_NEW
     choose("confirm_new")
     assert app.screens.top is None and app.session.game.moves == 0
     open_menu()
     choose("sizes")
-    assert app.screens.top.kind is MenuKind.SIZES
+    assert app.screens.top.kind is ScreenKind.SIZES
     choose(SizeItem(5))
     assert app.session.game.size == 5 and app.screens.top is None
     open_menu()
     choose("settings")
-    assert app.screens.top.kind is MenuKind.SETTINGS
+    assert app.screens.top.kind is ScreenKind.SETTINGS
     before = app.settings
     for item in SETTINGS_ITEMS:
         if isinstance(item, SettingItem):  # each setting; the Controls screen has its tests
@@ -77,21 +77,21 @@ def tour(app: App, move, undo, open_menu, choose, back, open_help) -> None:
     assert after.autoplay_pace != before.autoplay_pace and after.language != before.language
     assert app.game_window.fullscreen
     choose("back")
-    assert app.screens.top.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is ScreenKind.PAUSE
     choose("stats")
-    assert app.screens.top.kind is MenuKind.STATS
+    assert app.screens.top.kind is ScreenKind.STATS
     back()
     choose("help")
-    assert app.screens.top.kind is MenuKind.HELP
+    assert app.screens.top.kind is ScreenKind.HELP
     back()
     back()
     assert app.screens.top is None
     open_help()
-    assert app.screens.top.kind is MenuKind.HELP
+    assert app.screens.top.kind is ScreenKind.HELP
     back()
     open_menu()
     choose("quit")
-    assert app.running and app.screens.top.kind is MenuKind.CONFIRM_QUIT  # it asks first
+    assert app.running and app.screens.top.kind is ScreenKind.CONFIRM_QUIT  # it asks first
     choose("quit")
     assert not app.running
 
@@ -134,7 +134,7 @@ def test_the_mouse_alone_does_everything(app):
     def back():
         # The mouse's way back: the menu's own Back (or Resume) item.
         menu = app.screens.top
-        mouse_choose(app, "resume" if menu.kind is MenuKind.PAUSE else "back")
+        mouse_choose(app, "resume" if menu.kind is ScreenKind.PAUSE else "back")
 
     tour(
         app,
@@ -164,7 +164,7 @@ def test_a_short_drag_is_a_click_not_a_move(app):
 def test_the_help_page_names_the_pads_buttons(app):
     plug_pad(app, "PS5 Controller")
     run(app, button(pygame.CONTROLLER_BUTTON_BACK))
-    assert app.screens.top.kind is MenuKind.HELP
+    assert app.screens.top.kind is ScreenKind.HELP
     assert app.view.model.pad_labels["a"] == "Cross"
 
 

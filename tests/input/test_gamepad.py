@@ -12,7 +12,7 @@ from game.input.gamepad import GAMEPAD_EVENTS, GamepadInput, PadHandle
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 LEFTX, LEFTY = pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY
@@ -401,7 +401,7 @@ def test_b_in_a_menu_goes_back_one_level():
     assert session.handle(cmd.BackOrUndo()) == [ev.MenuClosed("help")]
     assert session.handle(cmd.BackOrUndo()) == [ev.MenuClosed("pause")]
     session.handle(cmd.NewGame())
-    assert session.menu.kind is MenuKind.CONFIRM_NEW
+    assert session.menu.kind is ScreenKind.CONFIRM_NEW
     moves = session.game.moves
     assert session.handle(cmd.BackOrUndo()) == [ev.MenuClosed("confirm_new")]
     assert session.game.moves == moves  # declined; nothing undone

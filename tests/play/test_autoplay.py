@@ -14,7 +14,7 @@ from helpers.solver import play_until
 from game.core.engine import Direction, Game
 from game.play.autoplay import Autoplay, solver_processes
 from game.play.session import Phase, Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.solver import Reply
 
 
@@ -151,7 +151,7 @@ def test_autoplay_stops_at_the_win_banner(app):
     app.autoplay.set_pace("max")
     app.frame(STEP, [key(pygame.K_p)])
     play_until(app, lambda: not app.autoplay.playing, seconds=60)
-    assert app.session.phase is Phase.WON_BANNER and app.screens.top.kind is MenuKind.WON
+    assert app.session.phase is Phase.WON_BANNER and app.screens.top.kind is ScreenKind.WON
     assert app.session.game.won
 
 

@@ -39,7 +39,7 @@ from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.items import Control
 from game.screens.menus import PauseMenu, SizeItem, SizesMenu
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import Analysis
 from game.text import LANGUAGES, tr
 
@@ -68,7 +68,7 @@ def choose_size_by_keyboard(app: App, size: int) -> None:
     keys(app, pygame.K_ESCAPE)
     focus_on(app, Item.SIZES)
     keys(app, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.SIZES
+    assert app.screens.top.kind is ScreenKind.SIZES
     up = size < app.session.game.size
     focus_on(app, SizeItem(size), pygame.K_UP if up else pygame.K_DOWN)
     keys(app, pygame.K_RETURN)
@@ -116,7 +116,7 @@ def test_the_sizes_menu_says_the_rules_are_the_classic_4x4_s_and_marks_the_size_
         focus_on(app, Item.SIZES)
         keys(app, pygame.K_RETURN)
         menu = app.screens.top
-        assert menu.kind is MenuKind.SIZES and menu.focused_item == SizeItem(4)
+        assert menu.kind is ScreenKind.SIZES and menu.focused_item == SizeItem(4)
         drawn = menu_words(app, lang)
         assert tr("sizes", lang) in drawn
         assert tr("sizes_rules", lang) in " ".join(drawn)
@@ -126,7 +126,7 @@ def test_the_sizes_menu_says_the_rules_are_the_classic_4x4_s_and_marks_the_size_
         for size in (3, 5, 6, 7, 8):  # the others unmarked, each named with its size
             assert tr(f"size_{size}", lang) in drawn and f"{size}×{size}" in tr(f"size_{size}")
         keys(app, pygame.K_ESCAPE)  # back to the pause menu, nothing changed
-        assert app.screens.top.kind is MenuKind.PAUSE and app.session.game.size == 4
+        assert app.screens.top.kind is ScreenKind.PAUSE and app.session.game.size == 4
         keys(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)
         keys(app, pygame.K_RETURN)  # Enter on Board, down to 8x8, Enter
         assert app.session.game.size == 8 and app.screens.top is None
@@ -153,13 +153,13 @@ def test_the_gamepad_and_the_mouse_choose_a_size_too(tmp_path):
         assert app.session.game.size == 3 and app.screens.top is None
         click(app, app.view.layout.buttons["menu"].center)
         click(app, app.view.menu_rects[app.screens.top.items.index(Item.SIZES)].center)
-        assert app.screens.top.kind is MenuKind.SIZES
+        assert app.screens.top.kind is ScreenKind.SIZES
         click(app, app.view.menu_rects[app.screens.top.items.index(SizeItem(7))].center)
         assert app.session.game.size == 7 and app.screens.top is None
         click(app, app.view.layout.buttons["menu"].center)
         click(app, app.view.menu_rects[app.screens.top.items.index(Item.SIZES)].center)
         click(app, app.view.menu_rects[app.screens.top.items.index(Item.BACK)].center)
-        assert app.screens.top.kind is MenuKind.PAUSE  # Back: the pause menu again
+        assert app.screens.top.kind is ScreenKind.PAUSE  # Back: the pause menu again
     finally:
         app.running = True
         app.close()
@@ -336,13 +336,13 @@ def test_a_new_size_is_played_saved_killed_kept_replayed_reviewed_and_shared(tmp
         choose_on_screen(app, Control.EXPORT)
         [shared] = (tmp_path / "documents").iterdir()
         choose_on_screen(app, Control.REPLAY)
-        assert app.screens.top.kind is MenuKind.REPLAY
+        assert app.screens.top.kind is ScreenKind.REPLAY
         press(app, pygame.K_END)
         assert app.view.games_view.board.grid == game.grid
         press(app, pygame.K_ESCAPE)
 
         choose_on_screen(app, Control.REVIEW)
-        assert app.screens.top.kind is MenuKind.REVIEW
+        assert app.screens.top.kind is ScreenKind.REVIEW
         review_to_the_end(app)
         job = app.games_screens.job
         assert job.result.complete and len(job.result.grades) == len(job.moves) >= game.moves

@@ -18,7 +18,7 @@ from game.app import App, Options
 from game.core.engine import Game
 from game.core.goals import GOAL_IDS, GOALS, WIN_UNDER_MOVES
 from game.play.session import Session
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.storage.store import Storage
 from game.text import LANGUAGES, tr
 from game.text.records_words import goal_met_text, goals_lines
@@ -149,7 +149,7 @@ def test_a_goal_met_is_told_once_and_listed_with_its_day_on_the_goals_page(tmp_p
         assert app.session.game.moves == moves + 2
         assert goals_told(app) == set()  # the 512 still stands: not told again
         device.open_goals(app)
-        assert app.screens.top.kind is MenuKind.STATS
+        assert app.screens.top.kind is ScreenKind.STATS
         for lang in LANGUAGES:
             for size in ((320, 400), (1920, 1080)):
                 body, drawn = goals_page(app, lang, size)
@@ -251,7 +251,7 @@ def test_a_win_on_4x4_meets_its_goals(tmp_path, state, met):
     try:
         play_from(app, NEAR_WIN, **state)
         run(app, key(pygame.K_LEFT))
-        assert app.screens.top.kind is MenuKind.WON
+        assert app.screens.top.kind is ScreenKind.WON
         assert goals_told(app) == met
         assert {goal_id for goal_id in GOAL_IDS if app.stats_keeper.stats.goal(goal_id)} == met
     finally:
@@ -271,7 +271,7 @@ def test_a_win_on_5x5_is_told_in_the_players_language_readable_in_the_smallest_w
         assert app.session.game.moves == 3001 and goals_told(app) == set()
         run(app, key(pygame.K_LEFT))
         assert goals_told(app) == {WIN_5}
-        assert app.screens.top.kind is MenuKind.WON  # the notice shows over it
+        assert app.screens.top.kind is ScreenKind.WON  # the notice shows over it
         for size in ((320, 400), (1920, 1080)):
             log = TextLog(app)
             try:

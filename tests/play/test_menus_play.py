@@ -16,7 +16,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Session
 from game.screens.menus import HELP_PAGES, HelpPages, SettingItem, StatsPages
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import first_tip, tr
 from game.view.view import inactive_buttons
 
@@ -24,7 +24,7 @@ from game.view.view import inactive_buttons
 def open_settings(app: App) -> None:
     app.command(cmd.Pause())
     app.command(cmd.Select(app.screens.top.items.index(Item.SETTINGS)))
-    assert app.screens.top.kind is MenuKind.SETTINGS
+    assert app.screens.top.kind is ScreenKind.SETTINGS
 
 
 def focus_on(app: App, name: str) -> int:
@@ -144,7 +144,7 @@ def test_statistics_show_every_size_a_page_each_opening_on_the_size_played(app):
     app.command(cmd.Pause())
     app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
     menu = app.screens.top
-    assert menu.kind is MenuKind.STATS and menu.pages == len(BOARD_SIZES) + 1  # the goals last
+    assert menu.kind is ScreenKind.STATS and menu.pages == len(BOARD_SIZES) + 1  # the goals last
     assert BOARD_SIZES[menu.page] == app.session.game.size
     assert set(app.view.model.stats_pages) == {*BOARD_SIZES, None}  # None: the goals' page
     app.frame(STEP, [key(pygame.K_RIGHT)])

@@ -13,7 +13,7 @@ from helpers.view import TextLog
 from game.app import App
 from game.core.record import Outcome
 from game.screens.menus import SizeItem
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import LANGUAGES, tr
 
 SIZE = (540, 720)
@@ -51,7 +51,7 @@ def test_the_pause_menu_names_the_board_size_in_play(app, lang):
             while app.screens.top.focused_item != SizeItem(size):
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN, pygame.K_ESCAPE)
-        assert app.session.game.size == size and app.screens.top.kind is MenuKind.PAUSE
+        assert app.session.game.size == size and app.screens.top.kind is ScreenKind.PAUSE
         labels = menu_words(app, lang)
         for other in (4, 5, 6):
             row = tr("sizes_row", lang, size=tr(f"size_{other}", lang))
@@ -62,7 +62,7 @@ def test_the_pause_menu_names_the_board_size_in_play(app, lang):
 def test_up_from_resume_stays_on_resume_and_down_from_quit_stays_on_quit(app):
     press(app, pygame.K_ESCAPE)
     menu = app.screens.top
-    assert menu.kind is MenuKind.PAUSE and menu.focused_item is Item.RESUME
+    assert menu.kind is ScreenKind.PAUSE and menu.focused_item is Item.RESUME
     press(app, pygame.K_UP)
     assert menu.focused_item is Item.RESUME
     while menu.focused_item is not Item.QUIT:
@@ -80,7 +80,7 @@ def test_enter_on_quit_asks_first_with_the_safe_answer_focused(app):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     confirm = app.screens.top
-    assert app.running and confirm.kind is MenuKind.CONFIRM_QUIT
+    assert app.running and confirm.kind is ScreenKind.CONFIRM_QUIT
     assert confirm.focused_item is Item.CANCEL
     assert app.session.game.moves > 0
     for lang in LANGUAGES:  # it says the game is not lost: saved, and kept in Games
@@ -113,7 +113,7 @@ def test_a_click_on_quit_asks_too(app):
     quit_at = app.view.menu_rects[app.screens.top.items.index(Item.QUIT)].center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.frame(STEP, [pygame.event.Event(kind, pos=quit_at, button=1, touch=False)])
-    assert app.running and app.screens.top.kind is MenuKind.CONFIRM_QUIT
+    assert app.running and app.screens.top.kind is ScreenKind.CONFIRM_QUIT
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -122,7 +122,7 @@ def test_the_new_game_confirmation_says_the_game_is_kept_in_games_and_it_is(app,
     moves = app.session.game.moves
     app.view.lang = lang
     press(app, pygame.K_n)
-    assert app.screens.top.kind is MenuKind.CONFIRM_NEW
+    assert app.screens.top.kind is ScreenKind.CONFIRM_NEW
     words = " ".join(menu_words(app, lang))
     assert tr("confirm_detail", lang) in words and tr("games", lang) in words
     press(app, pygame.K_UP, pygame.K_RETURN)  # New game

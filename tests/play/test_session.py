@@ -12,7 +12,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, SaveSlots, Session
 from game.screens.menus import HELP_PAGES, SizeItem
-from game.screens.screen import MenuKind, Screen
+from game.screens.screen import Screen, ScreenKind
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 E = 0
@@ -102,7 +102,7 @@ def test_the_first_2048_shows_the_win_banner():
     assert kinds(events) == [ev.Moved, ev.Spawned, ev.Won]
     assert session.phase is Phase.WON_BANNER
     assert session.game.won
-    assert session.menu.kind is MenuKind.WON
+    assert session.menu.kind is ScreenKind.WON
     assert session.menu.items == ["keep_going", "new_game"]
 
 
@@ -158,7 +158,7 @@ def test_a_win_that_ends_the_game_shows_the_banner_first():
     events = session.handle(cmd.KeepGoing())
     assert events == [ev.KeptGoing(), ev.Lost()]
     assert session.phase is Phase.GAME_OVER
-    assert session.menu.kind is MenuKind.OVER
+    assert session.menu.kind is ScreenKind.OVER
 
 
 # -- losing and undo -------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_no_move_left_ends_the_game_with_undo_and_new_game():
     events = move(session, LEFT)
     assert kinds(events) == [ev.Moved, ev.Spawned, ev.Lost]
     assert session.phase is Phase.GAME_OVER
-    assert session.menu.kind is MenuKind.OVER
+    assert session.menu.kind is ScreenKind.OVER
     assert session.menu.items == ["undo", "new_game"]
     grid = session.game.grid
     for direction in Direction:
@@ -260,7 +260,7 @@ def test_new_game_asks_first_while_a_game_is_in_progress():
     game = session.game
     events = session.handle(cmd.NewGame())
     assert events == [ev.MenuOpened("confirm_new")]
-    assert session.menu.kind is MenuKind.CONFIRM_NEW
+    assert session.menu.kind is ScreenKind.CONFIRM_NEW
     assert session.menu.items == ["confirm_new", "cancel"]
     assert session.game is game
     assert session.handle(cmd.NewGame()) == []  # pressing N again does not confirm
@@ -307,7 +307,7 @@ def test_new_game_from_the_pause_menu_also_asks():
     session.handle(cmd.Back())
     events = session.handle(cmd.Select(session.menu.items.index("new_game")))
     assert ev.MenuOpened("confirm_new") in events
-    assert [m.kind for m in session.screens.stack] == [MenuKind.CONFIRM_NEW]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.CONFIRM_NEW]
 
 
 def test_new_game_is_immediate_before_the_first_move():
@@ -495,7 +495,7 @@ def test_escape_in_play_opens_the_pause_menu_and_closes_it_again():
     session = stacked(Session.start(4, seed=2))
     assert session.handle(cmd.Back()) == [ev.MenuOpened("pause")]
     menu = session.menu
-    assert menu.kind is MenuKind.PAUSE
+    assert menu.kind is ScreenKind.PAUSE
     assert menu.focused_item == "resume"
     assert {"new_game", "sizes", "help", "quit"} <= set(menu.items)
     assert session.handle(cmd.Back()) == [ev.MenuClosed("pause")]
@@ -566,9 +566,9 @@ def test_back_closes_one_level_at_a_time():
     session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Back())
     session.handle(cmd.Select(session.menu.items.index("help")))
-    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.HELP]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.PAUSE, ScreenKind.HELP]
     assert session.handle(cmd.Back()) == [ev.MenuClosed("help")]
-    assert session.menu.kind is MenuKind.PAUSE
+    assert session.menu.kind is ScreenKind.PAUSE
     assert session.handle(cmd.Back()) == [ev.MenuClosed("pause")]
     assert session.menu is None
 
@@ -578,7 +578,7 @@ def test_help_pages_turn_left_and_right_and_stop_at_the_ends():
     session = stacked(Session.start(4, seed=2))
     session.handle(cmd.Help())
     menu = session.menu
-    assert menu.kind is MenuKind.HELP
+    assert menu.kind is ScreenKind.HELP
     assert menu.page == 0
     assert move(session, LEFT) == []
     assert menu.page == 0
@@ -788,7 +788,7 @@ def test_a_menu_already_open_is_returned_to_not_stacked():
     for _ in range(10):  # ten rounds of Pause, Help
         session.handle(cmd.Pause())
         session.handle(cmd.Help())
-    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.HELP]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.PAUSE, ScreenKind.HELP]
     session.handle(cmd.Back())
     session.handle(cmd.Back())
     assert session.screens.stack == []
@@ -796,7 +796,7 @@ def test_a_menu_already_open_is_returned_to_not_stacked():
     session.handle(cmd.Select(session.menu.items.index("settings")))
     session.handle(cmd.Help())
     session.handle(cmd.Pause())  # the pause menu is open below: back to it
-    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.PAUSE]
 
 
 def test_reading_the_menu_changes_nothing():
@@ -814,7 +814,7 @@ def test_reading_the_menu_changes_nothing():
 class Probe(Screen):
     """A screen that takes every command it is handed; Back closes it."""
 
-    kind = MenuKind.GAMES
+    kind = ScreenKind.GAMES
 
     def __init__(self) -> None:
         super().__init__([])
@@ -838,7 +838,7 @@ def a_screen_over_the_pause_menu() -> tuple[Session, Probe]:
 def test_a_screen_on_the_stack_stops_the_clock_itself():
     """The clock stands still under any screen, whatever is below it (R17)."""
     session, probe = a_screen_over_the_pause_menu()
-    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE, MenuKind.GAMES]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.PAUSE, ScreenKind.GAMES]
     session.screens.clear()
     session.screens.push(probe)  # nothing below it
     assert run(session, 2.0) == 0.0
@@ -863,4 +863,4 @@ def test_no_games_screens_no_games_entry():
     session = started_session()
     session.handle(cmd.Pause())
     assert session.handle(cmd.Select(session.menu.items.index("games"))) == []
-    assert [m.kind for m in session.screens.stack] == [MenuKind.PAUSE]
+    assert [m.kind for m in session.screens.stack] == [ScreenKind.PAUSE]

@@ -17,7 +17,7 @@ from helpers.view import READABLE_PX, TextLog, drawn, window
 from game.app import App, Options
 from game.core.replay import replay
 from game.screens.items import GAME_ITEMS
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.view.theme import THEMES, theme_named
 
 
@@ -68,7 +68,9 @@ def test_the_card_shows_the_final_board_in_the_theme_s_colours(app, kept, theme)
     app.view.set_theme(theme)
     open_games(app)
     press(app, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.GAME and app.games_screens.chosen == records[0].summary
+    assert (
+        app.screens.top.kind is ScreenKind.GAME and app.games_screens.chosen == records[0].summary
+    )
     surface = drawn(app)
     palette = theme_named(theme)
     board = board_on(surface, palette.board)

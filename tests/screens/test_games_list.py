@@ -47,10 +47,10 @@ from game.play import commands as cmd
 from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import LIST_BUTTONS, Control, GameRow
 from game.screens.menus import PAUSE_ITEMS
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
-from game.view.notices import NOTICE_SECONDS
+from game.view.notice_board import NOTICE_SECONDS
 
 KEPT = 8  # two pages: six games, then two
 
@@ -90,7 +90,7 @@ def test_games_comes_before_settings_and_the_game_clock_stands_still_behind_it_R
         app.frame(1.0, [])
     assert app.session.game.seconds == seconds and not app.session.clock_running
     press(app, pygame.K_ESCAPE)  # back to the pause menu, not to play
-    assert not app.screens.games_open and app.screens.top.kind is MenuKind.PAUSE
+    assert not app.screens.games_open and app.screens.top.kind is ScreenKind.PAUSE
 
 
 def test_the_list_is_newest_first_and_each_row_says_what_the_game_was_R22(app, kept):
@@ -135,7 +135,8 @@ def test_the_keyboard_goes_down_the_list_onto_the_next_page_and_back(app, kept):
     assert app.screens.top.games.page == 1
     press(app, pygame.K_RETURN)
     assert (
-        app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[ROWS_PER_PAGE]
+        app.screens.top.kind is ScreenKind.GAME
+        and app.games_screens.record == records[ROWS_PER_PAGE]
     )
 
 
@@ -145,13 +146,13 @@ def test_the_pad_pages_opens_a_game_goes_back_and_start_leaves(app, kept):
     open_games(app)
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_DOWN)])
     frame(app, [button(pygame.CONTROLLER_BUTTON_A)])  # the game opens
-    assert app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[1]
+    assert app.screens.top.kind is ScreenKind.GAME and app.games_screens.record == records[1]
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back, onto the same game
-    assert app.screens.top.kind is MenuKind.GAMES and focused(app).summary == records[1].summary
+    assert app.screens.top.kind is ScreenKind.GAMES and focused(app).summary == records[1].summary
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)])
     assert app.screens.top.games.page == 1
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_START)])
-    assert not app.screens.games_open and app.screens.top.kind is MenuKind.PAUSE
+    assert not app.screens.games_open and app.screens.top.kind is ScreenKind.PAUSE
 
 
 def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(app, kept):
@@ -168,7 +169,7 @@ def test_the_mouse_turns_pages_with_the_buttons_and_the_wheel_and_clicks_a_game(
     app.frame(STEP, [pygame.event.Event(pygame.MOUSEMOTION, pos=card.center, rel=(0, 0))])
     assert app.screens.top.focus == 2  # the focus follows the mouse
     click(app, card.center)
-    assert app.screens.top.kind is MenuKind.GAME and app.games_screens.record == records[2]
+    assert app.screens.top.kind is ScreenKind.GAME and app.games_screens.record == records[2]
 
 
 def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app, kept):
@@ -190,7 +191,7 @@ def test_a_game_offers_replay_review_and_export_and_back_returns_to_its_row(app,
         in drawn
     )
     press(app, pygame.K_ESCAPE)
-    assert app.screens.top.kind is MenuKind.GAMES and focused(app) == GameRow(records[2].summary)
+    assert app.screens.top.kind is ScreenKind.GAMES and focused(app) == GameRow(records[2].summary)
 
 
 def test_with_nothing_kept_the_list_says_so_and_back_still_leaves(tmp_path):
@@ -265,7 +266,7 @@ def test_a_game_dropped_while_the_list_shows_appears_in_it_focused_R22(tmp_path)
         app.frame(STEP, [pygame.event.Event(pygame.DROPFILE, file=str(path))])
         until_imported(app)
         assert app.view.notices[-1] == tr("import_done")
-        assert app.screens.top.kind is MenuKind.GAMES and len(app.screens.top.games.rows) == 4
+        assert app.screens.top.kind is ScreenKind.GAMES and len(app.screens.top.games.rows) == 4
         assert replay(app.archive.load(focused(app).summary.game_id)) == replay(shared)
     finally:
         app.close()

@@ -33,7 +33,7 @@ from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
 from game.view.games_view import row_lines
@@ -55,7 +55,7 @@ def open_replay_at(app, steps: int, row: int = 0) -> None:
     """The replay of the game in `row` of the list (0: the newest), `steps` positions in."""
     open_games(app)
     press(app, *[pygame.K_DOWN] * row, pygame.K_RETURN, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.REPLAY
+    assert app.screens.top.kind is ScreenKind.REPLAY
     press(app, *[pygame.K_RIGHT] * steps)
 
 
@@ -117,7 +117,7 @@ def test_the_review_s_play_from_here_by_keyboard_and_by_pad(kept):
     try:
         open_games(app)
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)  # the game, then Review
-        assert app.screens.top.kind is MenuKind.REVIEW
+        assert app.screens.top.kind is ScreenKind.REVIEW
         press(app, pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RIGHT)
         index = app.games_screens.stepping.position
         position = app.games_screens.positions[index]
@@ -287,7 +287,7 @@ def test_a_game_in_progress_of_that_size_is_not_ended_without_asking(kept):
         position = app.games_screens.replaying.position
         press(app, pygame.K_n)
         menu = app.screens.top
-        assert menu.kind is MenuKind.CONFIRM_NEW and menu.focused_item is Item.CANCEL
+        assert menu.kind is ScreenKind.CONFIRM_NEW and menu.focused_item is Item.CANCEL
         press(app, pygame.K_RETURN)  # a reflex Enter: Cancel
         assert app.session.game is game
         open_replay_at(app, 2, row=1)  # the replay goes on where it was left: 7 steps in
@@ -312,6 +312,6 @@ def test_a_game_in_progress_left_for_another_size_is_asked_for_too(kept):
         assert app.session.game.size == 5
         open_replay_at(app, 4, row=1)  # a kept 4x4 game
         press(app, pygame.K_n)
-        assert app.screens.top.kind is MenuKind.CONFIRM_NEW and app.session.game.size == 5
+        assert app.screens.top.kind is ScreenKind.CONFIRM_NEW and app.session.game.size == 5
     finally:
         app.close()

@@ -34,7 +34,7 @@ from game.core.engine import Direction, shift
 from game.kept_games.review.grades import BAD_GRADES
 from game.play import commands as cmd
 from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -69,7 +69,7 @@ def open_practice(app) -> None:
     while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.PRACTICE
+    assert app.screens.top.kind is ScreenKind.PRACTICE
     finish(app)  # its review read on threads: a busy machine keeps them waiting a while
     deadline = time.monotonic() + 60
     while app.screens.top.practice is None or app.games_screens.job.estimating.value == "running":
@@ -160,7 +160,7 @@ def test_a_move_that_changes_nothing_is_no_answer(kept):
             grid = app.games_screens.positions[practice.position].grid
             for direction in (d for d in Direction if not shift(grid, d).moved):
                 press(app, ARROW_KEYS[direction])
-                assert practice.answer is None and app.screens.top.kind is MenuKind.PRACTICE
+                assert practice.answer is None and app.screens.top.kind is ScreenKind.PRACTICE
                 tried += 1
             press(app, ARROW_KEYS[best_of(grid)], pygame.K_RETURN)
         assert tried, "no position of the practice had a move that changes nothing"
@@ -223,7 +223,7 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
         assert practice.done
         assert tr("practice_done", right=count, count=count) in words_drawn(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # Back, to the game's card
-        assert app.screens.top.kind is MenuKind.GAME
+        assert app.screens.top.kind is ScreenKind.GAME
     finally:
         app.close()
 

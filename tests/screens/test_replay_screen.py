@@ -14,8 +14,8 @@ from helpers.loop import ScriptedClock
 
 from game.core.replay import replay
 from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.replay import DEFAULT_SPEED, SPEEDS
-from game.screens.screen import Item, MenuKind
+from game.screens.replaying import DEFAULT_SPEED, SPEEDS
+from game.screens.screen import Item, ScreenKind
 from game.text import format_clock, tr
 
 
@@ -134,7 +134,7 @@ def test_home_end_the_pad_s_shoulders_and_the_d_pad(app, kept):
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
     assert app.games_screens.replaying.playing
     app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # back to the game, paused
-    assert app.screens.top.kind is MenuKind.GAME and not app.games_screens.replaying.playing
+    assert app.screens.top.kind is ScreenKind.GAME and not app.games_screens.replaying.playing
 
 
 def test_the_on_screen_controls_by_mouse(app, kept):
@@ -162,4 +162,4 @@ def test_the_on_screen_controls_by_mouse(app, kept):
     assert abs(app.games_screens.replaying.index - 0.75 * last) <= 1
     assert not app.games_screens.replaying.playing  # a jump pauses
     press_control(Item.BACK)
-    assert app.screens.top.kind is MenuKind.GAME
+    assert app.screens.top.kind is ScreenKind.GAME

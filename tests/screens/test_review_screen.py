@@ -34,7 +34,7 @@ from game.core.engine import Direction
 from game.play import commands as cmd
 from game.screens.items import REVIEW_ITEMS, Control, MistakeItem
 from game.screens.review import TrackKind
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import Analysis, AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -181,7 +181,7 @@ def test_the_worst_moves_are_stepped_through_worst_first_and_back_leaves_them_R2
     stepping = app.games_screens.stepping
     assert stepping.track.kind is TrackKind.EVERY and stepping.position == worst[1].position
     press(app, pygame.K_ESCAPE)
-    assert app.screens.top.kind is MenuKind.GAME
+    assert app.screens.top.kind is ScreenKind.GAME
 
 
 def test_a_click_on_the_plot_jumps_to_the_move_there_R23(app):
@@ -200,7 +200,7 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
     assert findings["all_directions"].count >= 1  # the game was made to show it
     press(app, pygame.K_DOWN, pygame.K_DOWN)  # from Next to Worst moves, to Mistakes
     press(app, pygame.K_RETURN)
-    assert app.screens.top.kind is MenuKind.MISTAKES
+    assert app.screens.top.kind is ScreenKind.MISTAKES
     chosen = 0
     for index, item in enumerate(app.screens.top.items):
         if not isinstance(item, MistakeItem):
@@ -209,13 +209,13 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
         app.command(cmd.Point(index))
         if not finding.count:  # its words read, but there is nothing to jump to
             press(app, pygame.K_RETURN)
-            assert app.screens.top.kind is MenuKind.MISTAKES and app.screens.top.focus == index
+            assert app.screens.top.kind is ScreenKind.MISTAKES and app.screens.top.focus == index
             continue
         drawn = words_drawn(app)
         assert any(tr(f"mistake_{item.mistake.value}") in words for words in drawn)
         press(app, pygame.K_RETURN)
         stepping = app.games_screens.stepping
-        assert app.screens.top.kind is MenuKind.REVIEW and stepping.track.where == finding.where
+        assert app.screens.top.kind is ScreenKind.REVIEW and stepping.track.where == finding.where
         for where in finding.where:
             assert stepping.position == where
             assert app.view.games_view.board.grid == app.games_screens.positions[where].grid
@@ -231,7 +231,7 @@ def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
     open_review(app, 1)
     job = app.games_screens.job
     press(app, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)  # to the game, the list, out
-    assert app.screens.top.kind is MenuKind.PAUSE
+    assert app.screens.top.kind is ScreenKind.PAUSE
     press(app, pygame.K_ESCAPE)  # and play on
     assert app.screens.top is None
     fraction, seconds, drawn = job.fraction, app.session.game.seconds, app.frames_drawn

@@ -15,7 +15,7 @@ from helpers.view import READABLE_PX, TextLog
 from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import LANGUAGES, tr
 from game.text.records_words import stats_lines
 
@@ -57,7 +57,7 @@ def app(module_app):
     move(app)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     choose(app, Item.STATS)
-    assert app.screens.top.kind is MenuKind.STATS and app.session.game.size == 4
+    assert app.screens.top.kind is ScreenKind.STATS and app.session.game.size == 4
     return app
 
 

@@ -17,9 +17,9 @@ from helpers.view import TextLog, changed, drawn, points, window
 from game.app import App, Options
 from game.core.engine import Game
 from game.play.session import Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import LANGUAGES, tr
-from game.view.notices import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
+from game.view.notice_board import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS
 
 SIZES = ((320, 400), (540, 720), (1920, 1080))
 # A board with one tile: nothing to take back, and every move slides.
@@ -146,7 +146,7 @@ def test_a_notice_over_a_replay_is_beside_its_board(tmp_path):
                 until_opened(app)  # the game opens on a thread: its Replay acts then
                 press(app, pygame.K_RETURN)
                 settle(app)
-            assert app.screens.top.kind is MenuKind.REPLAY
+            assert app.screens.top.kind is ScreenKind.REPLAY
             app.view.notices = []
             before = drawn(app)
             app.view.show_notice(tr("review_ready") * 2)

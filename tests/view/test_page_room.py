@@ -17,7 +17,7 @@ from game.app import App
 from game.core.stats import Stats
 from game.play import commands as cmd
 from game.screens.menus import HELP_PAGES, StatsPages
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.text import LANGUAGES, tr
 from game.view.theme import THEMES
 
@@ -89,7 +89,7 @@ def frame(app: App, size: tuple[int, int]) -> list[Placed]:
     app.view.draw(window, app.screens)
     menu_top = min(rect.top for rect in app.view.menu_rects)
     title = tr(f"help_{HELP_PAGES[app.screens.top.page]}", app.view.lang)
-    if app.screens.top.kind is MenuKind.STATS:
+    if app.screens.top.kind is ScreenKind.STATS:
         title = tr("stats_title", app.view.lang, n=4)
     start = next(i for i, p in enumerate(window.placed) if p.words == title)
     return [p for p in window.placed[start:] if p.rect.top < menu_top or p.words == title]
@@ -100,7 +100,7 @@ def help_pages(app: App, lang: str, size: tuple[int, int]) -> dict[str, list[Pla
     with F1 and turned with the arrow key as a player does."""
     in_language(app, lang)
     app.frame(STEP, [key(pygame.K_F1)])
-    assert app.screens.top.kind is MenuKind.HELP and app.screens.top.page == 0
+    assert app.screens.top.kind is ScreenKind.HELP and app.screens.top.page == 0
     pages = {}
     for page in HELP_PAGES:
         text = app.view.theme.text
@@ -180,7 +180,7 @@ def stats_frame(app: App, lang: str, size: tuple[int, int]) -> list[Placed]:
     in_language(app, lang)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     app.command(cmd.Select(app.screens.top.items.index(Item.STATS)))
-    assert app.screens.top.kind is MenuKind.STATS and app.session.game.size == 4
+    assert app.screens.top.kind is ScreenKind.STATS and app.session.game.size == 4
     drawn = frame(app, size)
     app.frame(STEP, [key(pygame.K_ESCAPE)])
     app.frame(STEP, [key(pygame.K_ESCAPE)])

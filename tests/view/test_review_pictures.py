@@ -33,7 +33,7 @@ from game.kept_games.review.grading import GRADE_FLOORS, grade_of
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import commands as cmd
 from game.screens.items import REVIEW_ITEMS, Control, MistakeItem
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import LANGUAGES, tr
 from game.view.board import REVIEW_ARROW, arrow_points
 from game.view.plot import Plot
@@ -239,7 +239,7 @@ def test_a_loss_reads_on_its_grade_s_side_of_each_bound(lang, bound):
 
 def to_mistakes(app) -> None:
     app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
-    assert app.screens.top.kind is MenuKind.MISTAKES
+    assert app.screens.top.kind is ScreenKind.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -262,7 +262,7 @@ def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(
     assert tr("mistake_directions", lang, up=up, down=down, left=left, right=right) in drawn
     assert not re.search(r"\b0 (of|από) 0\b", drawn)
     press(app, pygame.K_RETURN)  # nothing to step through: it stays
-    assert app.screens.top.kind is MenuKind.MISTAKES
+    assert app.screens.top.kind is ScreenKind.MISTAKES
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

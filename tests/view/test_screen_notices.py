@@ -11,9 +11,9 @@ from helpers.games import keep_games, open_games, press, settle, stand_in, stand
 
 from game.app import App
 from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import tr
-from game.view.notices import BRIEF_NOTICE_SECONDS
+from game.view.notice_board import BRIEF_NOTICE_SECONDS
 
 
 class Recording(pygame.Surface):
@@ -43,9 +43,9 @@ def app(kept_app):
     return kept_app
 
 
-def open_screen(app: App, screen: MenuKind) -> None:
+def open_screen(app: App, screen: ScreenKind) -> None:
     open_games(app)
-    if screen is MenuKind.REPLAY:
+    if screen is ScreenKind.REPLAY:
         press(app, pygame.K_RETURN, pygame.K_RETURN)
     else:
         press(app, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN)
@@ -98,7 +98,7 @@ def notices(app: App) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
-@pytest.mark.parametrize("screen", [MenuKind.REPLAY, MenuKind.REVIEW])
+@pytest.mark.parametrize("screen", [ScreenKind.REPLAY, ScreenKind.REVIEW])
 @pytest.mark.parametrize("size", [(1920, 1080), (540, 720), (320, 400)])
 def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, size):
     app.view.lang = lang
@@ -111,12 +111,12 @@ def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, s
     for rect in drawn:
         whole = pixels(told, rect) == pixels(plain, rect)
         assert whole or gone(told, rect, boxes, app.view.theme.background), (size, rect)
-    if screen is MenuKind.REPLAY and size == (1920, 1080):  # room under the key hints
+    if screen is ScreenKind.REPLAY and size == (1920, 1080):  # room under the key hints
         assert not any(box.colliderect(rect) for box in boxes for rect in drawn)
 
 
 def test_notice_boxes_and_the_seek_bar_have_smooth_corners(app):
-    open_screen(app, MenuKind.REPLAY)
+    open_screen(app, ScreenKind.REPLAY)
     notices(app)
     surface, _ = frame(app, (1920, 1080))
     theme = app.view.theme

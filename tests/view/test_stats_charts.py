@@ -31,7 +31,7 @@ from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of
 from game.kept_games.review.grading import grade_move
 from game.play import commands as cmd
 from game.screens.menus import CHART_PAGES
-from game.screens.screen import Item, MenuKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.text import LANGUAGES, tr
@@ -392,29 +392,29 @@ def test_keyboard_pad_and_mouse_reach_every_chart(app):
     on(key(pygame.K_ESCAPE))
     keyboard_choose(app, Item.STATS)
     keyboard_choose(app, Item.CHARTS)
-    assert app.screens.top.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is ScreenKind.CHARTS
     until_read(app)
     on(*[key(pygame.K_RIGHT)] * 3)
     assert app.screens.top.page == 3
     on(key(pygame.K_ESCAPE))
-    assert app.screens.top.kind is MenuKind.STATS
+    assert app.screens.top.kind is ScreenKind.STATS
     # The pad: A on Charts, the d-pad through the charts, B back.
     plug_pad(app)
     pad_choose(app, Item.CHARTS)
-    assert app.screens.top.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is ScreenKind.CHARTS
     until_read(app)
     on(button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT))
     assert app.screens.top.page == 1
     on(button(pygame.CONTROLLER_BUTTON_B))
-    assert app.screens.top.kind is MenuKind.STATS
+    assert app.screens.top.kind is ScreenKind.STATS
     # The mouse: Charts, Next, Back.
     mouse_choose(app, Item.CHARTS)
-    assert app.screens.top.kind is MenuKind.CHARTS
+    assert app.screens.top.kind is ScreenKind.CHARTS
     until_read(app)
     mouse_choose(app, Item.NEXT_PAGE)
     assert app.screens.top.page == 1
     mouse_choose(app, Item.BACK)
-    assert app.screens.top.kind is MenuKind.STATS
+    assert app.screens.top.kind is ScreenKind.STATS
 
 
 def test_the_goals_page_has_no_charts(app):
@@ -425,7 +425,7 @@ def test_the_goals_page_has_no_charts(app):
         app.command(cmd.Move("right"))
     assert not menu.active(Item.CHARTS)
     app.command(cmd.Select(menu.items.index(Item.CHARTS)))
-    assert app.screens.top.kind is MenuKind.STATS
+    assert app.screens.top.kind is ScreenKind.STATS
 
 
 def test_the_charts_draw_in_every_theme_s_own_colours(app, charted):

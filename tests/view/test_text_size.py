@@ -22,7 +22,7 @@ from game.core.engine import BOARD_SIZES, Game
 from game.core.settings import MIN_WINDOW, TEXT_SIZE_FACTOR, Settings
 from game.play.session import Session
 from game.screens.menus import PAUSE_ITEMS, SETTINGS_ITEMS, SettingItem
-from game.screens.screen import PAGE_ITEMS, Item, MenuKind
+from game.screens.screen import PAGE_ITEMS, Item, ScreenKind
 from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.text import LANGUAGES, tr
 from game.view.layout import compute_layout
@@ -63,13 +63,13 @@ def test_stepping_the_text_size_in_the_settings_menu_makes_the_words_bigger(tmp_
 
     def settings() -> None:
         menu = app.screens.top
-        assert menu is not None and menu.kind is MenuKind.SETTINGS and menu.focus == TEXT_SIZE_ROW
+        assert menu is not None and menu.kind is ScreenKind.SETTINGS and menu.focus == TEXT_SIZE_ROW
         sizes.append(app.settings.text_size)
         back = app.view.menu_rects[SETTINGS_ITEMS.index(Item.BACK)]
         heights["settings"].append(label_height(app, back))
 
     def help_page() -> None:
-        assert app.screens.top is not None and app.screens.top.kind is MenuKind.HELP
+        assert app.screens.top is not None and app.screens.top.kind is ScreenKind.HELP
         heights["help"].append(label_height(app, app.view.menu_rects[PAGE_ITEMS.index(Item.BACK)]))
         log = TextLog(app)
         try:

@@ -14,7 +14,7 @@ from game.core.engine import Direction, Game
 from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.menus import HelpPages
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import LANGUAGES, STRINGS, tr
 from game.view.theme import THEMES, contrast_ratio
 
@@ -100,7 +100,7 @@ def test_help_pages_wrap_at_one_size_never_under_page_one(app, log, lang):
     for size in SIZES:
         body = {}
         for name, menu in every_menu():
-            if menu.kind is MenuKind.HELP:
+            if menu.kind is ScreenKind.HELP:
                 show(app, session, menu)
                 texts = log.texts(size, session, "menu")
                 body[name] = {text.px for text in texts if text.weight == "Regular"}
@@ -367,6 +367,6 @@ def test_the_game_over_panel_fits_on_the_smallest_board(app):
     app.use_session(Session.restore(Game.from_grid(full), {}))
     app.window.size = SMALLEST
     app.frame(1 / 120, [pygame.event.Event(pygame.WINDOWSIZECHANGED)])
-    assert app.screens.top.kind is MenuKind.OVER
+    assert app.screens.top.kind is ScreenKind.OVER
     board = app.view.layout.board
     assert all(board.contains(rect) for rect in app.view.menu_rects)

@@ -13,7 +13,7 @@ from helpers.keys import STEP
 
 from game.core.engine import Game
 from game.play.session import Session
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 from game.text import tr
 from game.view.theme import THEMES, contrast_ratio, theme_named
 
@@ -75,10 +75,10 @@ def gold(rgb) -> bool:
 def test_the_win_banner_is_gold_and_its_words_read_on_it(app, theme):
     for window in WINDOWS:
         won, words = banner(app, theme, ONE_MOVE_FROM_2048, window)
-        assert app.screens.top.kind is MenuKind.WON
+        assert app.screens.top.kind is ScreenKind.WON
         win_veil = veil_over_board(app, won)
         over, _ = banner(app, theme, NO_MOVE_LEFT, window)
-        assert app.screens.top.kind is MenuKind.OVER
+        assert app.screens.top.kind is ScreenKind.OVER
         over_veil = veil_over_board(app, over)
         assert gold(win_veil), (theme, window, win_veil)
         assert not gold(over_veil) and math.dist(win_veil, over_veil) > 60, over_veil

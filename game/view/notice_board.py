@@ -2,11 +2,11 @@
 whatever shows: in the header over the play screen, beside or under what a Games screen drew.
 A notice never covers the board's tiles, and what it reaches of the screen is hidden whole.
 
-    notices = Notices(text)
-    notices.show(words, seconds)        # at once, over the one before it
-    notices.pass_time(seconds)          # True when one left
-    notices.draw_in_header(surface, theme, layout)
-    notices.draw_on_screens(surface, theme, area, pieces, beside_board=...)
+    board = NoticeBoard(text)
+    board.show(words, seconds)        # at once, over the one before it
+    board.pass_time(seconds)          # True when one left
+    board.draw_in_header(surface, theme, layout)
+    board.draw_on_screens(surface, theme, area, pieces, beside_board=...)
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class TimedNotice:
         return self.seconds <= BRIEF_NOTICE_SECONDS
 
 
-class Notices:
+class NoticeBoard:
     def __init__(self, text: Text) -> None:
         self.text = text
         self.shown: list[str] = []  # plain-words messages, oldest first: the newest show

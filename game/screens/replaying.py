@@ -23,7 +23,7 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.focus import SIDEWAYS, UPRIGHT
 from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.screen import MenuKind
+from game.screens.screen import ScreenKind
 
 if TYPE_CHECKING:
     from game.screens.games_screens import GamesScreens
@@ -177,7 +177,7 @@ class ReplayScreen(BrowsingScreen):
     buttons, and Enter chooses the one focused (Play, where the focus rests, plays or
     pauses)."""
 
-    kind = MenuKind.REPLAY
+    kind = ScreenKind.REPLAY
 
     def __init__(self, shelf: GamesScreens) -> None:
         super().__init__(shelf, list(REPLAY_ITEMS))
