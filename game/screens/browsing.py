@@ -152,16 +152,18 @@ class BrowsingScreen(Screen):
         return [ev.MenuConfirmed(), *screen.shown()]
 
     def back(self, nav: Navigator) -> list[ev.Event]:
-        """Back to the screen under this one (a subclass names the button that opened it)."""
-        return self.return_below(nav, None)
+        """Back to the screen under this one, its focus where it was: on the button that
+        opened this one."""
+        return self.return_below(nav)
 
-    def return_below(self, nav: Navigator, came_from: Any) -> list[ev.Event]:
+    def return_below(self, nav: Navigator, focus: Any = None) -> list[ev.Event]:
+        """This screen closes; the one under it shows again (focused on `focus`, if given)."""
         nav.dismiss(self)
         below = nav.top
         if not isinstance(below, BrowsingScreen):
             return []
-        if came_from is not None:
-            below.focus = below.items.index(came_from)
+        if focus is not None:
+            below.focus = below.items.index(focus)
         below.settle_focus()
         return [ev.MenuConfirmed(), *below.shown()]
 

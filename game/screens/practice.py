@@ -207,8 +207,5 @@ class PracticeScreen(BrowsingScreen):
         self.focus = self.items.index(Control.NEXT_TRY)
         return [ev.MenuConfirmed()]
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
-        return self.return_below(nav, Control.PRACTISE)
-
     def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
         return self.ready()

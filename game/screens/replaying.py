@@ -207,9 +207,6 @@ class ReplayScreen(BrowsingScreen):
     def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
         return self.replay.choose(item, fraction) if isinstance(item, Control) else []
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
-        return self.return_below(nav, Control.REPLAY)
-
     def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
         return self.replay.pass_time(seconds)
 

@@ -194,7 +194,7 @@ class ReviewScreen(BrowsingScreen):
         game's card."""
         events = self.steps.back()
         if events is None:
-            return self.return_below(nav, Control.REVIEW)
+            return self.return_below(nav)
         self.settle_focus()
         return events
 
@@ -221,8 +221,5 @@ class MistakesScreen(BrowsingScreen):
     def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
         if isinstance(item, MistakeItem) and self.stepping is not None:
             self.stepping.mistake(item.mistake)
-            return self.return_below(nav, Control.NEXT_MOVE)
+            return self.return_below(nav, Control.NEXT_MOVE)  # on through its moves
         return []
-
-    def back(self, nav: Navigator) -> list[ev.Event]:
-        return self.return_below(nav, Control.MISTAKES)

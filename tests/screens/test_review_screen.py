@@ -216,6 +216,9 @@ def test_the_mistakes_list_says_how_often_and_jumps_to_where_each_happened_R23(a
         press(app, pygame.K_RETURN)
         stepping = app.games_screens.stepping
         assert app.screens.top.kind is ScreenKind.REVIEW and stepping.track.where == finding.where
+        review = app.screens.top  # Enter goes on through its moves, never back to the list
+        on = review.items[review.focus]
+        assert on is Control.NEXT_MOVE if review.active(Control.NEXT_MOVE) else on is Control.WORST
         for where in finding.where:
             assert stepping.position == where
             assert app.view.games_view.board.grid == app.games_screens.positions[where].grid
@@ -359,3 +362,42 @@ def test_the_buttons_keep_their_place_and_the_plot_takes_the_room_the_progress_l
     after = rect_of(app, back), rect_of(app, plot)
     assert after[0] == before[0]
     assert after[1].bottom == before[1].bottom
+
+
+def focused(app):
+    top = app.screens.top
+    return top.kind, top.items[top.focus]
+
+
+@pytest.mark.slow
+def test_back_returns_to_the_screen_before_on_the_button_that_opened_it(app):
+    """Every Games screen is one step of the way back: Escape returns to the screen it was
+    opened from, the focus on the button that opened it, so Enter opens it again; Start
+    (Pause) leaves them all for the pause menu at once."""
+    open_review(app, 0)  # the newest game's review, opened from its card
+    finish(app)
+    press(app, pygame.K_ESCAPE)
+    assert focused(app) == (ScreenKind.GAME, Control.REVIEW)
+    press(app, pygame.K_UP, pygame.K_RETURN)  # Replay, just above
+    assert app.screens.top.kind is ScreenKind.REPLAY
+    press(app, pygame.K_ESCAPE)
+    assert focused(app) == (ScreenKind.GAME, Control.REPLAY)
+    press(app, pygame.K_DOWN, pygame.K_RETURN)  # the review again
+    app.command(cmd.Select(REVIEW_ITEMS.index(Control.MISTAKES)))
+    assert app.screens.top.kind is ScreenKind.MISTAKES
+    press(app, pygame.K_ESCAPE)
+    assert focused(app) == (ScreenKind.REVIEW, Control.MISTAKES)
+    press(app, pygame.K_ESCAPE)
+    assert focused(app) == (ScreenKind.GAME, Control.REVIEW)
+    press(app, pygame.K_DOWN, pygame.K_RETURN)
+    assert app.screens.top.kind is ScreenKind.PRACTICE
+    press(app, pygame.K_ESCAPE)
+    assert focused(app) == (ScreenKind.GAME, Control.PRACTISE)
+    press(app, pygame.K_ESCAPE)
+    assert app.screens.top.kind is ScreenKind.GAMES  # the list, its game still focused
+    press(app, pygame.K_RETURN)
+    assert app.screens.top.kind is ScreenKind.GAME
+    press(app, pygame.K_UP, pygame.K_UP, pygame.K_RETURN)  # the replay
+    app.command(cmd.Pause())
+    assert app.screens.top.kind is ScreenKind.PAUSE and not app.screens.games_open
+    assert [screen.kind for screen in app.screens.stack] == [ScreenKind.PAUSE]
