@@ -10,23 +10,20 @@ turns its pages). The pointer's seek bar is never focused.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from game.core.record import GameRecord, GameSummary
+from game.core.record import GameRecord, GameSummary, Origin
 from game.core.replay import Position, Positions
 from game.kept_games.review.job import ReviewJob
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.focus import UPRIGHT
+from game.screens.games_screens import GamesScreens
 from game.screens.items import Control, MistakeItem
 from game.screens.opening import Opening
-from game.screens.screen import Item, Screen
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
-    from game.screens.replaying import Replaying
-    from game.screens.review import Stepping
+from game.screens.replaying import Replaying
+from game.screens.review import Stepping
+from game.screens.screen import Item, Screen, Stack
 
 
 class BrowsingScreen(Screen):
@@ -85,14 +82,14 @@ class BrowsingScreen(Screen):
 
     # -- commands ------------------------------------------------------------------------------
 
-    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         events = self.answer(command, nav)
         asked = [event for event in events if isinstance(event, ev.PlayOnAsked)]
         shown = [event for event in events if not isinstance(event, ev.PlayOnAsked)]
         played_on = nav.play_on(asked[0]) if asked else []
         return ([ev.OnScreens(tuple(shown))] if shown else []) + played_on
 
-    def answer(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def answer(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         """The screen's answer, before it is wrapped as the screens' own."""
         match command:
             case cmd.Point(index):
@@ -100,7 +97,7 @@ class BrowsingScreen(Screen):
             case cmd.Select(index, _, fraction):
                 return self.choose_at(index, fraction, nav)
             case cmd.Pause():
-                return self.shelf.leave(nav)
+                return nav.leave_games()
             case cmd.Back() | cmd.BackOrUndo():
                 return self.back(nav)
             case cmd.NewGame() if Control.PLAY_ON in self.items:
@@ -113,7 +110,7 @@ class BrowsingScreen(Screen):
             return self.choose_at(self.focus, 0.5, nav)
         return self.move_in(command) or []
 
-    def own(self, command: cmd.Command, nav: Navigator) -> list[ev.Event] | None:
+    def own(self, command: cmd.Command, nav: Stack) -> list[ev.Event] | None:
         """A command that is this screen's own (the replay's keys); None: not one."""
         return None
 
@@ -125,7 +122,7 @@ class BrowsingScreen(Screen):
                 return self.move_focus(step)
         return None
 
-    def choose_at(self, index: int, fraction: float, nav: Navigator) -> list[ev.Event]:
+    def choose_at(self, index: int, fraction: float, nav: Stack) -> list[ev.Event]:
         """The item at `index` chosen (a click on the seek bar at `fraction` of its width)."""
         if not 0 <= index < len(self.items) or not self.active(self.items[index]):
             return []
@@ -135,28 +132,37 @@ class BrowsingScreen(Screen):
         if item is Item.BACK:
             return self.back(nav)
         if item is Control.PLAY_ON:
-            return self.shelf.play_from(nav, self.position)
+            return self.play_on(nav)
         return self.pick(item, fraction, nav)
 
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
+    def pick(self, item: Any, fraction: float, nav: Stack) -> list[ev.Event]:
         """What choosing `item` does on this screen."""
         return []
 
+    def play_on(self, nav: Stack) -> list[ev.Event]:
+        """A new game from the position shown: the screens close, and the session starts it
+        (asked first while a game of that size is in progress: the stack's `play_on`)."""
+        record, position = self.record, self.position
+        assert record is not None and position is not None
+        origin = Origin(record.summary.uid, position.index)
+        events = nav.leave_games()
+        return [ev.MenuConfirmed(), *events, ev.PlayOnAsked(record.size, position, origin)]
+
     # -- moving between the screens ------------------------------------------------------------
 
-    def show(self, nav: Navigator, screen: BrowsingScreen, focus: Any = None) -> list[ev.Event]:
+    def show(self, nav: Stack, screen: BrowsingScreen, focus: Any = None) -> list[ev.Event]:
         """`screen` over this one, its focus on `focus` (else its first item that can act)."""
         nav.push(screen)
         screen.focus = screen.items.index(focus) if focus is not None else 0
         screen.settle_focus()
         return [ev.MenuConfirmed(), *screen.shown()]
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
+    def back(self, nav: Stack) -> list[ev.Event]:
         """Back to the screen under this one, its focus where it was: on the button that
         opened this one."""
         return self.return_below(nav)
 
-    def return_below(self, nav: Navigator, focus: Any = None) -> list[ev.Event]:
+    def return_below(self, nav: Stack, focus: Any = None) -> list[ev.Event]:
         """This screen closes; the one under it shows again (focused on `focus`, if given)."""
         nav.dismiss(self)
         below = nav.top
@@ -184,6 +190,6 @@ class BrowsingScreen(Screen):
     def review_moved(self) -> None:
         """The review under way took in more of the solver's scores."""
 
-    def open_failed(self, nav: Navigator) -> list[ev.Event]:
+    def open_failed(self, nav: Stack) -> list[ev.Event]:
         """The chosen game could not be opened."""
         return []

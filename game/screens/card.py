@@ -4,19 +4,16 @@ export. It shows at once; its buttons wait while the game is read and replayed o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
+from game.screens.games_screens import GamesScreens
 from game.screens.items import GAME_ITEMS, Control
-from game.screens.practice import PracticeScreen
-from game.screens.replaying import ReplayScreen
-from game.screens.review import ReviewScreen
-from game.screens.screen import ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
+from game.screens.practice_screen import PracticeScreen
+from game.screens.replay_screen import ReplayScreen
+from game.screens.review_screens import ReviewScreen
+from game.screens.screen import ScreenKind, Stack
 
 NEEDS_THE_GAME = (Control.REPLAY, Control.REVIEW, Control.PRACTISE, Control.EXPORT)
 
@@ -32,7 +29,7 @@ class GameCard(BrowsingScreen):
             return self.record is not None  # not while the game opens
         return super().active(item)
 
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
+    def pick(self, item: Any, fraction: float, nav: Stack) -> list[ev.Event]:
         shelf = self.shelf
         match item:
             case Control.REPLAY:
@@ -48,7 +45,7 @@ class GameCard(BrowsingScreen):
                 return [ev.MenuConfirmed(), shelf.export()]
         return []
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
+    def back(self, nav: Stack) -> list[ev.Event]:
         """To the list; a game opening goes on: it may be chosen again."""
         nav.dismiss(self)
         below = nav.top
@@ -60,5 +57,5 @@ class GameCard(BrowsingScreen):
         self.focus = self.items.index(Control.REPLAY)
         return self.shown()
 
-    def open_failed(self, nav: Navigator) -> list[ev.Event]:
+    def open_failed(self, nav: Stack) -> list[ev.Event]:
         return self.back(nav)

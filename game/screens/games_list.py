@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.record import GameSummary
 from game.kept_games.archive.games_archive import Archive, ArchiveError
@@ -17,12 +17,9 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.card import GameCard
 from game.screens.focus import SIDEWAYS, UPRIGHT, turned
+from game.screens.games_screens import GamesScreens
 from game.screens.items import LIST_BUTTONS, GameRow
-from game.screens.screen import Item, ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
+from game.screens.screen import Item, ScreenKind, Stack
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
 log = logging.getLogger("game.screens.games_list")
@@ -84,7 +81,7 @@ class GamesListScreen(BrowsingScreen):
         self.items = [*(GameRow(summary) for summary in self.games.rows), *LIST_BUTTONS]
         self.page, self.pages = self.games.page, self.games.pages
 
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
+    def pick(self, item: Any, fraction: float, nav: Stack) -> list[ev.Event]:
         match item:
             case GameRow(summary):
                 self.shelf.open_game(summary)
@@ -93,8 +90,8 @@ class GamesListScreen(BrowsingScreen):
                 return self.turn_list(-1 if item is Item.PREV_PAGE else 1)
         return []
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
-        return self.shelf.leave(nav)
+    def back(self, nav: Stack) -> list[ev.Event]:
+        return nav.leave_games()
 
     def shown(self) -> list[ev.Event]:
         return []  # no board

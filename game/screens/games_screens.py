@@ -2,13 +2,13 @@
 between them, and after leaving them. Commands in, events out; no pygame.
 
     games_screens = GamesScreens(archive, analyse=make_analysis, export_dir=folder)
-    events = games_screens.open(nav)            # Games in the pause menu: the list, newest first
-    events = games_screens.pass_time(s, nav)    # every frame, open or not: a review goes on
+    events = games_screens.pass_time(s, top, nav)   # every frame, open or not: a review goes on
 
 Each screen is a class of its own on the screens' stack (game/screens/navigator.py), over the
 pause menu, so the game clock stands still while they show (R17): the list (games_list.py), a
-game's card (card.py), its replay (replaying.py), its review and its mistakes (review.py) and the
-practice (practice.py), with what they share in browsing.py. Here is what they share: the game
+game's card (card.py), its replay (replay_screen.py), its review and its mistakes
+(review_screens.py) and the practice (practice_screen.py), with what they share in
+browsing.py. Here is what they share: the game
 chosen, being opened on a thread and once open (its record, positions and replay: the same
 game, unchanged, is not replayed again), its review under way and where the player is in it (a
 review keeps going when the player leaves it, and the same game's review is taken up again
@@ -23,24 +23,20 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from game.core.record import GameRecord, GameSummary, Origin
+from game.core.record import GameRecord, GameSummary
 from game.core.replay import Position, Positions, ReplayError
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.kept_games.review.job import Analyse, PlayOn, ReviewJob
 from game.kept_games.share.import_queue import ImportQueue
 from game.kept_games.share.transfer import export_to
 from game.play import events as ev
-from game.screens.browsing import BrowsingScreen
-from game.screens.games_list import GamesListScreen
 from game.screens.opening import Opening
 from game.screens.replaying import Replaying
 from game.screens.review import Stepping
+from game.screens.screen import Stack
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
-
-if TYPE_CHECKING:
-    from game.screens.navigator import Navigator
 
 log = logging.getLogger("game.screens.games_screens")
 
@@ -51,6 +47,20 @@ def _analysis(grids, size: int, depth: int, tables_dir=None) -> Analysis:
 
 def _rollouts(moves, size: int, tables_dir=None) -> Analysis:
     return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tables_dir)
+
+
+class ShownOnTop(Protocol):
+    """The Games screen showing, as what happens meanwhile is told to it (browsing.py)."""
+
+    shows_review: bool  # the review's own screens: it is ready when seen
+
+    def imported(self, game_id: int) -> None: ...
+
+    def opened(self) -> list[ev.Event]: ...
+
+    def open_failed(self, nav: Stack) -> list[ev.Event]: ...
+
+    def review_moved(self) -> None: ...
 
 
 class GamesScreens:
@@ -99,23 +109,11 @@ class GamesScreens:
             return self.positions[self.stepping.position]
         return self.positions[0]
 
-    # -- opening and leaving -------------------------------------------------------------------
-
-    def open(self, nav: Navigator) -> list[ev.Event]:
-        """The list of kept games, newest first, the newest focused."""
-        nav.push(GamesListScreen(self))
-        return [ev.MenuOpened("games")]
-
-    def leave(self, nav: Navigator) -> list[ev.Event]:
-        """Back to the pause menu; a review under way goes on, a game opening does not."""
-        self._stop_opening()
-        while isinstance(nav.top, BrowsingScreen):
-            nav.dismiss(nav.top)
-        return [ev.MenuClosed("games")]
+    # -- leaving ---------------------------------------------------------------------------------
 
     def close(self) -> None:
         """The game quits: the review stops, and its scores so far are kept."""
-        self._stop_opening()
+        self.stop_opening()
         if self.job is not None:
             self.job.close()
 
@@ -127,12 +125,12 @@ class GamesScreens:
         again."""
         self.chosen = summary
         if self.opening is not None and self.opening.summary != summary:
-            self._stop_opening()  # another game's
+            self.stop_opening()  # another game's
         if self.opening is None and (self.record is None or self.record.summary != summary):
             self.record = self.positions = self.replaying = self.stepping = None
             self.opening = Opening(self.archive, summary)
 
-    def _opened(self, top: BrowsingScreen | None, nav: Navigator) -> list[ev.Event]:
+    def _opened(self, top: ShownOnTop | None, nav: Stack) -> list[ev.Event]:
         """The game being opened, once it is: its replay, or a damaged one said so, back in
         the list."""
         opening = self.opening
@@ -149,7 +147,7 @@ class GamesScreens:
         self.replaying, self.stepping = Replaying(positions), None
         return top.opened() if top is not None else []
 
-    def _stop_opening(self) -> None:
+    def stop_opening(self) -> None:
         if self.opening is not None:
             self.opening.cancel()
             self.opening = None
@@ -183,10 +181,9 @@ class GamesScreens:
 
     # -- time, files, play on ------------------------------------------------------------------
 
-    def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
+    def pass_time(self, seconds: float, top: ShownOnTop | None, nav: Stack) -> list[ev.Event]:
         """Real time passed: a file read to the end is kept, a game opened, and a review takes
-        in the solver's scores; then the screen on top takes the time (a replay plays on)."""
-        top = nav.top if isinstance(nav.top, BrowsingScreen) else None
+        in the solver's scores; `top`, the Games screen showing, if one does, is told."""
         events: list[ev.Event] = self._imported(top) + self._opened(top, nav)
         job = self.job
         if job is not None and not job.settled:
@@ -197,16 +194,7 @@ class GamesScreens:
                 events.append(ev.Told("review_ready"))
             if top is not None:
                 top.review_moved()
-        top = nav.top if isinstance(nav.top, BrowsingScreen) else None
-        return events + (top.pass_time(seconds, nav) if top is not None else [])
-
-    def play_from(self, nav: Navigator, position: Position | None) -> list[ev.Event]:
-        """A new game from the position shown: the screens close, and the session starts it."""
-        record = self.record
-        assert record is not None and position is not None
-        origin = Origin(record.summary.uid, position.index)
-        events = self.leave(nav)
-        return [ev.MenuConfirmed(), *events, ev.PlayOnAsked(record.size, position, origin)]
+        return events
 
     def export(self) -> ev.Told:
         assert self.record is not None
@@ -221,7 +209,7 @@ class GamesScreens:
         refused = self.imports.add(path)
         return [] if refused is None else [ev.Told(*refused)]
 
-    def _imported(self, top: BrowsingScreen | None) -> list[ev.Event]:
+    def _imported(self, top: ShownOnTop | None) -> list[ev.Event]:
         """The file read to the end, said; the game kept, focused in the list if it shows."""
         outcome = self.imports.finished()
         if outcome is None:

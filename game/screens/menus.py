@@ -12,7 +12,7 @@ sizes would not fit the pause menu in the smallest window.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.controls import ACTIONS, MENU
 from game.core.engine import BOARD_SIZES
@@ -20,10 +20,7 @@ from game.core.settings import STEPPED_SETTINGS
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.focus import SIDEWAYS
-from game.screens.screen import Item, PagedScreen, Screen, ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.navigator import Navigator
+from game.screens.screen import Item, PagedScreen, Screen, ScreenKind, Stack
 
 
 @dataclass(frozen=True)
@@ -93,7 +90,7 @@ class PauseMenu(Screen):
     def __init__(self) -> None:
         super().__init__(list(PAUSE_ITEMS))
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         size = nav.session.game.size
         match item:
             case Item.RESUME:
@@ -146,7 +143,7 @@ class StatsPages(PagedScreen):
             return self.page_size is not None
         return super().active(item)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if item is Item.CHARTS and self.page_size is not None:  # Back returns to this page
             return _confirmed(nav.open(ChartPages(self.page_size)))
         return []
@@ -173,7 +170,7 @@ class NewGameConfirm(Screen):
         self.size = size
         self.play_on = play_on
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if item is Item.CANCEL:
             return _confirmed(nav.close(self))
         if self.play_on is not None:
@@ -190,7 +187,7 @@ class QuitConfirm(Screen):
     def __init__(self) -> None:
         super().__init__([Item.QUIT, Item.CANCEL], focus=1)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if item is Item.CANCEL:
             return _confirmed(nav.close(self))
         return [ev.MenuConfirmed(), ev.QuitRequested()]
@@ -205,7 +202,7 @@ class SizesMenu(Screen):
         items: list[Any] = [*(SizeItem(size) for size in BOARD_SIZES), Item.BACK]
         super().__init__(items, focus=items.index(SizeItem(size)))
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if not isinstance(item, SizeItem):
             return []
         nav.clear()
@@ -237,7 +234,7 @@ class SettingsMenu(Screen):
                 return [ev.SettingChanged(item.name, step)]
         return super().move_in(command)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if isinstance(item, SettingItem):
             return [ev.MenuConfirmed(), ev.SettingChanged(item.name, side)]
         if item is Item.CONTROLS:
@@ -259,7 +256,7 @@ class ControlsMenu(Screen):
     def active(self, item: Any) -> bool:
         return item != ControlItem(MENU) and super().active(item)
 
-    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         action = self.waiting_for
         if action is None:
             return super().handle(command, nav)
@@ -275,7 +272,7 @@ class ControlsMenu(Screen):
                 return [ev.BindCancelled(), *super().handle(command, nav)]
         return []  # anything else waits on
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if isinstance(item, ControlItem):
             self.waiting_for = item.action
             return [ev.MenuConfirmed()]

@@ -22,6 +22,7 @@ from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
 from game.screens.browsing import BrowsingScreen
+from game.screens.games_list import GamesListScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.menus import HelpPages, NewGameConfirm, PauseMenu
 from game.screens.panels import OverPanel, WonPanel
@@ -106,10 +107,12 @@ class Navigator:
     def pass_time(self, seconds: float) -> list[ev.Event]:
         """Real time passed: the Games screens' work goes on whether they show or not (a
         review, a file being read), and the screen on top takes it (a replay plays on)."""
+        events: list[ev.Event] = []
         if self.games_screens is not None:
-            return self.games_screens.pass_time(seconds, self)
+            showing = self.top if isinstance(self.top, BrowsingScreen) else None
+            events += self.games_screens.pass_time(seconds, showing, self)
         top = self.top
-        return top.pass_time(seconds, self) if top is not None else []
+        return events + (top.pass_time(seconds, self) if top is not None else [])
 
     # -- the stack -----------------------------------------------------------------------------
 
@@ -166,7 +169,17 @@ class Navigator:
         """The kept games' screens, over the pause menu: no clock (R17)."""
         if self.games_screens is None:
             return []
-        return [ev.OnScreens(tuple(self.games_screens.open(self)))]
+        self.push(GamesListScreen(self.games_screens))  # the newest focused
+        return [ev.OnScreens((ev.MenuOpened("games"),))]
+
+    def leave_games(self) -> list[ev.Event]:
+        """From any Games screen back to the pause menu at once: a review under way goes on, a
+        game opening does not."""
+        if self.games_screens is not None:
+            self.games_screens.stop_opening()
+        while isinstance(self.top, BrowsingScreen):
+            self.dismiss(self.top)
+        return [ev.MenuClosed("games")]
 
     # -- what the screens ask of the game -------------------------------------------------------
 

@@ -6,14 +6,11 @@ each opens on its first button.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.screen import Item, Screen, ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.navigator import Navigator
+from game.screens.screen import Item, Screen, ScreenKind, Stack
 
 
 class WonPanel(Screen):
@@ -22,7 +19,7 @@ class WonPanel(Screen):
     def __init__(self) -> None:
         super().__init__([Item.KEEP_GOING, Item.NEW_GAME])
 
-    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         match command:
             case cmd.KeepGoing():
                 return nav.session.keep_going()
@@ -30,12 +27,12 @@ class WonPanel(Screen):
                 return nav.ask_new_game(size)
         return super().handle(command, nav)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if item is Item.KEEP_GOING:
             return [ev.MenuConfirmed(), *nav.session.keep_going()]
         return [ev.MenuConfirmed(), *nav.new_game(nav.session.game.size)]
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
+    def back(self, nav: Stack) -> list[ev.Event]:
         return nav.session.keep_going()
 
 
@@ -45,7 +42,7 @@ class OverPanel(Screen):
     def __init__(self, can_undo: bool) -> None:
         super().__init__([Item.UNDO, Item.NEW_GAME] if can_undo else [Item.NEW_GAME])
 
-    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         match command:
             case cmd.Undo():
                 return nav.session.undo()
@@ -55,10 +52,10 @@ class OverPanel(Screen):
                 return nav.ask_new_game(size)
         return super().handle(command, nav)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         if item is Item.UNDO:
             return [ev.MenuConfirmed(), *nav.session.undo()]
         return [ev.MenuConfirmed(), *nav.new_game(nav.session.game.size)]
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
+    def back(self, nav: Stack) -> list[ev.Event]:
         return nav.pause()

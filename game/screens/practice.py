@@ -1,6 +1,6 @@
 """Try a mistake again: a reviewed game's mistakes and blunders (R23), each board shown again
-for the player to move, and the practice's screen. Commands in, events out, like the
-review's screen (game/screens/review.py).
+for the player to move (its screen: practice_screen.py). Commands in, events out, like the
+review (game/screens/review.py).
 
     practice = Practice(job, last_answers)      # the review done; the last answer per position
     answer = practice.answer_with(direction)    # graded against the review's own scores
@@ -15,28 +15,14 @@ review grades a move, against the same scores: right when it is the solver's bes
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from game.core.engine import Direction
-from game.core.replay import Position
-from game.kept_games.archive.games_archive import ArchiveError
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import MoveGrade, grade_move
 from game.kept_games.review.job import ReviewJob
-from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.browsing import BrowsingScreen
-from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
-from game.screens.screen import ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
-
-log = logging.getLogger("game.screens.practice")
 
 RIGHT_GRADES = frozenset({Grade.BEST, Grade.GOOD})  # an answer that needs no more practice
 
@@ -131,81 +117,3 @@ class Practice:
     def shown(self) -> list[ev.Event]:
         position = self.position
         return [] if position is None else [ev.PositionShown(self.job.positions[position].grid)]
-
-
-class PracticeScreen(BrowsingScreen):
-    """The practice's screen: it starts once the game's review is done (`ready`); an answer
-    can be given until one is, then Next goes on. An answer is kept in the archive."""
-
-    kind = ScreenKind.PRACTICE
-    shows_review = True
-
-    def __init__(self, shelf: GamesScreens) -> None:
-        super().__init__(shelf, list(PRACTICE_ITEMS))
-        self.practice: Practice | None = None
-
-    @property
-    def position(self) -> Position | None:
-        at = self.practice.position if self.practice is not None else None
-        positions = self.positions
-        return None if at is None or positions is None else positions[at]
-
-    def active(self, item: Any) -> bool:
-        if isinstance(item, AnswerItem) or item is Control.NEXT_TRY:
-            practice = self.practice
-            if practice is None or practice.done:
-                return False
-            answered = practice.answer is not None
-            return answered if item is Control.NEXT_TRY else not answered
-        return super().active(item)
-
-    def ready(self) -> list[ev.Event]:
-        """The practice, once its game's review is done, with the answers kept before read
-        back (none when they cannot be read: every mistake is offered)."""
-        job, archive = self.job, self.shelf.archive
-        if self.practice is not None or job is None or not job.finished:
-            return []
-        if job.result is None or not job.result.complete:
-            return []
-        try:
-            last = archive.last_answers(job.game_id) if job.game_id is not None else {}
-        except ArchiveError as error:
-            log.warning("the practice's answers could not be read: %s", error)
-            last = {}
-        self.practice = Practice(job, last)
-        self.focus = 0  # on the first answer: Back held it while the review ran
-        self.settle_focus()
-        return self.practice.shown()
-
-    def own(self, command: cmd.Command, nav: Navigator) -> list[ev.Event] | None:
-        if isinstance(command, cmd.Move):
-            return self.answer_with(command.direction)
-        return None
-
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
-        if isinstance(item, AnswerItem):
-            return self.answer_with(item.direction)
-        if item is Control.NEXT_TRY and self.practice is not None:
-            events = self.practice.next()
-            self.settle_focus()
-            return [ev.MenuConfirmed(), *events]
-        return []
-
-    def answer_with(self, direction: Direction) -> list[ev.Event]:
-        """The player's move on the position shown, graded and kept; the focus on Next. A
-        move that changes nothing there is blocked, as in play."""
-        practice = self.practice
-        if practice is None:
-            return []
-        given = practice.answer_with(direction)
-        if given is None:
-            return [ev.Blocked(direction)] if practice.answer is None else []
-        if practice.job.game_id is not None:
-            self.shelf.archive.keep_answer(
-                practice.job.game_id, given.position, direction, given.right
-            )
-        self.focus = self.items.index(Control.NEXT_TRY)
-        return [ev.MenuConfirmed()]
-
-    def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
-        return self.ready()

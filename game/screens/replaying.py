@@ -1,5 +1,5 @@
-"""A kept game played back (R22): the position shown, stepped by hand or played at a speed,
-and the replay's screen.
+"""A kept game played back (R22): the position shown, stepped by hand or played at a speed
+(its screen: replay_screen.py).
 
     replaying = Replaying(replay(record))
     replaying.go(12)                 # events: the next position animated, any other at once
@@ -15,19 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from game.core.replay import Position
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.browsing import BrowsingScreen
 from game.screens.focus import SIDEWAYS, UPRIGHT
-from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.screen import ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
+from game.screens.items import Control
 
 SPEEDS = (1.0, 2.0, 4.0, 8.0, 16.0)  # positions a second; at 16 each slide is cut short
 DEFAULT_SPEED = SPEEDS.index(2.0)
@@ -170,45 +163,3 @@ class Replaying:
         if self.index == self.last:
             self.playing = False
         return events
-
-
-class ReplayScreen(BrowsingScreen):
-    """The replay's screen: its keys step and play (Replaying.handle); Tab moves among its
-    buttons, and Enter chooses the one focused (Play, where the focus rests, plays or
-    pauses)."""
-
-    kind = ScreenKind.REPLAY
-
-    def __init__(self, shelf: GamesScreens) -> None:
-        super().__init__(shelf, list(REPLAY_ITEMS))
-
-    @property
-    def replay(self) -> Replaying:
-        replaying = self.shelf.replaying
-        assert replaying is not None  # the card opens the replay once the game is open
-        return replaying
-
-    @property
-    def position(self) -> Position | None:
-        return self.replay.position
-
-    def active(self, item: Any) -> bool:
-        if isinstance(item, Control) and item is not Control.PLAY_ON:
-            return self.replay.can(item)
-        return super().active(item)
-
-    def own(self, command: cmd.Command, nav: Navigator) -> list[ev.Event] | None:
-        if isinstance(command, cmd.MenuFocus):
-            return self.move_in(command) or []
-        if isinstance(command, cmd.Confirm) and self.items[self.focus] is not Control.PLAY:
-            return self.choose_at(self.focus, 0.5, nav)
-        return self.replay.handle(command)
-
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
-        return self.replay.choose(item, fraction) if isinstance(item, Control) else []
-
-    def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
-        return self.replay.pass_time(seconds)
-
-    def closed(self) -> None:
-        self.replay.playing = False

@@ -1,8 +1,8 @@
 """Where a player is in a review (R23): the moves stepped through (every move, the worst
-ones, or where one of the four mistakes happened) and the one shown; the review's screen and
-its list of the four mistakes. Commands in, events out, as on the replay
-(game/screens/replaying.py), whose events it shares: the next move is played with its
-animation, any other position shown at once.
+ones, or where one of the four mistakes happened) and the one shown (its screens:
+review_screens.py). Commands in, events out, as on the replay (game/screens/replaying.py),
+whose events it shares: the next move is played with its animation, any other position shown
+at once.
 """
 
 from __future__ import annotations
@@ -11,22 +11,15 @@ import bisect
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from game.core.replay import Position
 from game.kept_games.review.job import ReviewJob
 from game.kept_games.review.mistakes import Mistake
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.browsing import BrowsingScreen
 from game.screens.focus import SIDEWAYS
-from game.screens.items import MISTAKE_ITEMS, REVIEW_ITEMS, Control, MistakeItem
+from game.screens.items import Control
 from game.screens.replaying import step_events
-from game.screens.screen import ScreenKind
-
-if TYPE_CHECKING:
-    from game.screens.games_screens import GamesScreens
-    from game.screens.navigator import Navigator
 
 
 class TrackKind(enum.StrEnum):
@@ -152,74 +145,3 @@ class Stepping:
         if before is not None and after == before + 1:
             return step_events(self.positions[after])
         return self.shown()
-
-
-class ReviewScreen(BrowsingScreen):
-    """The review's screen: the moves (Stepping), its plot, its worst moves and mistakes."""
-
-    kind = ScreenKind.REVIEW
-    shows_review = True
-
-    def __init__(self, shelf: GamesScreens) -> None:
-        super().__init__(shelf, list(REVIEW_ITEMS))
-
-    @property
-    def steps(self) -> Stepping:
-        stepping = self.shelf.stepping
-        assert stepping is not None  # the card makes it before it opens this screen
-        return stepping
-
-    def active(self, item: Any) -> bool:
-        if isinstance(item, Control) and item is not Control.PLAY_ON:
-            return self.steps.can(item)
-        return super().active(item)
-
-    def own(self, command: cmd.Command, nav: Navigator) -> list[ev.Event] | None:
-        events = self.steps.handle(command)
-        if events is not None:
-            self.settle_focus()  # Next is not focused at the last move
-        return events
-
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
-        if item is Control.MISTAKES:
-            return self.show(nav, MistakesScreen(self.shelf))
-        if not isinstance(item, Control):
-            return []
-        events = self.steps.choose(item, fraction)
-        self.settle_focus()
-        return events
-
-    def back(self, nav: Navigator) -> list[ev.Event]:
-        """From the worst moves or a mistake's, back to every move; from every move, to the
-        game's card."""
-        events = self.steps.back()
-        if events is None:
-            return self.return_below(nav)
-        self.settle_focus()
-        return events
-
-    def review_moved(self) -> None:
-        self.settle_focus()  # its grades came in: a button may act now
-
-
-class MistakesScreen(BrowsingScreen):
-    """The four mistakes of the game reviewed, each with where it happened: choosing one
-    steps through those moves on the review's screen."""
-
-    kind = ScreenKind.MISTAKES
-    shows_review = True
-
-    def __init__(self, shelf: GamesScreens) -> None:
-        super().__init__(shelf, list(MISTAKE_ITEMS))
-
-    def active(self, item: Any) -> bool:
-        if isinstance(item, MistakeItem):
-            finding = self.job.finding(item.mistake) if self.job is not None else None
-            return finding is not None and finding.count > 0
-        return super().active(item)
-
-    def pick(self, item: Any, fraction: float, nav: Navigator) -> list[ev.Event]:
-        if isinstance(item, MistakeItem) and self.stepping is not None:
-            self.stepping.mistake(item.mistake)
-            return self.return_below(nav, Control.NEXT_MOVE)  # on through its moves
-        return []

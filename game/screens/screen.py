@@ -16,15 +16,13 @@ The view draws the items in order, so that a click on the n-th drawn thing is `S
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from game.core.engine import Direction
 from game.play import commands as cmd
 from game.play import events as ev
+from game.play.session import Session
 from game.screens.focus import SIDEWAYS, moved, pointed, settled, turned
-
-if TYPE_CHECKING:
-    from game.screens.navigator import Navigator
 
 
 class ScreenKind(enum.Enum):
@@ -76,6 +74,45 @@ class Item(enum.StrEnum):
 PAGE_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.BACK)  # clickable, so a mouse can read
 
 
+class Stack(Protocol):
+    """What a screen may ask of the stack it is on (navigator.py's Navigator): to open, close
+    or leave screens, and what the game under them is asked."""
+
+    session: Session
+    games_screens: object | None  # the kept games' screens' shared state, if any
+
+    @property
+    def top(self) -> Screen | None: ...
+
+    def open(self, screen: Screen) -> list[ev.Event]: ...
+
+    def push(self, screen: Screen) -> None: ...
+
+    def close(self, screen: Screen) -> list[ev.Event]: ...
+
+    def dismiss(self, screen: Screen) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def pause(self) -> list[ev.Event]: ...
+
+    def help(self) -> list[ev.Event]: ...
+
+    def open_games(self) -> list[ev.Event]: ...
+
+    def leave_games(self) -> list[ev.Event]: ...
+
+    def ask_new_game(self, size: int | None) -> list[ev.Event]: ...
+
+    def new_game(self, size: int) -> list[ev.Event]: ...
+
+    def switch_size(self, size: int) -> list[ev.Event]: ...
+
+    def play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]: ...
+
+    def start_play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]: ...
+
+
 class Screen:
     """A screen of the stack. `items` in the order drawn; `focus` the one the keyboard and pad
     act on; `page` of `pages`; `wraps`: Up on the first item comes round to the last."""
@@ -115,7 +152,7 @@ class Screen:
 
     # -- commands --------------------------------------------------------------------------------
 
-    def handle(self, command: cmd.Command, nav: Navigator) -> list[ev.Event]:
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
         moved_in = self.move_in(command)
         if moved_in is not None:
             return moved_in
@@ -132,7 +169,7 @@ class Screen:
                 return nav.help()
         return []
 
-    def choose(self, index: int, side: int, nav: Navigator) -> list[ev.Event]:
+    def choose(self, index: int, side: int, nav: Stack) -> list[ev.Event]:
         """The item at `index` chosen (Enter, A, a click on its `side`): an item that cannot
         act does nothing."""
         if not 0 <= index < len(self.items) or not self.active(self.items[index]):
@@ -145,15 +182,15 @@ class Screen:
             return [ev.MenuConfirmed(), *nav.close(self)]
         return self.activate(item, side, nav)
 
-    def activate(self, item: Any, side: int, nav: Navigator) -> list[ev.Event]:
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
         """What choosing `item` does on this screen."""
         return []
 
-    def back(self, nav: Navigator) -> list[ev.Event]:
+    def back(self, nav: Stack) -> list[ev.Event]:
         """Back: the screen closes, and the one under it shows again."""
         return nav.close(self)
 
-    def pass_time(self, seconds: float, nav: Navigator) -> list[ev.Event]:
+    def pass_time(self, seconds: float, nav: Stack) -> list[ev.Event]:
         """Real time passed (a screen that plays or waits on a thread takes it here)."""
         return []
 
