@@ -164,20 +164,19 @@ class App(Frames):
 
     def _first_session(self, size: int) -> Session:
         saved = self.slots.load(size)
-        if saved is None:
-            session = Session(self._new_game(size), slots=self.slots)
-        else:
-            session = Session.restore(*saved, slots=self.slots)
+        session = Session(self._new_game(size)) if saved is None else Session.restore(*saved)
+        return self._fitted(session)
+
+    def _fitted(self, session: Session) -> Session:
+        """`session` playing on this run's slots, seeds and undo setting (R14, R18)."""
         session.new_game_factory = self._new_game
+        session.slots = self.slots
         session.set_undo_enabled(self.settings.undo_enabled)
         return session
 
     def use_session(self, session: Session) -> None:
         """Play `session` from now on (a loaded save, a test's position)."""
-        session.new_game_factory = self._new_game
-        session.slots = self.slots
-        session.set_undo_enabled(self.settings.undo_enabled)
-        self.session = session
+        self.session = self._fitted(session)
         self.screens.use_session(session)
         self.stats_keeper.adopt(session)
         self.kept_games.attach(session)
