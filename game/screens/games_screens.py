@@ -109,8 +109,6 @@ class GamesScreens:
             return self.positions[self.stepping.position]
         return self.positions[0]
 
-    # -- leaving ---------------------------------------------------------------------------------
-
     def close(self) -> None:
         """The game quits: the review stops, and its scores so far are kept."""
         self.stop_opening()
@@ -179,7 +177,7 @@ class GamesScreens:
             self.job.start()
         return self.job
 
-    # -- time, files, play on ------------------------------------------------------------------
+    # -- time and files ------------------------------------------------------------------
 
     def pass_time(self, seconds: float, top: ShownOnTop | None, nav: Stack) -> list[ev.Event]:
         """Real time passed: a file read to the end is kept, a game opened, and a review takes

@@ -35,12 +35,14 @@ class Navigator:
         self.games_screens = games_screens
         self.stack: list[Screen] = []
         self._panel: Screen | None = None
-        self._panel_of: tuple[Session, int] | None = None  # the phase it was made for
+        self._panel_of: Session | None = None  # the session and its phase change it was
+        self._panel_at = -1  # made for
 
     def use_session(self, session: Session) -> None:
         """Play `session` from now on, on the board with nothing over it."""
         self.clear()
         self.session = session
+        session.covered = False
 
     # -- what shows --------------------------------------------------------------------------
 
@@ -54,8 +56,8 @@ class Navigator:
         """The game's panel, if its phase shows one: made afresh each time the phase is set,
         so that it opens on its first button."""
         session = self.session
-        if self._panel_of != (session, session.phase_changes):
-            self._panel_of = (session, session.phase_changes)
+        if self._panel_of is not session or self._panel_at != session.phase_changes:
+            self._panel_of, self._panel_at = session, session.phase_changes
             self._panel = None
             if session.phase is Phase.WON_BANNER:
                 self._panel = WonPanel()
