@@ -24,11 +24,13 @@ from game.play.autoplay import Autoplay
 from game.play.autosave import Autosave
 from game.play.session import Session
 from game.play.stats_keeper import StatsKeeper
+from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
 from game.storage.store import Storage
 from game.text import Say
 from game.view import window
+from game.view.snapshot import MenuShot, PlayShot, Snapshot
 from game.view.view import View
 
 # Window events after which the game is saved (R18: when the window loses focus or hides).
@@ -94,7 +96,7 @@ class Frames:
         if played:
             self.stats_keeper.time_played(self.session, played)
             self.autosave.clock_ran(played, self.session)
-        self.view.pass_time(seconds, self.session)
+        self.view.pass_time(seconds, self.session.game.seconds)
         self.browsed(self.screens.pass_time(seconds))  # a review goes on while the game does
         if self.charts.poll():
             self.show()  # the charts' figures are in
@@ -138,11 +140,11 @@ class Frames:
     def advance(self, seconds: float) -> None:
         """Run the fixed animation steps that `seconds` of real time are worth."""
         for _ in range(self.loop.advance(seconds)):
-            self.view.step(self.loop.step, self.screens)
+            self.view.step(self.loop.step, self.snapshot())
 
     def draw(self) -> None:
         surface = self.game_window.window.get_surface()
-        self.view.draw(surface, self.screens, self.loop.alpha * self.loop.step)
+        self.view.draw(surface, self.snapshot(), self.loop.alpha * self.loop.step)
         self.game_window.window.flip()
         self.frames_drawn += 1
 
@@ -155,6 +157,47 @@ class Frames:
         for goal in self.stats_keeper.pop_goals_just_met():
             told.append(ev.Told("goal_met", {"goal": Say(goal.text_key, goal.text_fields)}))
         self.dispatch(told)
+
+    def snapshot(self) -> Snapshot:
+        """What is on screen now, frozen: all the view draws and points at."""
+        session, top = self.session, self.screens.top
+        game = session.game
+        inactive = set()
+        if not game.can_undo():  # none left, or undo off (R14)
+            inactive.add("undo")
+        if game.over and not session.autoplaying:  # Stop always can (R20)
+            inactive |= {"hint", "autoplay"}
+        play = PlayShot(
+            size=game.size,
+            score=game.score,
+            moves=game.moves,
+            seconds=game.seconds,
+            undos_left=game.undos_left,
+            undo_enabled=game.undo_enabled,
+            biggest_tile=game.biggest_tile(),
+            assisted=session.assisted,
+            autoplaying=session.autoplaying,
+            inactive=frozenset(inactive),
+            clock_running=session.clock_running,
+            clock_paused=session.clock_held,
+        )
+        if isinstance(top, BrowsingScreen):
+            return Snapshot(play, games=top, games_busy=self.games_screens.busy)
+        if top is None:
+            return Snapshot(play)
+        items = tuple(top.items)
+        menu = MenuShot(
+            kind=top.kind,
+            items=items,
+            actives=tuple(top.active(item) for item in items),
+            focus=top.focus,
+            page=top.page,
+            pages=top.pages,
+            waiting_for=top.waiting_for,
+            size=top.size,
+            opened=id(top),
+        )
+        return Snapshot(play, menu)
 
     # -- the loop's side (game/loop.py) --------------------------------------------------------
 
@@ -173,7 +216,7 @@ class Frames:
         return busy or self.frames_left is not None  # --frames N: as fast as they come
 
     def seconds_until_change(self) -> float | None:
-        return self.view.seconds_until_change(self.session)
+        return self.view.seconds_until_change(self.snapshot())
 
     def events(self, wait: float, slice_seconds: float) -> list[pygame.event.Event]:
         if wait <= 0:

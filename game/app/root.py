@@ -105,13 +105,13 @@ class App(Frames):
         self.screens = Navigator(self.session, self.games_screens)
         self.stats_keeper.adopt(self.session)
         self.kept_games.attach(self.session)
-        self.view = View(self.session)
+        self.view = View(self.session.game.grid)
         self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
         self.autosave = Autosave(
             self.slots, NotKept() if leave else self.storage, self.stats_keeper
         )
         self.input = PlayerInput(
-            lambda pos: self.view.hit_test(pos, self.screens),
+            lambda pos: self.view.hit_test(pos, self.snapshot()),
             lambda: self.view.layout.cell if self.view.layout else 100,
             lambda: self.window.size,
         )
@@ -136,7 +136,7 @@ class App(Frames):
         #   with what to tell), and last the app's own reactions: quitting, the window, the
         #   charts.
         self.listeners: tuple[Listener, ...] = (
-            self.view.handle,
+            lambda events, session: self.view.handle(events, session.game.grid),
             lambda events, session: self.audio.handle(ev.unfolded(events)),
             self.stats_keeper.handle,
             self.autosave.handle,

@@ -97,6 +97,14 @@ class Session:
         )
 
     @property
+    def clock_held(self) -> bool:
+        """The clock is held while it would run (R17): the window lost focus or a screen is
+        over the board. A clock that has not started, or has stopped at a win or the end, is
+        not held."""
+        playing = self.phase in (Phase.PLAYING, Phase.CONTINUING) and not self.game.over
+        return bool(self.started) and playing and not self.clock_running
+
+    @property
     def in_progress(self) -> bool:
         """A game worth a confirmation before it is thrown away (R15): one moved in. A game
         played on from a kept position starts with moves on its counter, but until its first

@@ -21,7 +21,7 @@ import pygame
 
 from game.kept_games.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
 from game.screens.menus import CHART_PAGES
-from game.screens.screen import Item, Screen
+from game.screens.screen import Item
 from game.text import tr
 from game.view.panel import (
     Block,
@@ -38,6 +38,7 @@ from game.view.panel import (
 from game.view.plot import LABEL_MIN_PX, LOSS_TOP_LEAST, loss_height, loss_ticks
 from game.view.render import Text
 from game.view.review_words import decimal
+from game.view.snapshot import MenuShot
 from game.view.theme import Theme
 
 CHART_LINES = 8  # a chart's least height, in lines of text: its ticks stay apart
@@ -60,7 +61,7 @@ def draw_charts(
     text: Text,
     theme: Theme,
     area: pygame.Rect,
-    menu: Screen,
+    menu: MenuShot,
     lang: str,
     figures: ChartFigures | None,
     visible: bool = True,
@@ -90,7 +91,7 @@ def _item_rects(placed: Placed, count: int) -> list[pygame.Rect]:
     return [rects[index] for index in range(count)]
 
 
-def _blocks(menu: Screen, page: int, figures: ChartFigures, lang: str) -> list[Block]:
+def _blocks(menu: MenuShot, page: int, figures: ChartFigures, lang: str) -> list[Block]:
     items = menu.items
     name, caption = chart_words(CHART_PAGES[page], figures, lang)
     pairs = tuple((items.index(item), tr(item.value, lang)) for item in PAGE_BUTTONS)

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from game.core.controls import ACTIONS, DEFAULT_BUTTONS, MENU
 from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
-from game.play.session import Session
 from game.screens.menus import HELP_PAGES, ControlItem, MenuItem, SettingItem, SizeItem
-from game.screens.screen import Item, Screen, ScreenKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.help_pages import CONTROL_WORDS
 from game.view.review_words import costs_help_lines, review_help_lines
+from game.view.snapshot import MenuShot, PlayShot
 
 NO_BUTTON = "—"  # an action no pad button asks for
 # The actions the help's gamepad lines leave out while no button asks for them.
@@ -37,7 +37,7 @@ class PanelText:
 
 def item_label(
     item: MenuItem,
-    session: Session,
+    play: PlayShot,
     lang: str,
     values: dict[str, str],
     names: dict[str, str] | None = None,
@@ -48,26 +48,26 @@ def item_label(
         case ControlItem(action):
             return control_label(action, lang, {**CONTROL_WORDS, **(names or {})})
         case Item.UNDO:
-            return tr("undo_n", lang, n=session.game.undos_left)
+            return tr("undo_n", lang, n=play.undos_left)
         case SettingItem(name):
             return f"{tr(SETTINGS[name].label, lang)}: {values.get(name, '')}"
-        case SizeItem(size) if size == session.game.size:
+        case SizeItem(size) if size == play.size:
             return tr("size_in_play", lang, size=tr(item.key, lang))
         case SizeItem():
             return tr(item.key, lang)
         case Item.SIZES:
-            return tr("sizes_row", lang, size=tr(SizeItem(session.game.size).key, lang))
+            return tr("sizes_row", lang, size=tr(SizeItem(play.size).key, lang))
     return tr(item.value, lang)
 
 
 def panel_text(
-    menu: Screen,
-    session: Session,
+    menu: MenuShot,
+    play: PlayShot,
     lang: str,
     stats_pages: dict[int, list[str]],
     pad_labels: dict[str, str] | None = None,
 ) -> PanelText:
-    game = session.game
+    game = play
     match menu.kind:
         case ScreenKind.WON:
             detail = tr("won_detail", lang, moves=game.moves, time=format_clock(game.seconds))
@@ -76,7 +76,7 @@ def panel_text(
             return PanelText(
                 tr("game_over", lang),
                 [
-                    tr("over_detail", lang, score=game.score, tile=game.biggest_tile()),
+                    tr("over_detail", lang, score=game.score, tile=game.biggest_tile),
                     tr("over_detail2", lang, moves=game.moves, time=format_clock(game.seconds)),
                 ],
             )

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.kept_games.charts.figures import ChartFigures
-from game.play.session import Session
 from game.screens.menus import CONTROL_ROWS, HELP_PAGES, MenuItem, controls_items
-from game.screens.screen import Item, Screen, ScreenKind
+from game.screens.screen import Item, ScreenKind
 from game.text import tr
 from game.view.charts import draw_charts
 from game.view.layout import Layout
@@ -45,6 +44,7 @@ from game.view.panel import (
     label_px,
 )
 from game.view.render import LRU, Text
+from game.view.snapshot import MenuShot, PlayShot
 from game.view.theme import Theme
 
 # Drawn side by side: the pages' buttons; a statistics page's Charts and Back, and the
@@ -88,7 +88,7 @@ class Line:
     muted: bool = False
 
 
-def panel_area(menu: Screen, layout: Layout) -> pygame.Rect:
+def panel_area(menu: MenuShot, layout: Layout) -> pygame.Rect:
     """Banners cover the board, as in the original; menus cover the window."""
     if menu.kind in (ScreenKind.WON, ScreenKind.OVER):
         return layout.board.copy()
@@ -101,8 +101,8 @@ def draw_menu(
     layout: Layout,
     theme: Theme,
     text: Text,
-    menu: Screen,
-    session: Session,
+    menu: MenuShot,
+    play: PlayShot,
     lang: str,
     opacity: float,
     stats_pages: dict[int, list[str]],
@@ -131,11 +131,9 @@ def draw_menu(
         surface.blit(veil, veil_rect)
     if menu.kind is ScreenKind.CHARTS:
         return draw_charts(surface, text, theme, area, menu, lang, charts, shown >= 1.0)
-    content = panel_text(menu, session, lang, stats_pages, pad_labels)
-    labels = [item_label(item, session, lang, setting_values, pad_labels) for item in menu.items]
-    sheet = menu_sheet(
-        text, menu, content, labels, area, lang, pad_labels, stats_pages, session.game.size
-    )
+    content = panel_text(menu, play, lang, stats_pages, pad_labels)
+    labels = [item_label(item, play, lang, setting_values, pad_labels) for item in menu.items]
+    sheet = menu_sheet(text, menu, content, labels, area, lang, pad_labels, stats_pages, play.size)
     if shown < 1.0:
         return list(sheet.items)
     title = text.render(content.title, sheet.title_px, theme.text)
@@ -154,7 +152,7 @@ def draw_menu(
 
 def menu_sheet(
     text: Text,
-    menu: Screen,
+    menu: MenuShot,
     content: PanelText,
     labels: list[str],
     area: pygame.Rect,

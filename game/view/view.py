@@ -1,17 +1,15 @@
-"""The whole screen: board, HUD and whatever menu is open. Drawing never changes game state;
-the same session and the same `ahead` draw the same frame."""
+"""The whole screen: board, HUD and whatever menu is open, drawn from a snapshot of what is
+on screen (snapshot.py). Drawing never changes game state; the same snapshot and the same
+`ahead` draw the same frame."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.core.engine import Direction
+from game.core.engine import Direction, Grid
 from game.core.settings import TEXT_SIZE_FACTOR, Settings
 from game.play import commands as cmd
 from game.play import events as ev
-from game.play.session import Phase, Session
-from game.screens.browsing import BrowsingScreen
-from game.screens.navigator import Navigator
 from game.screens.screen import ScreenKind
 from game.text import language_of, told_text, tr
 from game.view.board import BoardView, draw_arrow
@@ -23,6 +21,7 @@ from game.view.model import ViewModel
 from game.view.notice_board import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, NoticeBoard
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
+from game.view.snapshot import Snapshot
 from game.view.theme import Theme, theme_named
 from game.view.tween import Tween
 
@@ -30,35 +29,16 @@ FADE_SECONDS = 0.200
 BANNER_FADE_SECONDS = 0.300
 
 
-def clock_paused(session: Session) -> bool:
-    """The clock is held while it would run (R17): the window lost focus or a menu is open.
-    A clock that has not started, or has stopped at a win or the end, has not paused."""
-    playing = session.phase in (Phase.PLAYING, Phase.CONTINUING) and not session.game.over
-    return bool(session.started) and playing and not session.clock_running
-
-
-def inactive_buttons(session: Session) -> frozenset[str]:
-    """The HUD buttons that cannot act now: Undo with none left or undo off (R14), Hint and
-    Autoplay once the game is over (Stop always can)."""
-    game = session.game
-    inactive = set()
-    if not game.can_undo():
-        inactive.add("undo")
-    if game.over and not session.autoplaying:
-        inactive |= {"hint", "autoplay"}
-    return frozenset(inactive)
-
-
 class View:
     def __init__(
         self,
-        session: Session,
+        grid: Grid,
         theme: str = "classic",
         lang: str = "en",
         speed: str = "normal",
     ) -> None:
         self.text = Text()
-        self.board = BoardView(self.text, session.game.grid, speed)
+        self.board = BoardView(self.text, grid, speed)
         self.hud = Hud(self.text)
         self.theme: Theme = theme_named(theme)
         self.lang = lang
@@ -122,12 +102,14 @@ class View:
         if smaller:
             release_freed_memory()
 
-    def handle(self, events: list[ev.Event], session: Session) -> None:
+    def handle(self, events: list[ev.Event], grid: Grid) -> None:
+        """A listener: the session's events (`grid`: the board now) start the tweens and say
+        the notices."""
         for event in events:
             self.board.handle(event)
             self.hud.handle(event, self.board.speed)
             if isinstance(event, ev.Undone | ev.GameStarted | ev.GameResumed):
-                self.board.reset(session.game.grid)
+                self.board.reset(grid)
             if isinstance(event, ev.Moved | ev.Undone | ev.GameStarted | ev.GameResumed):
                 self.hint = None
             if isinstance(event, ev.HintShown):
@@ -174,40 +156,40 @@ class View:
     def notice_rects(self) -> list[pygame.Rect]:
         return self.notice_board.rects
 
-    def pass_time(self, seconds: float, session: Session) -> None:
+    def pass_time(self, seconds: float, clock: float) -> None:
         """Real time passed: a notice on screen stays its seconds, and the clock shown moves
         on."""
         if self.notice_board.pass_time(seconds):
             self.dirty = True
-        second = int(session.game.seconds)
+        second = int(clock)
         if second != self._shown_second:
             self._shown_second = second
             self.dirty = True
 
-    def seconds_until_change(self, session: Session) -> float | None:
+    def seconds_until_change(self, shot: Snapshot) -> float | None:
         """How long until a frame would look different with nothing happening (the clock's
         next second, a notice leaving); None: never."""
         waits = self.notice_board.seconds_left()
-        if session.clock_running:
-            waits.append(1.0 - session.game.seconds % 1.0)
+        if shot.play.clock_running:
+            waits.append(1.0 - shot.play.seconds % 1.0)
         return min(waits, default=None)
 
-    def step(self, dt: float, screens: Navigator) -> None:
+    def step(self, dt: float, shot: Snapshot) -> None:
         """One fixed step of the animations."""
         was_animating = self.animating
         self.board.step(dt)
         self.games_view.step(dt)
         self.hud.step(dt)
         self._fade.step(dt)
-        menu = screens.top
-        key = (menu.kind, id(menu)) if menu is not None else None
+        menu = shot.menu
+        key = (menu.kind, menu.opened) if menu is not None else None
         if key != self._menu_key:
             self._menu_key = key
             banner = menu is not None and menu.kind in (ScreenKind.WON, ScreenKind.OVER)
             seconds = BANNER_FADE_SECONDS if banner else FADE_SECONDS
             self._fade = Tween(seconds * self.board.speed)
             self.dirty = True
-        busy = screens.games_open and screens.games_screens.busy  # type: ignore[union-attr]
+        busy = shot.games is not None and shot.games_busy
         if was_animating or self.animating or busy or self._was_busy:
             self.dirty = True  # a replay plays, a review's progress moves, or they just ended
         self._was_busy = busy
@@ -225,10 +207,9 @@ class View:
 
     # -- drawing -------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, screens: Navigator, ahead: float = 0.0) -> None:
-        theme, session = self.theme, screens.session
-        top = screens.top
-        if isinstance(top, BrowsingScreen):
+    def draw(self, surface: pygame.Surface, shot: Snapshot, ahead: float = 0.0) -> None:
+        theme, play, top = self.theme, shot.play, shot.games
+        if top is not None:
             area = self.games_view.draw(surface, top, theme, self.lang, ahead)
             if self.notices:
                 replaying = top.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW)
@@ -237,29 +218,29 @@ class View:
                 )
             self.dirty = False
             return
-        layout = self.layout_for(surface.get_size(), session.game.size)
+        layout = self.layout_for(surface.get_size(), play.size)
         surface.fill(theme.background)
-        game, model = session.game, self.model
+        model = self.model
         self.hud.draw(
             surface,
             layout,
             theme,
             self.lang,
-            score=game.score,
+            score=play.score,
             best=model.best,
-            moves=game.moves,
-            seconds=game.seconds,
-            undos_left=game.undos_left if game.undo_enabled else None,
-            assisted=session.assisted,
+            moves=play.moves,
+            seconds=play.seconds,
+            undos_left=play.undos_left if play.undo_enabled else None,
+            assisted=play.assisted,
             focus=self.button_focus,
-            autoplaying=session.autoplaying,
+            autoplaying=play.autoplaying,
             ahead=ahead,
-            inactive=inactive_buttons(session),
+            inactive=play.inactive,
             tip=model.tip,
-            clock_paused=clock_paused(session),
+            clock_paused=play.clock_paused,
         )
         self.board.draw(surface, layout, theme, ahead)
-        menu = screens.top
+        menu = shot.menu
         if self.hint is not None and menu is None:
             draw_arrow(surface, layout.board, theme, self.hint)
         self.menu_rects = []
@@ -270,7 +251,7 @@ class View:
                 theme,
                 self.text,
                 menu,
-                session,
+                play,
                 self.lang,
                 self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
                 model.stats_pages,
@@ -285,11 +266,11 @@ class View:
 
     # -- pointing ------------------------------------------------------------------------------
 
-    def hit_test(self, pos: tuple[int, int], screens: Navigator) -> cmd.Target | None:
+    def hit_test(self, pos: tuple[int, int], shot: Snapshot) -> cmd.Target | None:
         """What is at `pos`: an item of the open menu (and which half of it), else a button."""
-        if screens.games_open:
+        if shot.games is not None:
             return self.games_view.hit_test(pos)
-        if screens.top is not None:
+        if shot.menu is not None:
             for index, rect in enumerate(self.menu_rects):
                 if rect.collidepoint(pos):
                     return cmd.Target(item=index, side=-1 if pos[0] < rect.centerx else 1)

@@ -60,9 +60,9 @@ class DrawnClock:
         self.seconds: list[float] = []
         draw = app.view.draw
 
-        def spy(surface, session, ahead=0.0):
-            self.seconds.append(session.game.seconds)
-            draw(surface, session, ahead)
+        def spy(surface, shot, ahead=0.0):
+            self.seconds.append(shot.play.seconds)
+            draw(surface, shot, ahead)
 
         app.view.draw = spy
 

@@ -105,7 +105,7 @@ class TextLog:
         assert session is self.app.session
         self.drawn = []
         surface = pygame.Surface(size)
-        self.view.draw(surface, self.app.screens)
+        self.view.draw(surface, self.app.snapshot())
         return surface, self.drawn
 
     def texts(self, size: tuple[int, int], session: Session, part: str) -> list[Drawn]:
@@ -140,8 +140,8 @@ def show(app, session: Session, menu: Screen | None) -> None:
     app.screens.clear()
     if menu is not None:
         app.screens.open(menu)
-    app.view.step(1.0, app.screens)  # the view sees the menu, and starts fading it in
-    app.view.step(1.0, app.screens)
+    app.view.step(1.0, app.snapshot())  # the view sees the menu, and starts fading it in
+    app.view.step(1.0, app.snapshot())
 
 
 def ink(surface: pygame.Surface, rect: pygame.Rect, background) -> pygame.Rect | None:
@@ -233,7 +233,7 @@ def misfits(app, drawn, window) -> list[tuple[str, int, float]]:
     edges: (words, size, room on each side in button heights)."""
     drawn.clear()
     app.view.dirty = True
-    app.view.draw(pygame.Surface(window), app.screens)
+    app.view.draw(pygame.Surface(window), app.snapshot())
     assert drawn, window
     bad = []
     for rect, words, px in drawn:

@@ -119,7 +119,7 @@ def drawn_words(app: App, size: tuple[int, int] = (540, 720)) -> list[str]:
     app.view.text.render = noted
     try:
         app.view.dirty = True
-        app.view.draw(pygame.Surface(size), app.screens)
+        app.view.draw(pygame.Surface(size), app.snapshot())
     finally:
         app.view.text.render = render
     return words

@@ -88,7 +88,7 @@ def menu_words(app: App, lang: str) -> list[str]:
     app.view.lang = lang
     app.show()
     for _ in range(2):
-        app.view.step(1.0, app.screens)
+        app.view.step(1.0, app.snapshot())
     return words_drawn(app, (540, 720))
 
 

@@ -18,7 +18,6 @@ from game.play.session import Session
 from game.screens.menus import HELP_PAGES, HelpPages, SettingItem, StatsPages
 from game.screens.screen import Item, ScreenKind
 from game.text import first_tip, tr
-from game.view.view import inactive_buttons
 
 
 def open_settings(app: App) -> None:
@@ -184,13 +183,13 @@ def test_m_says_the_sound_is_off_and_on(app):
 
 def test_an_undo_that_cannot_be_made_says_why_and_the_button_looks_it(app):
     app.use_session(Session(Game.from_grid([[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], seed=1)))
-    assert "undo" in inactive_buttons(app.session)  # nothing to take back yet
+    assert "undo" in app.snapshot().play.inactive  # nothing to take back yet
     press(app, pygame.K_u)
     assert app.view.notices == [tr("undo_refused_nothing", app.view.lang)]
     press(app, pygame.K_RIGHT)
-    assert "undo" not in inactive_buttons(app.session)
+    assert "undo" not in app.snapshot().play.inactive
     app.change_setting("undo_enabled", 1)  # off
-    assert "undo" in inactive_buttons(app.session)
+    assert "undo" in app.snapshot().play.inactive
     press(app, pygame.K_u)
     assert app.view.notices[-1] == tr("undo_refused_off", app.view.lang)
 

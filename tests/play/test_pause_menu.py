@@ -24,7 +24,7 @@ def menu_words(app: App, lang: str) -> list[str]:
     app.view.lang = lang
     app.show()
     for _ in range(2):  # faded in: its words show once its veil is whole
-        app.view.step(1.0, app.screens)
+        app.view.step(1.0, app.snapshot())
     log = TextLog(app)
     try:
         texts = log.texts(SIZE, app.session, "menu")
@@ -109,7 +109,7 @@ def test_ctrl_q_and_the_close_button_still_quit_at_once(app, quit_event):
 
 def test_a_click_on_quit_asks_too(app):
     press(app, pygame.K_ESCAPE)
-    app.view.draw(pygame.Surface(SIZE), app.screens)
+    app.view.draw(pygame.Surface(SIZE), app.snapshot())
     quit_at = app.view.menu_rects[app.screens.top.items.index(Item.QUIT)].center
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.frame(STEP, [pygame.event.Event(kind, pos=quit_at, button=1, touch=False)])

@@ -86,7 +86,7 @@ def frame(app: App, size: tuple[int, int]) -> list[Placed]:
     app.frame(1.0, [])
     app.rendered.clear()  # what this frame renders
     window = Window(size, app.rendered)
-    app.view.draw(window, app.screens)
+    app.view.draw(window, app.snapshot())
     menu_top = min(rect.top for rect in app.view.menu_rects)
     title = tr(f"help_{HELP_PAGES[app.screens.top.page]}", app.view.lang)
     if app.screens.top.kind is ScreenKind.STATS:

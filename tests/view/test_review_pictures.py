@@ -65,7 +65,7 @@ def app(kept_app):
 
 def picture(app) -> pygame.Surface:
     surface = pygame.Surface(SIZE)
-    app.view.draw(surface, app.screens)
+    app.view.draw(surface, app.snapshot())
     return surface
 
 

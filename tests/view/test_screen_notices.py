@@ -69,7 +69,7 @@ def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]
     app.view.text.render = logged
     try:
         surface = Recording(size)
-        app.view.draw(surface, app.screens)
+        app.view.draw(surface, app.snapshot())
     finally:
         del app.view.text.render
     told = " ".join(app.view.notices)

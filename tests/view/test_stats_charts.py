@@ -178,7 +178,7 @@ def frame(app: App, charted, size) -> tuple[pygame.Surface, pygame.Rect, list[py
     charted.clear()
     surface = pygame.Surface(size)
     app.view.dirty = True
-    app.view.draw(surface, app.screens)
+    app.view.draw(surface, app.snapshot())
     assert len(charted) == 1
     return surface, *charted[0]
 

@@ -135,7 +135,7 @@ def spilled(app: App, window: tuple[int, int]) -> int:
     """How many pixels of a frame at `window` are drawn outside the HUD's and the board's
     places: a word that spilled out of its box, over a neighbour or the margin."""
     surface = pygame.Surface(window)
-    app.view.draw(surface, app.screens)
+    app.view.draw(surface, app.snapshot())
     layout = app.view.layout
     background = app.view.theme.background
     mask = pygame.mask.from_threshold(surface, background, (1, 1, 1, 255))

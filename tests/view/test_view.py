@@ -207,7 +207,7 @@ def merge(app, lang: str, size: tuple[int, int]) -> Session:
     """A merge has just been made: its "+N" is about to rise."""
     session = playing(app, lang, grid=[[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4], score=0)
     app.view.layout_for(size, 4)
-    app.view.handle(session.handle(cmd.Move(Direction.LEFT)), session)
+    app.view.handle(session.handle(cmd.Move(Direction.LEFT)), session.game.grid)
     assert app.view.hud.floats
     return session
 
@@ -249,7 +249,7 @@ def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
             # It keeps to the room above the score box: over no other text either.
             assert all(app.view.layout.rise.contains(box) for box in boxes), (size, boxes)
             risen.append(min(box.top for box in boxes))
-            app.view.step(0.05, app.screens)
+            app.view.step(0.05, app.snapshot())
         assert len(risen) >= 3 and risen[-1] < risen[0], (size, risen)  # it rises
 
 
@@ -324,7 +324,7 @@ def test_while_a_menu_fades_in_its_words_never_lie_over_the_tiles(app, log):
         app.screens.open(every_menu()[4][1])  # the settings
         frames = []
         for _ in range(15):
-            app.view.step(0.02, app.screens)
+            app.view.step(0.02, app.snapshot())
             surface, texts = log.frame(size, session)
             frames.append((surface, any(t.part == "menu" for t in texts)))
         runs.append(frames)

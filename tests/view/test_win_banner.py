@@ -38,7 +38,7 @@ def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tup
     if grid is ONE_MOVE_FROM_2048:
         app.frame(STEP, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0)])
     for _ in range(2):
-        app.view.step(1.0, app.screens)
+        app.view.step(1.0, app.snapshot())
     colours = {}
     render = app.view.text.render
 
@@ -49,7 +49,7 @@ def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tup
     app.view.text.render = spy
     try:
         surface = pygame.Surface(window)
-        app.view.draw(surface, app.screens)
+        app.view.draw(surface, app.snapshot())
     finally:
         del app.view.text.render
     return surface, colours
