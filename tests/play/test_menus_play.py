@@ -10,6 +10,7 @@ from helpers.devices import button, plug_pad
 from helpers.keys import STEP, key, press
 from helpers.screens import stacked
 
+import game.view.overlays
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
 from game.play import commands as cmd
@@ -107,6 +108,29 @@ def test_the_animation_setting_goes_in_order():
 
 
 # -- pages ---------------------------------------------------------------------------------
+
+
+def test_a_page_button_that_cannot_act_is_drawn_so_and_comes_alive_with_the_next_page(
+    app, monkeypatch
+):
+    """On help's first page Previous is an outline (nothing before it), Next a button; a page
+    on, both act. What the player sees is what the menu can do now."""
+    drawn: dict[str, bool] = {}
+    draw = game.view.overlays.draw_button
+
+    def spy(surface, text, theme, rect, words, px, focused, active=True):
+        drawn[words] = active
+        draw(surface, text, theme, rect, words, px, focused, active)
+
+    monkeypatch.setattr(game.view.overlays, "draw_button", spy)
+    previous, following = tr(Item.PREV_PAGE.value), tr(Item.NEXT_PAGE.value)
+    app.command(cmd.Help())
+    for _ in range(3):  # past its fade
+        app.frame(0.1, [])
+    assert drawn[previous] is False and drawn[following] is True
+    app.command(cmd.Confirm())  # Enter on Next
+    app.frame(STEP, [])
+    assert drawn[previous] is True and drawn[following] is True
 
 
 def test_help_never_dead_ends_and_enter_closes_it_on_the_last_page():
