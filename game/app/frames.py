@@ -139,8 +139,10 @@ class Frames:
 
     def advance(self, seconds: float) -> None:
         """Run the fixed animation steps that `seconds` of real time are worth."""
-        for _ in range(self.loop.advance(seconds)):
-            self.view.step(self.loop.step, self.snapshot())
+        steps = self.loop.advance(seconds)
+        shot = self.snapshot() if steps else None  # nothing changes between the steps
+        for _ in range(steps):
+            self.view.step(self.loop.step, shot)
 
     def draw(self) -> None:
         surface = self.game_window.window.get_surface()

@@ -12,17 +12,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from game.core.record import GameRecord, GameSummary, Origin
-from game.core.replay import Position, Positions
-from game.kept_games.review.job import ReviewJob
+from game.core.record import Origin
+from game.core.replay import Position
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.focus import UPRIGHT
 from game.screens.games_screens import GamesScreens
 from game.screens.items import Control, MistakeItem
-from game.screens.opening import Opening
-from game.screens.replaying import Replaying
-from game.screens.review import Stepping
 from game.screens.screen import Item, Screen, Stack
 
 
@@ -34,34 +30,6 @@ class BrowsingScreen(Screen):
         self.shelf = shelf
 
     # -- what the view reads -------------------------------------------------------------------
-
-    @property
-    def record(self) -> GameRecord | None:
-        return self.shelf.record
-
-    @property
-    def chosen(self) -> GameSummary | None:
-        return self.shelf.chosen
-
-    @property
-    def opening(self) -> Opening | None:
-        return self.shelf.opening
-
-    @property
-    def positions(self) -> Positions | None:
-        return self.shelf.positions
-
-    @property
-    def replaying(self) -> Replaying | None:
-        return self.shelf.replaying
-
-    @property
-    def job(self) -> ReviewJob | None:
-        return self.shelf.job
-
-    @property
-    def stepping(self) -> Stepping | None:
-        return self.shelf.stepping
 
     @property
     def position(self) -> Position | None:
@@ -77,7 +45,7 @@ class BrowsingScreen(Screen):
     def can_focus(self, index: int) -> bool:
         item = self.items[index]
         if isinstance(item, MistakeItem):  # its words read even when it found nothing
-            return self.job is not None and self.job.finding(item.mistake) is not None
+            return self.shelf.job is not None and self.shelf.job.finding(item.mistake) is not None
         return item is not Control.SEEK and self.active(item)
 
     # -- commands ------------------------------------------------------------------------------
@@ -142,7 +110,7 @@ class BrowsingScreen(Screen):
     def play_on(self, nav: Stack) -> list[ev.Event]:
         """A new game from the position shown: the screens close, and the session starts it
         (asked first while a game of that size is in progress: the stack's `play_on`)."""
-        record, position = self.record, self.position
+        record, position = self.shelf.record, self.position
         assert record is not None and position is not None
         origin = Origin(record.summary.uid, position.index)
         events = nav.leave_games()

@@ -26,7 +26,7 @@ class GameCard(BrowsingScreen):
 
     def active(self, item: Any) -> bool:
         if item in NEEDS_THE_GAME:
-            return self.record is not None  # not while the game opens
+            return self.shelf.record is not None  # not while the game opens
         return super().active(item)
 
     def pick(self, item: Any, fraction: float, nav: Stack) -> list[ev.Event]:

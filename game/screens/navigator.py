@@ -17,7 +17,6 @@ player's only stops autoplay (R20).
 
 from __future__ import annotations
 
-from game.core.engine import Game
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
@@ -185,15 +184,12 @@ class Navigator:
 
     # -- what the screens ask of the game -------------------------------------------------------
 
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
     def ask_new_game(self, size: int | None) -> list[ev.Event]:
         """New game: another size's saved game is resumed (R18); one in progress asks first
         (R15)."""
-        size = size or self.game.size
-        if size != self.game.size:
+        game = self.session.game
+        size = size or game.size
+        if size != game.size:
             return self.switch_size(size)
         if self.session.in_progress:
             return self.open(NewGameConfirm(size))

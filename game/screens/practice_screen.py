@@ -34,7 +34,7 @@ class PracticeScreen(BrowsingScreen):
     @property
     def position(self) -> Position | None:
         at = self.practice.position if self.practice is not None else None
-        positions = self.positions
+        positions = self.shelf.positions
         return None if at is None or positions is None else positions[at]
 
     def active(self, item: Any) -> bool:
@@ -49,7 +49,7 @@ class PracticeScreen(BrowsingScreen):
     def ready(self) -> list[ev.Event]:
         """The practice, once its game's review is done, with the answers kept before read
         back (none when they cannot be read: every mistake is offered)."""
-        job, archive = self.job, self.shelf.archive
+        job, archive = self.shelf.job, self.shelf.archive
         if self.practice is not None or job is None or not job.finished:
             return []
         if job.result is None or not job.result.complete:

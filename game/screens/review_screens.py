@@ -75,12 +75,12 @@ class MistakesScreen(BrowsingScreen):
 
     def active(self, item: Any) -> bool:
         if isinstance(item, MistakeItem):
-            finding = self.job.finding(item.mistake) if self.job is not None else None
+            finding = self.shelf.job.finding(item.mistake) if self.shelf.job is not None else None
             return finding is not None and finding.count > 0
         return super().active(item)
 
     def pick(self, item: Any, fraction: float, nav: Stack) -> list[ev.Event]:
-        if isinstance(item, MistakeItem) and self.stepping is not None:
-            self.stepping.mistake(item.mistake)
+        if isinstance(item, MistakeItem) and self.shelf.stepping is not None:
+            self.shelf.stepping.mistake(item.mistake)
             return self.return_below(nav, Control.NEXT_MOVE)  # on through its moves
         return []

@@ -155,9 +155,9 @@ def draw_list(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScre
 def game_blocks(screen: BrowsingScreen, lang: str, picture: bool = True) -> list[Block]:
     """A game's date, its final board's picture (unless left out), what it was, and its
     buttons."""
-    record, s = screen.record, screen.chosen
+    record, s = screen.shelf.record, screen.shelf.chosen
     assert s is not None
-    job, opening = screen.job, screen.opening
+    job, opening = screen.shelf.job, screen.shelf.opening
     review = tr("review", lang)
     if job is not None and job.record == record and job.running:
         review = tr("review_running", lang, percent=round(job.fraction * 100))
@@ -213,7 +213,7 @@ def draw_final_board(
 ) -> None:
     """The chosen game's last position, a square centred in `rect`; while the game opens, its
     board empty, the same size, so that nothing moves when the tiles come."""
-    chosen, positions = screen.chosen, screen.positions
+    chosen, positions = screen.shelf.chosen, screen.shelf.positions
     assert chosen is not None
     size = chosen.size
     grid = positions[-1].grid if positions else ((0,) * size,) * size
@@ -238,7 +238,7 @@ def finding_words(finding: Finding | None, lang: str) -> list[str]:
 def mistakes_blocks(screen: BrowsingScreen, lang: str, shown: Finding | None) -> list[Block]:
     """The four mistakes, Back, then the focused one's words: under the list, so that the
     list keeps its place whatever their length."""
-    job = screen.job
+    job = screen.shelf.job
     buttons: list[Block] = []
     for index, item in enumerate(screen.items):
         if isinstance(item, MistakeItem):
@@ -253,7 +253,7 @@ def mistakes_blocks(screen: BrowsingScreen, lang: str, shown: Finding | None) ->
 
 
 def draw_mistakes(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScreen, area):
-    job = screen.job
+    job = screen.shelf.job
     findings = list(job.result.findings) if job is not None and job.result is not None else []
     focused = screen.items[screen.focus] if screen.items else None
     shown = None

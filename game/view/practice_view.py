@@ -37,7 +37,7 @@ ARROWS = {Direction.UP: "↑", Direction.LEFT: "←", Direction.RIGHT: "→", Di
 
 def practice_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
     """The practice's column; `longest`: with every line at its longest."""
-    practice, job = screen.practice, screen.job
+    practice, job = screen.practice, screen.shelf.job
     answers = tuple(
         (index, ARROWS[item.direction])
         for index, item in enumerate(PRACTICE_ITEMS)
@@ -75,17 +75,17 @@ def practice_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) ->
 
 def _position_lines(screen: BrowsingScreen, lang: str) -> list[str]:
     """The move played in the game; once answered, the verdict and the review's figures."""
-    practice = screen.practice
-    assert practice is not None and screen.positions is not None and screen.job is not None
+    practice, shelf = screen.practice, screen.shelf
+    assert practice is not None and shelf.positions is not None and shelf.job is not None
     grade = practice.grade
     assert grade is not None
-    number = screen.positions[min(grade.position + 1, len(screen.positions) - 1)].moves
+    number = shelf.positions[min(grade.position + 1, len(shelf.positions) - 1)].moves
     played, named = tr(grade.played.value, lang), grade_name(grade.grade, lang).lower()
     lines = [tr("practice_prompt", lang, n=number, played=played, grade=named)]
     answer = practice.answer
     if answer is not None:
         lines.append(verdict_words(answer, lang))
-        figures = cost_words(screen.job, grade, lang)
+        figures = cost_words(shelf.job, grade, lang)
         if figures:
             lines.append(figures)
     return lines
@@ -136,7 +136,7 @@ def draw_practice(
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The practice: where each of its pieces was drawn, and the board's rectangle."""
-    record = screen.record
+    record = screen.shelf.record
     assert record is not None
     variants = [
         practice_blocks(screen, lang),
@@ -146,7 +146,7 @@ def draw_practice(
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    practice, job = screen.practice, screen.job
+    practice, job = screen.practice, screen.shelf.job
     answer = practice.answer if practice is not None else None
     if answer is not None and not board.animating:
         draw_move_arrows(surface, board, layout, theme, answer.direction, answer.best)

@@ -110,8 +110,8 @@ def _labels_read(placed: list[Placed]) -> bool:
 
 
 def replay_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
-    replaying = screen.replaying
-    record = screen.record
+    replaying = screen.shelf.replaying
+    record = screen.shelf.record
     assert replaying is not None and record is not None
     position, total = replaying.position, record.summary.moves
     moves, score, seconds = position.moves, position.score, position.seconds
@@ -201,7 +201,7 @@ def review_blocks(
 ) -> list[Block]:
     """The review's column; `longest`: at its longest while the review runs (`running`) or
     once it is done, so that the board keeps its size through both."""
-    job, stepping = screen.job, screen.stepping
+    job, stepping = screen.shelf.job, screen.shelf.stepping
     assert job is not None and stepping is not None
     running = job.running if running is None else running
     blocks: list[Block] = []
@@ -227,7 +227,7 @@ def move_lines(
 ) -> list[str]:
     """Which moves are stepped through and where, then the move: played, best, its grade, and
     for a flagged move its games played on."""
-    job, stepping = screen.job, screen.stepping
+    job, stepping = screen.shelf.job, screen.shelf.stepping
     assert job is not None and stepping is not None
     track = stepping.track
     if not track.where and not longest:
@@ -243,7 +243,7 @@ def move_lines(
     lines = [tr(f"track_{name}", lang, **fields)]
     index = track.position or 0
     grade = job.grade_at(index)
-    number = screen.positions[min(index + 1, len(screen.positions) - 1)].moves
+    number = screen.shelf.positions[min(index + 1, len(screen.shelf.positions) - 1)].moves
     if grade is None and not longest:
         return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
     lines.append(played_words(grade, number, lang, longest))
@@ -291,22 +291,22 @@ def draw_board_screen(
             review_blocks(screen, lang),
             *(review_blocks(screen, lang, longest=True, running=r) for r in (True, False)),
         ]
-    record = screen.record
+    record = screen.shelf.record
     assert record is not None
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
     position = screen.position
-    job = screen.job
+    job = screen.shelf.job
     graphics = {}
     if replay:
-        replaying = screen.replaying
+        replaying = screen.shelf.replaying
         fraction = replaying.index / replaying.last if replaying and replaying.last else 0.0
         graphics["seek"] = lambda s, r: draw_seek(s, r, theme, fraction)
     else:
-        assert job is not None and screen.stepping is not None
-        index = screen.stepping.position
+        assert job is not None and screen.shelf.stepping is not None
+        index = screen.shelf.stepping.position
         grade = job.grade_at(index) if index is not None else None
         if grade is not None and not board.animating:
             draw_move_arrows(surface, board, layout, theme, grade.played, grade.better)
@@ -316,7 +316,7 @@ def draw_board_screen(
             r,
             theme,
             lang,
-            screen.positions,
+            screen.shelf.positions,
             job.result,
             index,
             round(arrangement.px * 0.85),
