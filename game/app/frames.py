@@ -27,10 +27,10 @@ from game.play.stats_keeper import StatsKeeper
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
+from game.screens.snapshot import MenuShot, PlayShot, Snapshot
 from game.storage.store import Storage
 from game.text import Say
 from game.view import window
-from game.view.snapshot import MenuShot, PlayShot, Snapshot
 from game.view.view import View
 
 # Window events after which the game is saved (R18: when the window loses focus or hides).
@@ -184,7 +184,7 @@ class Frames:
             clock_paused=session.clock_held,
         )
         if isinstance(top, BrowsingScreen):
-            return Snapshot(play, games=top, games_busy=self.games_screens.busy)
+            return Snapshot(play, games=top.shot(), games_busy=self.games_screens.busy)
         if top is None:
             return Snapshot(play)
         items = tuple(top.items)

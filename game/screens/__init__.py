@@ -11,7 +11,8 @@
   (review_screens.py, stepping through review.py) and the practice (practice_screen.py, of
   practice.py); items.py names their items.
 
-Commands in, events out; drawn by game/view.
+Commands in, events out; each screen's look frozen in a snapshot (snapshot.py), which
+game/view draws.
 
 May import: game.core, game.play (the session, commands and events), game.kept_games,
 game.solver. Never pygame.

@@ -20,6 +20,7 @@ from game.screens.focus import UPRIGHT
 from game.screens.games_screens import GamesScreens
 from game.screens.items import Control, MistakeItem
 from game.screens.screen import Item, Screen, Stack
+from game.screens.snapshot import GamesShot
 
 
 class BrowsingScreen(Screen):
@@ -35,6 +36,26 @@ class BrowsingScreen(Screen):
     def position(self) -> Position | None:
         """The position on the board: where the review is, else the game's start."""
         return self.shelf.reviewed_position
+
+    @property
+    def shown_move(self) -> int | None:
+        """The position whose move this screen tells of, as its review graded it."""
+        return None
+
+    def shot(self) -> GamesShot:
+        """This screen as it shows, frozen: what the view draws (snapshot.py)."""
+        shelf, items = self.shelf, tuple(self.items)
+        return GamesShot(
+            kind=self.kind,
+            items=items,
+            actives=tuple(self.active(item) for item in items),
+            focus=self.focus,
+            chosen=shelf.chosen,
+            record=shelf.record,
+            positions=shelf.positions or (),
+            opening=shelf.opening.fraction if shelf.opening is not None else None,
+            review=shelf.review_shot(self.shown_move),
+        )
 
     def active(self, item: Any) -> bool:
         if item is Control.PLAY_ON:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import replace
 from typing import Any
 
 from game.core.record import GameSummary
@@ -20,6 +21,7 @@ from game.screens.focus import SIDEWAYS, UPRIGHT, turned
 from game.screens.games_screens import GamesScreens
 from game.screens.items import LIST_BUTTONS, GameRow
 from game.screens.screen import Item, ScreenKind, Stack
+from game.screens.snapshot import GamesShot, ListShot
 
 ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
 log = logging.getLogger("game.screens.games_list")
@@ -92,6 +94,12 @@ class GamesListScreen(BrowsingScreen):
 
     def back(self, nav: Stack) -> list[ev.Event]:
         return nav.leave_games()
+
+    def shot(self) -> GamesShot:
+        games = self.games
+        rows = tuple(games.rows)
+        page = ListShot(rows, ROWS_PER_PAGE, games.page, games.pages, games.total, games.unreadable)
+        return replace(super().shot(), games=page)
 
     def shown(self) -> list[ev.Event]:
         return []  # no board

@@ -28,6 +28,7 @@ from typing import Protocol
 from game.core.record import GameRecord, GameSummary
 from game.core.replay import Position, Positions, ReplayError
 from game.kept_games.archive.games_archive import Archive, ArchiveError
+from game.kept_games.review.costs import Estimate
 from game.kept_games.review.job import Analyse, PlayOn, ReviewJob
 from game.kept_games.share.import_queue import ImportQueue
 from game.kept_games.share.transfer import export_to
@@ -36,6 +37,7 @@ from game.screens.opening import Opening
 from game.screens.replaying import Replaying
 from game.screens.review import Stepping
 from game.screens.screen import Stack
+from game.screens.snapshot import ReviewShot
 from game.solver.analysis import Analysis, AnalysisState, Task, review_depth
 
 log = logging.getLogger("game.screens.games_screens")
@@ -108,6 +110,20 @@ class GamesScreens:
         if self.stepping is not None and self.stepping.position is not None:
             return self.positions[self.stepping.position]
         return self.positions[0]
+
+    def review_shot(self, move: int | None) -> ReviewShot | None:
+        """The review of the game open as it stands, with the move played from position
+        `move`; None when that game has none."""
+        job = self.job
+        if job is None or job.record != self.record:
+            return None
+        return ReviewShot(
+            state=job.state,
+            fraction=job.fraction,
+            result=job.result,
+            grade=job.grade_at(move) if move is not None else None,
+            estimate=job.estimate_at(move) if move is not None else Estimate.NONE,
+        )
 
     def close(self) -> None:
         """The game quits: the review stops, and its scores so far are kept."""

@@ -4,6 +4,7 @@ answer at a time, each kept in the archive."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from game.core.engine import Direction
@@ -16,6 +17,7 @@ from game.screens.games_screens import GamesScreens
 from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
 from game.screens.practice import Practice
 from game.screens.screen import ScreenKind, Stack
+from game.screens.snapshot import GamesShot, PracticeShot
 
 log = logging.getLogger("game.screens.practice")
 
@@ -96,3 +98,24 @@ class PracticeScreen(BrowsingScreen):
 
     def pass_time(self, seconds: float, nav: Stack) -> list[ev.Event]:
         return self.ready()
+
+    @property
+    def shown_move(self) -> int | None:
+        return self.practice.position if self.practice is not None else None
+
+    def shot(self) -> GamesShot:
+        practice = self.practice
+        if practice is None:  # its review is not done yet
+            return super().shot()
+        missed = practice.missed_before
+        answered = practice.answers
+        shown = PracticeShot(
+            count=len(practice.todo),
+            at=practice.at,
+            done=practice.done,
+            right_now=practice.right_now,
+            missed=len(missed),
+            missed_now=sum(1 for p in missed if p in answered and answered[p].right),
+            answer=practice.answer,
+        )
+        return replace(super().shot(), practice=shown)

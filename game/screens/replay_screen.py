@@ -3,6 +3,7 @@ playing, its buttons, and "Play from here"."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.core.replay import Position
@@ -11,8 +12,9 @@ from game.play import events as ev
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.items import REPLAY_ITEMS, Control
-from game.screens.replaying import Replaying
+from game.screens.replaying import SPEEDS, Replaying
 from game.screens.screen import ScreenKind, Stack
+from game.screens.snapshot import GamesShot, ReplayShot
 
 
 class ReplayScreen(BrowsingScreen):
@@ -52,6 +54,18 @@ class ReplayScreen(BrowsingScreen):
 
     def pass_time(self, seconds: float, nav: Stack) -> list[ev.Event]:
         return self.replay.pass_time(seconds)
+
+    def shot(self) -> GamesShot:
+        replay = self.replay
+        shown = ReplayShot(
+            replay.index,
+            replay.last,
+            replay.playing,
+            replay.per_second,
+            SPEEDS[-1],
+            replay.position,
+        )
+        return replace(super().shot(), replay=shown)
 
     def closed(self) -> None:
         self.replay.playing = False

@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.core.replay import Position
 from game.kept_games.review.job import ReviewJob
@@ -28,7 +28,7 @@ class TrackKind(enum.StrEnum):
     MISTAKE = "mistake"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Track:
     """The moves a player steps through in a review, and the one shown."""
 
@@ -41,12 +41,11 @@ class Track:
     def position(self) -> int | None:
         return self.where[self.at] if self.where else None
 
-    def step(self, by: int) -> bool:
-        at = min(max(self.at + by, 0), max(len(self.where) - 1, 0))
-        changed, self.at = at != self.at, at
-        return changed
+    def step(self, by: int) -> Track:
+        """`by` moves on (held to the first and the last)."""
+        return replace(self, at=min(max(self.at + by, 0), max(len(self.where) - 1, 0)))
 
-    def seek(self, where: int) -> bool:
+    def seek(self, where: int) -> Track:
         return self.step(-len(self.where) if where < 0 else len(self.where))
 
 
@@ -137,10 +136,11 @@ class Stepping:
         position = self.position
         return [] if position is None else [ev.PositionShown(self.positions[position].grid)]
 
-    def _along(self, move: Callable[[Track], bool]) -> list[ev.Event]:
-        before = self.position
-        if not move(self.track):
+    def _along(self, move: Callable[[Track], Track]) -> list[ev.Event]:
+        before, track = self.position, move(self.track)
+        if track == self.track:
             return []
+        self.track = track
         after = self.position
         if before is not None and after == before + 1:
             return step_events(self.positions[after])

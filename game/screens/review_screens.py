@@ -4,6 +4,7 @@ jumping to where it happened."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.play import commands as cmd
@@ -13,6 +14,7 @@ from game.screens.games_screens import GamesScreens
 from game.screens.items import MISTAKE_ITEMS, REVIEW_ITEMS, Control, MistakeItem
 from game.screens.review import Stepping
 from game.screens.screen import ScreenKind, Stack
+from game.screens.snapshot import GamesShot
 
 
 class ReviewScreen(BrowsingScreen):
@@ -61,6 +63,14 @@ class ReviewScreen(BrowsingScreen):
 
     def review_moved(self) -> None:
         self.settle_focus()  # its grades came in: a button may act now
+
+    @property
+    def shown_move(self) -> int | None:
+        return self.steps.position
+
+    def shot(self) -> GamesShot:
+        focus = self.focus if self.position is not None else None
+        return replace(super().shot(), track=self.steps.track, focus=focus)
 
 
 class MistakesScreen(BrowsingScreen):

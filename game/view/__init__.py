@@ -5,8 +5,9 @@ the review's words in review_words.py) and the statistics' charts (charts.py, pl
 game tells (notice_board.py); where each goes (layout.py), the text and its sizes (render.py),
 the colours (theme.py), and the facts handed to it in the player's words (model.py). view.py is
 its face: `View.handle(events, grid)`, `step`, `draw(surface, snapshot, ahead)`, `hit_test`,
-where the snapshot (snapshot.py) is what is on screen, frozen: the game's figures and the menu
-as they show.
+where the snapshot (game/screens/snapshot.py) is what is on screen, frozen: the game's figures,
+the menu or the kept games' screen as they show. No module here reads the session, a screen or
+a running review.
 
 May import: pygame, and every package below game.app but game.input, game.audio and
 game.launch (the view draws the game and the screen on top of the stack as they are).

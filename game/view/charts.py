@@ -22,6 +22,7 @@ import pygame
 from game.kept_games.charts.figures import LAST_GAMES, WEEKS_SHOWN, ChartFigures
 from game.screens.menus import CHART_PAGES
 from game.screens.screen import Item
+from game.screens.snapshot import MenuShot
 from game.text import tr
 from game.view.panel import (
     Block,
@@ -38,7 +39,6 @@ from game.view.panel import (
 from game.view.plot import LABEL_MIN_PX, LOSS_TOP_LEAST, loss_height, loss_ticks
 from game.view.render import Text
 from game.view.review_words import decimal
-from game.view.snapshot import MenuShot
 from game.view.theme import Theme
 
 CHART_LINES = 8  # a chart's least height, in lines of text: its ticks stay apart

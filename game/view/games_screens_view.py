@@ -9,8 +9,8 @@ import pygame
 
 from game.play import commands as cmd
 from game.play import events as ev
-from game.screens.browsing import BrowsingScreen
 from game.screens.screen import ScreenKind
+from game.screens.snapshot import GamesShot
 from game.view.board import BoardView
 from game.view.games_view import NUMBER_MIN_PX, SCREENS, draw_game
 from game.view.panel import Placed
@@ -51,7 +51,7 @@ class GamesScreensView:
     def draw(
         self,
         surface: pygame.Surface,
-        screen: BrowsingScreen,
+        shot: GamesShot,
         theme: Theme,
         lang: str,
         ahead: float,
@@ -61,22 +61,20 @@ class GamesScreensView:
         width, height = surface.get_size()
         margin = max(6, min(width, height) // 40)
         area = pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin)
-        if screen.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW):
+        if shot.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW):
             placed, board = draw_board_screen(
-                surface, self.text, theme, lang, screen, self.board, self.plot, ahead
+                surface, self.text, theme, lang, shot, self.board, self.plot, ahead
             )
             self._placed(placed)
             return board
-        if screen.kind is ScreenKind.PRACTICE:
-            placed, board = draw_practice(
-                surface, self.text, theme, lang, screen, self.board, ahead
-            )
+        if shot.kind is ScreenKind.PRACTICE:
+            placed, board = draw_practice(surface, self.text, theme, lang, shot, self.board, ahead)
             self._placed(placed)
             return board
-        if screen.kind is ScreenKind.GAME:
-            placed = draw_game(surface, self.text, theme, lang, screen, area, self.picture)
+        if shot.kind is ScreenKind.GAME:
+            placed = draw_game(surface, self.text, theme, lang, shot, area, self.picture)
         else:
-            placed = SCREENS[screen.kind](surface, self.text, theme, lang, screen, area)
+            placed = SCREENS[shot.kind](surface, self.text, theme, lang, shot, area)
         self._placed(placed)
         notices = area.copy()  # as wide as a board would be: a notice's words stay near
         notices.width = min(area.width, area.height)

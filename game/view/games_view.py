@@ -11,10 +11,9 @@ import pygame
 
 from game.core.record import GameSummary, Outcome
 from game.kept_games.review.mistakes import Finding, Mistake
-from game.screens.browsing import BrowsingScreen
-from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import Control, MistakeItem
 from game.screens.screen import Item, ScreenKind
+from game.screens.snapshot import GamesShot
 from game.text import format_clock, tr
 from game.view.board import BoardView
 from game.view.layout import board_alone
@@ -106,7 +105,7 @@ def draw_column(
     surface: pygame.Surface,
     text: Text,
     theme: Theme,
-    screen: BrowsingScreen,
+    shot: GamesShot,
     variants: list[list[Block]],
     area: pygame.Rect,
     graphics: Graphics | None = None,
@@ -117,22 +116,22 @@ def draw_column(
     height = max(lay_out(text, blocks, area, px).height for blocks in variants)
     top = area.move(0, max(0, (area.height - height) // 2))
     placed = lay_out(text, variants[0], top, px)
-    items = screen.items
 
     def shown_active(index: int) -> bool:
         # The focus may rest on a mistake that found nothing, for its words: drawn ringed.
-        return index == screen.focus or screen.active(items[index])
+        return index == shot.focus or shot.active(index)
 
-    draw_placed(surface, text, theme, placed, screen.focus, shown_active, graphics or {})
+    draw_placed(surface, text, theme, placed, shot.focus, shown_active, graphics or {})
     return placed
 
 
 def list_blocks(
-    screen: BrowsingScreen, lang: str, rows: list[GameSummary] | None = None
+    shot: GamesShot, lang: str, rows: tuple[GameSummary, ...] | None = None
 ) -> list[Block]:
-    games = screen.games
+    games = shot.games
+    assert games is not None
     rows = games.rows if rows is None else rows
-    items = screen.items
+    items = shot.items
     blocks: list[Block] = [Title(tr("games", lang))]
     blocks += [Card(index, row_lines(summary, lang)) for index, summary in enumerate(rows)]
     if not rows:
@@ -146,24 +145,24 @@ def list_blocks(
     return blocks
 
 
-def draw_list(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScreen, area):
-    longest = [_LONG] * ROWS_PER_PAGE
-    variants = [list_blocks(screen, lang), list_blocks(screen, lang, longest)]
-    return draw_column(surface, text, theme, screen, variants, area)
+def draw_list(surface, text: Text, theme: Theme, lang: str, shot: GamesShot, area):
+    assert shot.games is not None
+    longest = (_LONG,) * shot.games.per_page
+    variants = [list_blocks(shot, lang), list_blocks(shot, lang, longest)]
+    return draw_column(surface, text, theme, shot, variants, area)
 
 
-def game_blocks(screen: BrowsingScreen, lang: str, picture: bool = True) -> list[Block]:
+def game_blocks(shot: GamesShot, lang: str, picture: bool = True) -> list[Block]:
     """A game's date, its final board's picture (unless left out), what it was, and its
     buttons."""
-    record, s = screen.shelf.record, screen.shelf.chosen
+    s, job = shot.chosen, shot.review
     assert s is not None
-    job, opening = screen.shelf.job, screen.shelf.opening
     review = tr("review", lang)
-    if job is not None and job.record == record and job.running:
+    if job is not None and job.running:
         review = tr("review_running", lang, percent=round(job.fraction * 100))
     replay = tr("replay", lang)
-    if opening is not None:
-        replay = tr("replay_preparing", lang, percent=round(opening.fraction * 100))
+    if shot.opening is not None:
+        replay = tr("replay_preparing", lang, percent=round(shot.opening * 100))
     labels = {
         Control.REPLAY: replay,
         Control.REVIEW: review,
@@ -180,7 +179,7 @@ def game_blocks(screen: BrowsingScreen, lang: str, picture: bool = True) -> list
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
-        *(Buttons(((index, labels[item]),)) for index, item in enumerate(screen.items)),  # type: ignore[index]
+        *(Buttons(((index, labels[item]),)) for index, item in enumerate(shot.items)),  # type: ignore[index]
     ]
 
 
@@ -189,31 +188,31 @@ def draw_game(
     text: Text,
     theme: Theme,
     lang: str,
-    screen: BrowsingScreen,
+    shot: GamesShot,
     area,
     picture: BoardView,
 ) -> Placed:
     """A game's card; `picture` draws its final board."""
-    blocks = game_blocks(screen, lang)
+    blocks = game_blocks(shot, lang)
     if fit_px(text, [blocks], area) * LINE * PICTURE_LINES < PICTURE_MIN_PX:
-        blocks = game_blocks(screen, lang, picture=False)
+        blocks = game_blocks(shot, lang, picture=False)
 
     def final_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        draw_final_board(surface, rect, theme, screen, picture)
+        draw_final_board(surface, rect, theme, shot, picture)
 
-    return draw_column(surface, text, theme, screen, [blocks], area, {"final_board": final_board})
+    return draw_column(surface, text, theme, shot, [blocks], area, {"final_board": final_board})
 
 
 def draw_final_board(
     surface: pygame.Surface,
     rect: pygame.Rect,
     theme: Theme,
-    screen: BrowsingScreen,
+    shot: GamesShot,
     view: BoardView,
 ) -> None:
     """The chosen game's last position, a square centred in `rect`; while the game opens, its
     board empty, the same size, so that nothing moves when the tiles come."""
-    chosen, positions = screen.shelf.chosen, screen.shelf.positions
+    chosen, positions = shot.chosen, shot.positions
     assert chosen is not None
     size = chosen.size
     grid = positions[-1].grid if positions else ((0,) * size,) * size
@@ -235,12 +234,12 @@ def finding_words(finding: Finding | None, lang: str) -> list[str]:
     return [detail, moves]
 
 
-def mistakes_blocks(screen: BrowsingScreen, lang: str, shown: Finding | None) -> list[Block]:
+def mistakes_blocks(shot: GamesShot, lang: str, shown: Finding | None) -> list[Block]:
     """The four mistakes, Back, then the focused one's words: under the list, so that the
     list keeps its place whatever their length."""
-    job = screen.shelf.job
+    job = shot.review
     buttons: list[Block] = []
-    for index, item in enumerate(screen.items):
+    for index, item in enumerate(shot.items):
         if isinstance(item, MistakeItem):
             finding = job.finding(item.mistake) if job is not None else None
             name = tr(f"mistake_{item.mistake.value}", lang)
@@ -252,21 +251,21 @@ def mistakes_blocks(screen: BrowsingScreen, lang: str, shown: Finding | None) ->
     return [Title(tr("mistakes_title", lang)), *buttons, *words]
 
 
-def draw_mistakes(surface, text: Text, theme: Theme, lang: str, screen: BrowsingScreen, area):
-    job = screen.shelf.job
+def draw_mistakes(surface, text: Text, theme: Theme, lang: str, shot: GamesShot, area):
+    job = shot.review
     findings = list(job.result.findings) if job is not None and job.result is not None else []
-    focused = screen.items[screen.focus] if screen.items else None
+    focused = shot.items[shot.focus] if shot.items and shot.focus is not None else None
     shown = None
     if isinstance(focused, MistakeItem) and job is not None:
         shown = job.finding(focused.mistake)
-    variants = [mistakes_blocks(screen, lang, shown)]
-    variants += [mistakes_blocks(screen, lang, finding) for finding in [None, *findings]]
+    variants = [mistakes_blocks(shot, lang, shown)]
+    variants += [mistakes_blocks(shot, lang, finding) for finding in [None, *findings]]
     # Their words at a measure that reads, not across the whole of a wide window, and clear
     # of its edges (they fill their lines, where buttons leave a margin).
     wide = min(round(area.width * 0.94), round(area.height * MEASURE))
     column = pygame.Rect(0, 0, wide, area.height)
     column.center = area.center
-    return draw_column(surface, text, theme, screen, variants, column)
+    return draw_column(surface, text, theme, shot, variants, column)
 
 
 SCREENS = {ScreenKind.GAMES: draw_list, ScreenKind.MISTAKES: draw_mistakes}  # a game's: draw_game

@@ -13,11 +13,11 @@ from game.core.engine import BOARD_SIZES
 from game.core.settings import SETTINGS
 from game.screens.menus import HELP_PAGES, ControlItem, MenuItem, SettingItem, SizeItem
 from game.screens.screen import Item, ScreenKind
+from game.screens.snapshot import MenuShot, PlayShot
 from game.solver.tree import kernel_available
 from game.text import format_clock, help_lines, tr
 from game.text.help_pages import CONTROL_WORDS
 from game.view.review_words import costs_help_lines, review_help_lines
-from game.view.snapshot import MenuShot, PlayShot
 
 NO_BUTTON = "—"  # an action no pad button asks for
 # The actions the help's gamepad lines leave out while no button asks for them.

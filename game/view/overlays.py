@@ -21,6 +21,7 @@ import pygame
 from game.kept_games.charts.figures import ChartFigures
 from game.screens.menus import CONTROL_ROWS, HELP_PAGES, MenuItem, controls_items
 from game.screens.screen import Item, ScreenKind
+from game.screens.snapshot import MenuShot, PlayShot
 from game.text import tr
 from game.view.charts import draw_charts
 from game.view.layout import Layout
@@ -44,7 +45,6 @@ from game.view.panel import (
     label_px,
 )
 from game.view.render import LRU, Text
-from game.view.snapshot import MenuShot, PlayShot
 from game.view.theme import Theme
 
 # Drawn side by side: the pages' buttons; a statistics page's Charts and Back, and the

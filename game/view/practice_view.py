@@ -10,10 +10,10 @@ import pygame
 
 from game.core.engine import Direction
 from game.kept_games.review.grades import Grade
-from game.screens.browsing import BrowsingScreen
 from game.screens.items import PRACTICE_ITEMS, AnswerItem, Control
-from game.screens.practice import Attempt, Practice
+from game.screens.practice import Attempt
 from game.screens.screen import Item
+from game.screens.snapshot import GamesShot, PracticeShot
 from game.solver.analysis import AnalysisState
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -35,9 +35,9 @@ STOPPED = (AnalysisState.FAILED, AnalysisState.CANCELLED)  # no review: no pract
 ARROWS = {Direction.UP: "↑", Direction.LEFT: "←", Direction.RIGHT: "→", Direction.DOWN: "↓"}
 
 
-def practice_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
+def practice_blocks(shot: GamesShot, lang: str, longest: bool = False) -> list[Block]:
     """The practice's column; `longest`: with every line at its longest."""
-    practice, job = screen.practice, screen.shelf.job
+    practice, job = shot.practice, shot.review
     answers = tuple(
         (index, ARROWS[item.direction])
         for index, item in enumerate(PRACTICE_ITEMS)
@@ -58,34 +58,34 @@ def practice_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) ->
         if job is not None and not job.running:  # graded: the games played on still come
             waiting.append(Words(tr("review_cost_waiting", lang), "Medium"))
         return [Title(tr("practise", lang)), *waiting, Graphic("progress", 0.6), *buttons]
-    if not practice.todo:
+    if not practice.count:
         return [Title(tr("practise", lang)), Words(tr("practice_none", lang)), back]
-    count = len(practice.todo)
+    count = practice.count
     # How the positions missed last time went, when there were some: the player's progress.
-    missed = [Words(_missed_words(practice, lang), muted=True)] if practice.missed_before else []
+    missed = [Words(_missed_words(practice, lang), muted=True)] if practice.missed else []
     if practice.done:
         done = tr("practice_done", lang, right=practice.right_now, count=count)
         return [Title(tr("practise", lang)), Words(done, "Bold"), *missed, back]
     title = Title(tr("practice_title", lang, at=practice.at + 1, count=count))
     # The buttons right under the question: the answer's words come under them, so nothing
     # the player clicks moves when they come.
-    prompt, *answer = (Words(line, "Medium") for line in _position_lines(screen, lang))
+    prompt, *answer = (Words(line, "Medium") for line in _position_lines(shot, lang))
     return [title, prompt, *buttons, *answer, *missed]
 
 
-def _position_lines(screen: BrowsingScreen, lang: str) -> list[str]:
+def _position_lines(shot: GamesShot, lang: str) -> list[str]:
     """The move played in the game; once answered, the verdict and the review's figures."""
-    practice, shelf = screen.practice, screen.shelf
-    assert practice is not None and shelf.positions is not None and shelf.job is not None
-    grade = practice.grade
+    practice, job, positions = shot.practice, shot.review, shot.positions
+    assert practice is not None and job is not None
+    grade = job.grade
     assert grade is not None
-    number = shelf.positions[min(grade.position + 1, len(shelf.positions) - 1)].moves
+    number = positions[min(grade.position + 1, len(positions) - 1)].moves
     played, named = tr(grade.played.value, lang), grade_name(grade.grade, lang).lower()
     lines = [tr("practice_prompt", lang, n=number, played=played, grade=named)]
     answer = practice.answer
     if answer is not None:
         lines.append(verdict_words(answer, lang))
-        figures = cost_words(shelf.job, grade, lang)
+        figures = cost_words(job.estimate, grade, lang)
         if figures:
             lines.append(figures)
     return lines
@@ -103,10 +103,8 @@ def verdict_words(answer: Attempt, lang: str) -> str:
     return tr("practice_costly", lang, answer=said, grade=named, loss=loss, best=best)
 
 
-def _missed_words(practice: Practice, lang: str) -> str:
-    missed = practice.missed_before
-    now = sum(1 for p in missed if p in practice.answers and practice.answers[p].right)
-    return tr("practice_missed", lang, missed=len(missed), now=now)
+def _missed_words(practice: PracticeShot, lang: str) -> str:
+    return tr("practice_missed", lang, missed=practice.missed, now=practice.missed_now)
 
 
 def _longest_words(lang: str) -> list[Block]:
@@ -131,36 +129,35 @@ def draw_practice(
     text: Text,
     theme: Theme,
     lang: str,
-    screen: BrowsingScreen,
+    shot: GamesShot,
     board: BoardView,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The practice: where each of its pieces was drawn, and the board's rectangle."""
-    record = screen.shelf.record
+    record = shot.record
     assert record is not None
     variants = [
-        practice_blocks(screen, lang),
-        practice_blocks(screen, lang, longest=True),
+        practice_blocks(shot, lang),
+        practice_blocks(shot, lang, longest=True),
     ]
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    practice, job = screen.practice, screen.shelf.job
+    practice, job = shot.practice, shot.review
     answer = practice.answer if practice is not None else None
     if answer is not None and not board.animating:
         draw_move_arrows(surface, board, layout, theme, answer.direction, answer.best)
     fraction = job.fraction if job is not None else 0.0
     graphics = {"progress": lambda s, r: draw_progress(s, r, theme, fraction)}
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px)
-    items = screen.items
     draw_placed(
         surface,
         text,
         theme,
         placed,
-        screen.focus,
-        lambda i: screen.active(items[i]),
+        shot.focus,
+        shot.active,
         graphics,
     )
     return placed, layout.board

@@ -13,11 +13,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.record import Action
-from game.screens.browsing import BrowsingScreen
 from game.screens.items import REPLAY_ITEMS, REVIEW_ITEMS, Control
-from game.screens.replaying import SPEEDS
 from game.screens.review import TrackKind
 from game.screens.screen import Item, ScreenKind
+from game.screens.snapshot import GamesShot
 from game.text import format_clock, tr
 from game.view.board import BoardView, draw_move_arrows
 from game.view.layout import Layout, board_alone
@@ -109,9 +108,8 @@ def _labels_read(placed: list[Placed]) -> bool:
 # -- the replay --------------------------------------------------------------------------------
 
 
-def replay_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> list[Block]:
-    replaying = screen.shelf.replaying
-    record = screen.shelf.record
+def replay_blocks(shot: GamesShot, lang: str, longest: bool = False) -> list[Block]:
+    replaying, record = shot.replay, shot.record
     assert replaying is not None and record is not None
     position, total = replaying.position, record.summary.moves
     moves, score, seconds = position.moves, position.score, position.seconds
@@ -121,7 +119,8 @@ def replay_blocks(screen: BrowsingScreen, lang: str, longest: bool = False) -> l
     actions = list(Action) if longest else [position.step.action] if position.step else []
     if actions:  # the step just played, its widest while measuring
         where = f"{where} · {max((step_words(a, lang) for a in actions), key=len)}"
-    speed = tr("replay_speed", lang, n=f"{SPEEDS[-1 if longest else replaying.speed]:g}")
+    per_second = replaying.fastest if longest else replaying.per_second
+    speed = tr("replay_speed", lang, n=f"{per_second:g}")
     numbers = f"{tr('games_score', lang, n=score)} · {format_clock(seconds)} · {speed}"
     play = "pause" if replaying.playing else "play"
     controls = tuple(
@@ -197,12 +196,12 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect, name: str, colour) -> 
 
 
 def review_blocks(
-    screen: BrowsingScreen, lang: str, longest: bool = False, running: bool | None = None
+    shot: GamesShot, lang: str, longest: bool = False, running: bool | None = None
 ) -> list[Block]:
     """The review's column; `longest`: at its longest while the review runs (`running`) or
     once it is done, so that the board keeps its size through both."""
-    job, stepping = screen.shelf.job, screen.shelf.stepping
-    assert job is not None and stepping is not None
+    job = shot.review
+    assert job is not None
     running = job.running if running is None else running
     blocks: list[Block] = []
     if running:
@@ -211,7 +210,7 @@ def review_blocks(
         blocks += [Graphic("progress", 0.6)]
     else:
         blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
-    blocks += [Words(line, "Medium") for line in move_lines(screen, lang, longest, running)]
+    blocks += [Words(line, "Medium") for line in move_lines(shot, lang, longest, running)]
     buttons = [(index, tr(item.value, lang)) for index, item in enumerate(REVIEW_ITEMS)]
     return [
         *blocks,
@@ -223,13 +222,12 @@ def review_blocks(
 
 
 def move_lines(
-    screen: BrowsingScreen, lang: str, longest: bool = False, running: bool = False
+    shot: GamesShot, lang: str, longest: bool = False, running: bool = False
 ) -> list[str]:
     """Which moves are stepped through and where, then the move: played, best, its grade, and
     for a flagged move its games played on."""
-    job, stepping = screen.shelf.job, screen.shelf.stepping
-    assert job is not None and stepping is not None
-    track = stepping.track
+    job, track = shot.review, shot.track
+    assert job is not None and track is not None
     if not track.where and not longest:
         return [tr("review_none", lang)]
     count = len(track.where)
@@ -242,8 +240,8 @@ def move_lines(
         name, fields["name"] = "mistake", tr("mistake_all_directions", lang)
     lines = [tr(f"track_{name}", lang, **fields)]
     index = track.position or 0
-    grade = job.grade_at(index)
-    number = screen.shelf.positions[min(index + 1, len(screen.shelf.positions) - 1)].moves
+    grade = job.grade
+    number = shot.positions[min(index + 1, len(shot.positions) - 1)].moves
     if grade is None and not longest:
         return [*lines, tr("review_move", lang, n=number, played="…", best="…")]
     lines.append(played_words(grade, number, lang, longest))
@@ -252,7 +250,7 @@ def move_lines(
     assert grade is not None
     if grade.forced:
         return [*lines, tr("review_only_move", lang)]
-    words = cost_words(job, grade, lang)
+    words = cost_words(job.estimate, grade, lang)
     # The games played on go right under the grade: one block, no gap between them.
     return [*lines, grade_words(grade, lang) + (f"\n{words}" if words else "")]
 
@@ -273,41 +271,40 @@ def draw_board_screen(
     text: Text,
     theme: Theme,
     lang: str,
-    screen: BrowsingScreen,
+    shot: GamesShot,
     board: BoardView,
     plot: Plot,
     ahead: float,
 ) -> tuple[Placed, pygame.Rect]:
     """The replay or the review: where each of its pieces was drawn, and the board's
     rectangle."""
-    replay = screen.kind is ScreenKind.REPLAY
+    replay = shot.kind is ScreenKind.REPLAY
     if replay:
         variants = [
-            replay_blocks(screen, lang),
-            replay_blocks(screen, lang, longest=True),
+            replay_blocks(shot, lang),
+            replay_blocks(shot, lang, longest=True),
         ]
     else:
         variants = [
-            review_blocks(screen, lang),
-            *(review_blocks(screen, lang, longest=True, running=r) for r in (True, False)),
+            review_blocks(shot, lang),
+            *(review_blocks(shot, lang, longest=True, running=r) for r in (True, False)),
         ]
-    record = screen.shelf.record
+    record = shot.record
     assert record is not None
     width, height = surface.get_size()
     arrangement = arrange(text, width, height, record.size, variants)
     layout = arrangement.board
     board.draw(surface, layout, theme, ahead)
-    position = screen.position
-    job = screen.shelf.job
+    job = shot.review
     graphics = {}
     if replay:
-        replaying = screen.shelf.replaying
+        replaying = shot.replay
         fraction = replaying.index / replaying.last if replaying and replaying.last else 0.0
         graphics["seek"] = lambda s, r: draw_seek(s, r, theme, fraction)
     else:
-        assert job is not None and screen.shelf.stepping is not None
-        index = screen.shelf.stepping.position
-        grade = job.grade_at(index) if index is not None else None
+        assert job is not None and shot.track is not None
+        index = shot.track.position
+        grade = job.grade
         if grade is not None and not board.animating:
             draw_move_arrows(surface, board, layout, theme, grade.played, grade.better)
         graphics["progress"] = lambda s, r: draw_progress(s, r, theme, job.fraction)
@@ -316,21 +313,19 @@ def draw_board_screen(
             r,
             theme,
             lang,
-            screen.shelf.positions,
+            shot.positions,
             job.result,
             index,
             round(arrangement.px * 0.85),
         )
     placed = lay_out(text, variants[0], arrangement.column, arrangement.px, fill=True)
-    items = screen.items
-    focus = screen.focus if position is not None else None
     draw_placed(
         surface,
         text,
         theme,
         placed,
-        focus,
-        lambda i: screen.active(items[i]),
+        shot.focus,
+        shot.active,
         graphics,
         draw_icon,
     )

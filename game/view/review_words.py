@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.kept_games.review.costs import ESTIMATED_MOVES, REAL_COST_POINTS, SURE_PERCENT, MoveCost
+from game.kept_games.review.costs import (
+    ESTIMATED_MOVES,
+    REAL_COST_POINTS,
+    SURE_PERCENT,
+    Estimate,
+    MoveCost,
+)
 from game.kept_games.review.grades import Grade
 from game.kept_games.review.grading import GRADE_FLOORS, MoveGrade, Review
-from game.kept_games.review.job import Estimate, ReviewJob
 from game.kept_games.review.mistakes import (
     HASTY_S,
     NEARLY_FULL,
@@ -182,10 +187,11 @@ def longest_grade_words(lang: str) -> str:
     )
 
 
-def cost_words(job: ReviewJob, grade: MoveGrade, lang: str) -> str | None:
-    """A flagged move's games played on, in words: its figure and its better move's; or that
-    they are on their way, left out, or could not be had. None: a move not played on."""
-    match job.estimate_at(grade.position):
+def cost_words(estimate: Estimate, grade: MoveGrade, lang: str) -> str | None:
+    """A flagged move's games played on (where they stand: `estimate`), in words: its figure
+    and its better move's; or that they are on their way, left out, or could not be had.
+    None: a move not played on."""
+    match estimate:
         case Estimate.DONE:
             assert grade.cost is not None
             return figure_words(grade.played, grade.best, grade.cost, lang)

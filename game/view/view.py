@@ -11,6 +11,7 @@ from game.core.settings import TEXT_SIZE_FACTOR, Settings
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.screen import ScreenKind
+from game.screens.snapshot import Snapshot
 from game.text import language_of, told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
@@ -21,7 +22,6 @@ from game.view.model import ViewModel
 from game.view.notice_board import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, NoticeBoard
 from game.view.overlays import draw_menu
 from game.view.render import LRU, Text
-from game.view.snapshot import Snapshot
 from game.view.theme import Theme, theme_named
 from game.view.tween import Tween
 

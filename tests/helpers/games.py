@@ -18,7 +18,7 @@ from game.core.engine import Direction, Game, Grid, shift
 from game.core.record import Action, GameRecord, GameSummary, Step
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
-from game.kept_games.review.job import Estimate
+from game.kept_games.review.costs import Estimate
 from game.play import commands as cmd
 from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, REVIEW_ITEMS, Control
 from game.screens.review import every_move

@@ -248,7 +248,7 @@ def test_the_games_played_on_dying_is_survived_the_grades_stay_R23(tmp_path):
 def places(app, size) -> tuple[pygame.Rect, ...]:
     """Where the board and the Back button are drawn in a window of `size`."""
     games_view = app.view.games_view
-    board = games_view.draw(pygame.Surface(size), app.screens.top, app.view.theme, "el", 0.0)
+    board = games_view.draw(pygame.Surface(size), app.screens.top.shot(), app.view.theme, "el", 0.0)
     return board, games_view.rects[REVIEW_ITEMS.index(Item.BACK)]
 
 

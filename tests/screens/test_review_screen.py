@@ -27,6 +27,7 @@ from helpers.games import (
     words_drawn,
 )
 from helpers.keys import STEP
+from helpers.view import TextLog
 
 import game.view.replay_view as replay_view
 from game.app import App, Options
@@ -401,3 +402,27 @@ def test_back_returns_to_the_screen_before_on_the_button_that_opened_it(app):
     app.command(cmd.Pause())
     assert app.screens.top.kind is ScreenKind.PAUSE and not app.screens.games_open
     assert [screen.kind for screen in app.screens.stack] == [ScreenKind.PAUSE]
+
+
+def words_of(app, shot) -> list[str]:
+    """Every text the view draws from `shot`, none of it kept from an earlier frame, but the
+    board's numbers (its tiles are the view's own, moved by the screen's events)."""
+    app.view.close()
+    log = TextLog(app)
+    try:
+        app.view.draw(pygame.Surface(app.window.size), shot)
+    finally:
+        log.close()
+    return [drawn.words for drawn in log.drawn if not drawn.words.isdigit()]
+
+
+def test_a_frame_is_drawn_from_its_snapshot_whatever_the_review_does_after(app):
+    """The view draws the review as it was when the snapshot was made: the player stepping on
+    and the review's screen changing afterwards change no word of it."""
+    open_review(app, 1)
+    finish(app)
+    shot = app.snapshot()
+    before = words_of(app, shot)
+    press(app, pygame.K_RIGHT, pygame.K_RIGHT)  # two moves on
+    assert words_of(app, app.snapshot()) != before
+    assert words_of(app, shot) == before

@@ -30,6 +30,17 @@ from dataclasses import dataclass
 
 from game.solver.rollout import PlayedOn
 
+
+class Estimate(enum.Enum):
+    """Where the games played on after a move stand, for the screen to say."""
+
+    NONE = "none"  # not a move that is played on: graded below a mistake, or the solver's
+    WAITING = "waiting"  # it will be, or is being, played on
+    DONE = "done"  # its figure is in (the grade's `cost`)
+    LEFT_OUT = "left_out"  # flagged, but not among the worst `ESTIMATED_MOVES`
+    FAILED = "failed"  # the rollouts' process stopped before it
+
+
 SURE_PERCENT = 90  # the next tile is sure when both moves make it this often or more
 REAL_COST_POINTS = 5  # the better move ahead by this many points at least: a real cost
 ESTIMATED_MOVES = (

@@ -30,7 +30,6 @@ twenty take a few minutes at most there, the worst moves' figures first."""
 from __future__ import annotations
 
 import bisect
-import enum
 import logging
 import math
 import threading
@@ -43,7 +42,7 @@ from game.core.record import GameRecord
 from game.core.replay import Positions, move_positions
 from game.kept_games.archive.games_archive import ArchiveError
 from game.kept_games.review.batches import Analyse, Batches, Scorer
-from game.kept_games.review.costs import ESTIMATED_MOVES, MoveCost
+from game.kept_games.review.costs import ESTIMATED_MOVES, Estimate, MoveCost
 from game.kept_games.review.grades import BAD_GRADES
 from game.kept_games.review.grading import MoveGrade, Review, ReviewWork, Scores, grade_move
 from game.kept_games.review.mistakes import Finding, Mistake
@@ -68,16 +67,6 @@ class ScoreKeeper(Protocol):
 # (the moves to play on after, {(position, direction): (grid, direction)}, the board size)
 # -> a scorer of the rollouts task, not started; its results are rollout.PlayedOn
 PlayOn = Callable[[Mapping[tuple[int, Direction], tuple[Grid, Direction]], int], Scorer]
-
-
-class Estimate(enum.Enum):
-    """Where the games played on after a move stand, for the screen to say."""
-
-    NONE = "none"  # not a move that is played on: graded below a mistake, or the solver's
-    WAITING = "waiting"  # it will be, or is being, played on
-    DONE = "done"  # its figure is in (the grade's `cost`)
-    LEFT_OUT = "left_out"  # flagged, but not among the worst `ESTIMATED_MOVES`
-    FAILED = "failed"  # the rollouts' process stopped before it
 
 
 class ReviewJob:
