@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.audio.player import Audio
+from game.core.settings import Settings
 from game.input.player_input import PlayerInput
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
@@ -27,7 +28,7 @@ from game.play.stats_keeper import StatsKeeper
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
-from game.screens.snapshot import MenuShot, PlayShot, Snapshot
+from game.screens.snapshot import Look, MenuShot, PlayShot, Snapshot
 from game.storage.store import Storage
 from game.text import Say
 from game.view import window
@@ -66,6 +67,8 @@ class Frames:
     frames_drawn: int
     frames_left: int | None
     # What it asks of App.
+    settings: Settings
+    lang: str
     dispatch: Callable[[list[ev.Event]], None]
     command: Callable[[cmd.Command], None]
     browsed: Callable[[list[ev.Event]], None]
@@ -183,10 +186,11 @@ class Frames:
             clock_running=session.clock_running,
             clock_paused=session.clock_held,
         )
+        look = Look(self.lang, self.settings.theme, self.settings.text_size)
         if isinstance(top, BrowsingScreen):
-            return Snapshot(play, games=top.shot(), games_busy=self.games_screens.busy)
+            return Snapshot(play, look, games=top.shot(), games_busy=self.games_screens.busy)
         if top is None:
-            return Snapshot(play)
+            return Snapshot(play, look)
         items = tuple(top.items)
         menu = MenuShot(
             kind=top.kind,
@@ -199,7 +203,7 @@ class Frames:
             size=top.size,
             opened=id(top),
         )
-        return Snapshot(play, menu)
+        return Snapshot(play, look, menu)
 
     # -- the loop's side (game/loop.py) --------------------------------------------------------
 

@@ -36,6 +36,7 @@ from game.screens.screen import ScreenKind
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
+from game.text import language_of
 from game.view import window
 from game.view.model import ViewModel
 from game.view.view import View
@@ -136,7 +137,7 @@ class App(Frames):
         #   with what to tell), and last the app's own reactions: quitting, the window, the
         #   charts.
         self.listeners: tuple[Listener, ...] = (
-            lambda events, session: self.view.handle(events, session.game.grid),
+            lambda events, session: self.view.handle(events, session.game.grid, self.lang),
             lambda events, session: self.audio.handle(ev.unfolded(events)),
             self.stats_keeper.handle,
             self.autosave.handle,
@@ -251,7 +252,7 @@ class App(Frames):
     def show(self) -> None:
         """Hand the view what it draws besides the session, made afresh from the records, the
         settings and the pad."""
-        lang, stats = self.view.lang, self.stats_keeper
+        lang, stats = self.lang, self.stats_keeper
         self.view.model = ViewModel.of(
             stats.stats,
             stats.best(self.session.game.size),
@@ -270,7 +271,7 @@ class App(Frames):
     @property
     def lang(self) -> str:
         """The language the player reads."""
-        return self.view.lang
+        return language_of(self.settings)
 
     def save_for_crash(self) -> bool | None:
         """Save everything and wait for the disk (not for ever); True only if it is all there,

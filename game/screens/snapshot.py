@@ -23,6 +23,16 @@ from game.solver.analysis import AnalysisState
 
 
 @dataclass(frozen=True)
+class Look:
+    """The player's look, from the settings: the words' language, the colours and the text's
+    size."""
+
+    lang: str
+    theme: str
+    text_size: str
+
+
+@dataclass(frozen=True)
 class PlayShot:
     """The game under the screens: the HUD's figures and what its buttons can do."""
 
@@ -147,6 +157,7 @@ class GamesShot:
 @dataclass(frozen=True)
 class Snapshot:
     play: PlayShot
+    look: Look
     menu: MenuShot | None = None  # a menu or panel over the board
     games: GamesShot | None = None  # a kept games' screen, over the whole window
     games_busy: bool = False  # the Games screens' work goes on: their frames keep coming

@@ -11,8 +11,8 @@ from game.core.settings import TEXT_SIZE_FACTOR, Settings
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.screen import ScreenKind
-from game.screens.snapshot import Snapshot
-from game.text import language_of, told_text, tr
+from game.screens.snapshot import Look, Snapshot
+from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
 from game.view.hud import Hud
@@ -30,18 +30,12 @@ BANNER_FADE_SECONDS = 0.300
 
 
 class View:
-    def __init__(
-        self,
-        grid: Grid,
-        theme: str = "classic",
-        lang: str = "en",
-        speed: str = "normal",
-    ) -> None:
+    def __init__(self, grid: Grid, speed: str = "normal") -> None:
         self.text = Text()
         self.board = BoardView(self.text, grid, speed)
         self.hud = Hud(self.text)
-        self.theme: Theme = theme_named(theme)
-        self.lang = lang
+        self.look: Look | None = None  # the player's look the last frame was drawn in
+        self.theme: Theme = theme_named("classic")  # its colours
         self.layout: Layout | None = None
         self.model = ViewModel()  # what the app hands over to draw (game/view/model.py)
         self._was_busy = False  # the screens were busy at the last step
@@ -59,25 +53,23 @@ class View:
     # -- state from the outside ----------------------------------------------------------------
 
     def use_settings(self, settings: Settings) -> None:
-        """The player's look: theme, text size, animation speed and language."""
-        self.set_theme(settings.theme)
-        self.set_text_size(settings.text_size)
+        """The animations' speed (the look comes with each snapshot)."""
         self.board.set_speed(settings.animation)
-        self.lang = language_of(settings)
+        self.dirty = True  # a snapshot of the new look comes
 
-    def set_theme(self, name: str) -> None:
-        self.theme = theme_named(name)
-        self.dirty = True
-
-    def set_text_size(self, name: str) -> None:
-        """The player's text size: every text may grow by its factor where it fits."""
-        scale = TEXT_SIZE_FACTOR.get(name, 1.0)
+    def _use_look(self, look: Look) -> None:
+        """The colours and the text size of the snapshot drawn: every text may grow by its
+        factor where it fits."""
+        if look == self.look:
+            return
+        self.look = look
+        self.theme = theme_named(look.theme)
+        scale = TEXT_SIZE_FACTOR.get(look.text_size, 1.0)
         if scale != self.text.scale:
             self.text.scale = scale
             self.layout = None  # the header's arrangement may change with it
             self.board.clear()  # its tiles were drawn with numbers of the old size
             self.games_view.clear()
-            self.dirty = True
 
     def layout_for(self, size: tuple[int, int], board_size: int) -> Layout:
         if self.layout is None or (self.layout.width, self.layout.height, self.layout.size) != (
@@ -102,9 +94,9 @@ class View:
         if smaller:
             release_freed_memory()
 
-    def handle(self, events: list[ev.Event], grid: Grid) -> None:
+    def handle(self, events: list[ev.Event], grid: Grid, lang: str) -> None:
         """A listener: the session's events (`grid`: the board now) start the tweens and say
-        the notices."""
+        the notices (in `lang`)."""
         for event in events:
             self.board.handle(event)
             self.hud.handle(event, self.board.speed)
@@ -115,28 +107,28 @@ class View:
             if isinstance(event, ev.HintShown):
                 self.hint = event.direction
             if isinstance(event, ev.OnScreens):
-                self.browsed(event.events)
+                self.browsed(event.events, lang)
             if isinstance(event, ev.Told):
-                self.tell(event)
+                self.tell(event, lang)
             if isinstance(event, ev.UndoRefused):
-                words = tr(f"undo_refused_{event.reason}", self.lang)
+                words = tr(f"undo_refused_{event.reason}", lang)
                 self.show_notice(words, BRIEF_NOTICE_SECONDS)
         if events:
             self.dirty = True
 
-    def browsed(self, events: tuple[ev.Event, ...]) -> None:
+    def browsed(self, events: tuple[ev.Event, ...], lang: str) -> None:
         """The kept games' screens' events: their board's moves, and what to tell."""
         self.games_view.board.speed = self.board.speed
         for event in events:
             self.games_view.handle(event)
             if isinstance(event, ev.Told):
-                self.tell(event)
+                self.tell(event, lang)
         if events:
             self.dirty = True
 
-    def tell(self, told: ev.Told) -> None:
+    def tell(self, told: ev.Told, lang: str) -> None:
         """A notice, in the player's words, on screen at once."""
-        words = told_text(told.key, told.fields, self.lang)
+        words = told_text(told.key, told.fields, lang)
         self.show_notice(words, BRIEF_NOTICE_SECONDS if told.brief else NOTICE_SECONDS)
 
     def show_notice(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
@@ -208,9 +200,10 @@ class View:
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, shot: Snapshot, ahead: float = 0.0) -> None:
-        theme, play, top = self.theme, shot.play, shot.games
+        self._use_look(shot.look)
+        theme, lang, play, top = self.theme, shot.look.lang, shot.play, shot.games
         if top is not None:
-            area = self.games_view.draw(surface, top, theme, self.lang, ahead)
+            area = self.games_view.draw(surface, top, theme, lang, ahead)
             if self.notices:
                 replaying = top.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW)
                 self.notice_board.draw_on_screens(
@@ -225,7 +218,7 @@ class View:
             surface,
             layout,
             theme,
-            self.lang,
+            lang,
             score=play.score,
             best=model.best,
             moves=play.moves,
@@ -252,7 +245,7 @@ class View:
                 self.text,
                 menu,
                 play,
-                self.lang,
+                lang,
                 self._fade.progress(ahead) if self._fade.duration > 0 else 1.0,
                 model.stats_pages,
                 self._veils,

@@ -158,9 +158,9 @@ def test_files_dropped_by_the_hundred_are_read_one_at_a_time_and_each_answered(s
     told: list[str] = []
     show = app.view.browsed
 
-    def browsed(events):
+    def browsed(events, lang):
         told.extend(event.key for event in events if isinstance(event, ev.Told))
-        show(events)
+        show(events, lang)
 
     app.view.browsed = browsed
     dropped = [str(path)] * 2 + [str(tmp_path / f"missing {n}{SHARE_SUFFIX}") for n in range(110)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # as conftest.py, when run as a script
@@ -40,6 +40,13 @@ from game.text import tr  # noqa: E402
 from game.view.plot import column_of  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
 from helpers.keys import STEP  # noqa: E402
+
+
+def use_look(app, *, lang: str | None = None, theme: str | None = None) -> None:
+    """The player's language or theme, chosen in the settings (drawn from the next frame)."""
+    changes = {"language": lang, "theme": theme}
+    app.use_settings(replace(app.settings, **{k: v for k, v in changes.items() if v is not None}))
+
 
 # The window sizes a player must be able to read every text at: the smallest window, tall,
 # wide and very wide ones, full HD and 4K.
@@ -201,7 +208,7 @@ def label_ink(surface: pygame.Surface, rect: pygame.Rect, theme) -> pygame.Rect 
 def check_hud_labels(app, lang: str) -> None:
     """Each HUD button's label, in every window size, autoplaying or not: drawn whole, on one
     line, at a readable size, its ink clear of the button's edges."""
-    app.view.lang = lang
+    use_look(app, lang=lang)
     log = TextLog(app)
     try:
         for window in HUD_WINDOWS:
@@ -313,7 +320,7 @@ def main() -> None:
         "lang window     " + " ".join(f"{name.removeprefix('help ')[:9]:>9}" for name, _ in screens)
     )
     for lang in ("en", "el"):
-        app.view.lang = lang
+        use_look(app, lang=lang)
         app.show()  # the settings' values in that language
         for size in SIZES:
             row = []

@@ -14,6 +14,7 @@ from helpers.devices import button, plug_pad
 from helpers.keys import STEP, key
 from helpers.loop import ScriptedClock
 from helpers.paths import ROOT
+from helpers.view import use_look
 
 import game.view.overlays
 from game.app import App, Options
@@ -39,7 +40,7 @@ APP_SEED = 5
 
 def set_up(app: App, lang: str = "en") -> App:
     app.use_session(Session(Game.from_grid(GRID, seed=5)))
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
     return app
 

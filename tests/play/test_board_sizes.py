@@ -30,7 +30,7 @@ from helpers.games import (
 from helpers.keys import key
 from helpers.paths import CHILDREN, ROOT
 from helpers.solver import play_until
-from helpers.view import READABLE_PX, TextLog, misfits, show
+from helpers.view import READABLE_PX, TextLog, misfits, show, use_look
 
 from game.app import App, Options
 from game.core.engine import BOARD_SIZES, Game
@@ -85,7 +85,7 @@ def play(app: App, moves: int) -> None:
 
 def menu_words(app: App, lang: str) -> list[str]:
     """The words of the screen, in `lang`, once the menu on top has faded in."""
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
     for _ in range(2):
         app.view.step(1.0, app.snapshot())
@@ -173,7 +173,7 @@ def test_every_size_s_labels_fit_their_buttons_in_every_window(tmp_path, drawn_b
         for size in BOARD_SIZES:  # each in play: its row and its mark the longest words
             session = Session.restore(Game.new(size, seed=1), {})
             app.use_session(session)
-            app.view.lang = lang
+            use_look(app, lang=lang)
             app.show()
             for name, menu in (("pause", PauseMenu()), ("sizes", SizesMenu(size))):
                 show(app, session, menu)

@@ -12,7 +12,7 @@ import pytest
 from helpers.devices import button, click, plug_pad, run
 from helpers.keys import key
 from helpers.loop import PolicyWorker, ScriptedClock
-from helpers.view import READABLE_PX, TextLog
+from helpers.view import READABLE_PX, TextLog, use_look
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -49,7 +49,7 @@ def told(app: App, goal_id: str, lang: str = "en") -> bool:
 
 
 def goals_told(app: App) -> set[str]:
-    return {goal_id for goal_id in GOAL_IDS if told(app, goal_id, app.view.lang)}
+    return {goal_id for goal_id in GOAL_IDS if told(app, goal_id, app.lang)}
 
 
 def swipe_left(app: App) -> None:
@@ -113,7 +113,7 @@ class Mouse(Keyboard):
 
 def goals_page(app: App, lang: str, size: tuple[int, int]):
     """The goals' page drawn at `size` in `lang`: its body's lines, and every text drawn."""
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
     run(app, frames=2)
     log = TextLog(app)
@@ -264,7 +264,7 @@ def test_a_win_on_5x5_is_told_in_the_players_language_readable_in_the_smallest_w
 ):
     app = new_app(tmp_path)
     try:
-        app.view.lang = lang
+        use_look(app, lang=lang)
         rows = [[1024, 1024, 0, 0, 0], *([0] * 5 for _ in range(3)), [0, 0, 0, 0, 2]]
         play_from(app, rows, moves=3000, undos_left=0)
         run(app, key(pygame.K_UP))  # a move on 5x5 that wins nothing meets nothing

@@ -9,6 +9,7 @@ import pytest
 from helpers.devices import button, plug_pad
 from helpers.keys import STEP, key, press
 from helpers.screens import stacked
+from helpers.view import use_look
 
 import game.view.overlays
 from game.app import App, Options
@@ -95,7 +96,7 @@ def test_the_dpad_steps_settings_both_ways(app):
 def test_setting_values_read_as_words_with_a_capital(app):
     open_settings(app)
     for lang in ("en", "el"):
-        app.view.lang = lang
+        use_look(app, lang=lang)
         for value in app.view.model.setting_values.values():
             assert value[:1] == value[:1].upper(), value
 
@@ -200,22 +201,22 @@ def test_the_pointer_passing_by_never_stops_autoplay():
 
 def test_m_says_the_sound_is_off_and_on(app):
     press(app, pygame.K_m)
-    assert app.view.notices == [tr("sound_off", app.view.lang, keys="M")]
+    assert app.view.notices == [tr("sound_off", app.lang, keys="M")]
     press(app, pygame.K_m)
-    assert app.view.notices[-1] == tr("sound_on", app.view.lang, keys="M")
+    assert app.view.notices[-1] == tr("sound_on", app.lang, keys="M")
 
 
 def test_an_undo_that_cannot_be_made_says_why_and_the_button_looks_it(app):
     app.use_session(Session(Game.from_grid([[2, 0, 0, 0], [0] * 4, [0] * 4, [0] * 4], seed=1)))
     assert "undo" in app.snapshot().play.inactive  # nothing to take back yet
     press(app, pygame.K_u)
-    assert app.view.notices == [tr("undo_refused_nothing", app.view.lang)]
+    assert app.view.notices == [tr("undo_refused_nothing", app.lang)]
     press(app, pygame.K_RIGHT)
     assert "undo" not in app.snapshot().play.inactive
     app.change_setting("undo_enabled", 1)  # off
     assert "undo" in app.snapshot().play.inactive
     press(app, pygame.K_u)
-    assert app.view.notices[-1] == tr("undo_refused_off", app.view.lang)
+    assert app.view.notices[-1] == tr("undo_refused_off", app.lang)
 
 
 def test_an_inactive_button_is_drawn_unlike_an_active_one(app):
@@ -247,7 +248,7 @@ def test_a_newcomers_first_game_says_how_to_play_until_the_first_move(tmp_path):
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
         tip = app.view.model.tip
-        assert tip == first_tip(app.view.lang, "F1") and "F1" in " ".join(tip)
+        assert tip == first_tip(app.lang, "F1") and "F1" in " ".join(tip)
         drawn = []
         draw = app.view.hud.draw
         app.view.hud.draw = lambda *a, **k: (drawn.append(k["tip"]), draw(*a, **k))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from helpers.keys import STEP, key, press
-from helpers.view import TextLog
+from helpers.view import TextLog, use_look
 
 from game.app import App
 from game.core.record import Outcome
@@ -21,7 +21,7 @@ SIZE = (540, 720)
 
 def menu_words(app: App, lang: str) -> list[str]:
     """The words of the menu on top, as drawn."""
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
     for _ in range(2):  # faded in: its words show once its veil is whole
         app.view.step(1.0, app.snapshot())
@@ -120,7 +120,7 @@ def test_a_click_on_quit_asks_too(app):
 def test_the_new_game_confirmation_says_the_game_is_kept_in_games_and_it_is(app, lang):
     play_a_few_moves(app)
     moves = app.session.game.moves
-    app.view.lang = lang
+    use_look(app, lang=lang)
     press(app, pygame.K_n)
     assert app.screens.top.kind is ScreenKind.CONFIRM_NEW
     words = " ".join(menu_words(app, lang))

@@ -26,7 +26,7 @@ from helpers.games import (
     words_drawn,
 )
 from helpers.keys import STEP
-from helpers.view import SIZES
+from helpers.view import SIZES, use_look
 
 from game.app import App, Options
 from game.core.engine import Direction
@@ -112,10 +112,10 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
             assert (grade.played, grade.best, grade.grade) == (D, U, Grade.BLUNDER)
             assert grade.cost == expected  # the process's games are the ones played here
             for lang in ("en", "el"):
-                app.view.lang = lang
+                use_look(app, lang=lang)
                 figure = figure_words(D, U, expected, lang)
                 assert reads(app, figure)
-            app.view.lang = "en"
+            use_look(app, lang="en")
             words = figure_words(D, U, expected, "en")
             assert words == (
                 f"Down: {expected.played_percent}% to make 512 · Up, the better move: "
@@ -237,7 +237,7 @@ def test_the_games_played_on_dying_is_survived_the_grades_stay_R23(tmp_path):
         show_move(app, worst.position)
         assert job.grade_at(worst.position).grade is grade_of(worst.loss)
         for lang in ("en", "el"):
-            app.view.lang = lang
+            use_look(app, lang=lang)
             drawn = words_drawn(app)
             assert tr("review_cost_failed", lang) in drawn
             assert tr("review_summary", lang, **by_loss) in drawn

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from helpers.games import keep_games, open_games, press, until_opened
 from helpers.keys import STEP, key
-from helpers.view import READABLE_PX, TextLog, drawn, window
+from helpers.view import READABLE_PX, TextLog, drawn, use_look, window
 
 from game.app import App, Options
 from game.core.replay import replay
@@ -65,7 +65,7 @@ def test_the_card_shows_the_final_board_in_the_theme_s_colours(app, kept, theme)
     final = replay(records[0])[-1].grid
     assert sum(v > 0 for row in final for v in row) >= 6  # a board worth picturing
     window(app, (540, 720))
-    app.view.set_theme(theme)
+    use_look(app, theme=theme)
     open_games(app)
     press(app, pygame.K_RETURN)
     assert (
@@ -120,8 +120,8 @@ def test_while_the_game_opens_an_empty_board_holds_its_place(app, kept, monkeypa
 @pytest.mark.parametrize("theme", THEMES)
 def test_at_the_smallest_window_the_picture_and_every_button_are_on_screen(app, lang, theme):
     window(app, (320, 400))
-    app.view.lang = lang
-    app.view.set_theme(theme)
+    use_look(app, lang=lang)
+    use_look(app, theme=theme)
     open_games(app)
     press(app, pygame.K_RETURN)
     surface = drawn(app)

@@ -232,7 +232,7 @@ def test_the_game_plays_on_when_the_solver_is_killed_again_and_again(app, tmp_pa
     app.autoplay.set_pace("max")
     shown = notices_shown(app)
     app.frame(STEP, [key(pygame.K_p)])
-    notice = tr("solver_stopped", app.view.lang)
+    notice = tr("solver_stopped", app.lang)
     for kills in range(MAX_RESTARTS + 1):
         play_until(app, lambda: worker._slots and worker._slots[0][0].is_alive())
         moves = app.session.game.moves
@@ -267,7 +267,7 @@ def test_a_hint_while_the_solver_is_down_gets_the_notice_and_no_arrow(app, tmp_p
     for _ in range(5):
         app.frame(STEP, [])
     assert app.view.hint is None and not app.autoplay.busy
-    assert shown == [tr("solver_stopped", app.view.lang)]
+    assert shown == [tr("solver_stopped", app.lang)]
 
 
 def test_asking_a_stopped_solver_again_and_again_queues_its_notice_once(app, tmp_path):
@@ -280,7 +280,7 @@ def test_asking_a_stopped_solver_again_and_again_queues_its_notice_once(app, tmp
         app.frame(STEP, [key(pygame.K_p)])
         for _ in range(5):
             app.frame(STEP, [])
-    assert app.view.notices == [tr("solver_stopped", app.view.lang)]
+    assert app.view.notices == [tr("solver_stopped", app.lang)]
 
 
 # -- a solver that names a move that does not move, and one that hangs ---------------------------

@@ -10,7 +10,7 @@ import re
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.view import READABLE_PX, TextLog
+from helpers.view import READABLE_PX, TextLog, use_look
 
 from game.app import App
 from game.core.stats import Stats
@@ -63,7 +63,7 @@ def app(module_app):
 
 def page(app: App, lang: str, size: tuple[int, int]):
     """The Statistics page drawn at `size` in `lang`: the body's lines, and every menu text."""
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
     app.frame(1.0, [])
     app.frame(1.0, [])  # faded in

@@ -110,7 +110,7 @@ def test_every_tile_shows_its_number(tmp_path, name, text_size):
     log = TextLog(app)
     values = sorted(theme_named(name).tiles)
     try:
-        assert app.view.theme.name == name
+        assert app.snapshot().look.theme == name  # the theme kept is the one drawn
         for window in ((320, 400), (540, 720)):
             shown: dict[int, int] = {}
             for start in range(0, len(values), 16):  # a 4x4 board at a time

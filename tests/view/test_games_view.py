@@ -16,7 +16,7 @@ from helpers.games import (
     stand_in,
     stand_in_rollouts,
 )
-from helpers.view import READABLE_PX, SIZES, TextLog
+from helpers.view import READABLE_PX, SIZES, TextLog, use_look
 
 from game.text import LANGUAGES
 from game.view.theme import THEMES
@@ -60,7 +60,7 @@ def check(app, name: str, size) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_screen_reads_at_every_window_size(app, lang):
-    app.view.lang = lang
+    use_look(app, lang=lang)
     for name in screens(app):
         for size in SIZES:
             check(app, name, size)
@@ -70,6 +70,6 @@ def test_every_screen_reads_at_every_window_size(app, lang):
 def test_every_screen_draws_in_every_theme(app):
     for name in screens(app):
         for theme in THEMES:
-            app.view.set_theme(theme)
+            use_look(app, theme=theme)
             check(app, name, SIZES[0])
-    app.view.set_theme("classic")
+    use_look(app, theme="classic")

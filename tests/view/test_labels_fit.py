@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from helpers.games import keep_games, screens, stand_in, stand_in_rollouts
-from helpers.view import every_menu, misfits, show
+from helpers.view import every_menu, misfits, show, use_look
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -25,7 +25,7 @@ def test_every_menu_s_labels_fit_their_buttons(tmp_path, drawn_buttons, lang):
     game = Game.from_grid(grid, seed=1, score=123456, moves=1234, seconds=3599.0)
     session = Session.restore(game, {})
     app.use_session(session)
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()  # the settings' values in that language
     try:
         for name, menu in every_menu():
@@ -43,7 +43,7 @@ def test_every_games_screen_s_labels_fit_their_buttons(tmp_path, drawn_buttons, 
     app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
     app.games_screens.analyse = stand_in(per_poll=20, scale=100)
     app.games_screens.play_on = stand_in_rollouts(per_poll=1)
-    app.view.lang = lang
+    use_look(app, lang=lang)
     try:
         for name in screens(app):
             for window in WINDOWS:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.view import READABLE_PX, SIZES
+from helpers.view import READABLE_PX, SIZES, use_look
 
 from game.app import App
 from game.core.stats import Stats
@@ -19,7 +19,7 @@ from game.play import commands as cmd
 from game.screens.menus import HELP_PAGES, StatsPages
 from game.screens.screen import Item, ScreenKind
 from game.text import LANGUAGES, tr
-from game.view.theme import THEMES
+from game.view.theme import THEMES, theme_named
 
 BIG = ((1920, 1080), (2560, 1440))
 MEASURE_CHARS = 80  # a readable line of prose, at most
@@ -72,11 +72,11 @@ def app(module_app):
     app.rendered = rendered
     yield app
     vars(app.view.text).pop("render")
-    app.view.set_theme("classic")
+    use_look(app, theme="classic")
 
 
 def in_language(app: App, lang: str) -> None:
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()
 
 
@@ -88,9 +88,9 @@ def frame(app: App, size: tuple[int, int]) -> list[Placed]:
     window = Window(size, app.rendered)
     app.view.draw(window, app.snapshot())
     menu_top = min(rect.top for rect in app.view.menu_rects)
-    title = tr(f"help_{HELP_PAGES[app.screens.top.page]}", app.view.lang)
+    title = tr(f"help_{HELP_PAGES[app.screens.top.page]}", app.lang)
     if app.screens.top.kind is ScreenKind.STATS:
-        title = tr("stats_title", app.view.lang, n=4)
+        title = tr("stats_title", app.lang, n=4)
     start = next(i for i, p in enumerate(window.placed) if p.words == title)
     return [p for p in window.placed[start:] if p.rect.top < menu_top or p.words == title]
 
@@ -191,8 +191,8 @@ def stats_frame(app: App, lang: str, size: tuple[int, int]) -> list[Placed]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("theme", list(THEMES))
 def test_the_statistics_sections_are_told_apart_at_a_glance(app, lang, theme):
-    app.view.set_theme(theme)
-    text, muted = app.view.theme.text, app.view.theme.muted_text
+    use_look(app, theme=theme)
+    text, muted = theme_named(theme).text, theme_named(theme).muted_text
     assert text != muted
     own, assisted = tr("stats_own", lang), tr("stats_assisted", lang)
     headings = {own, assisted}

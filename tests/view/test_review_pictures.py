@@ -23,7 +23,7 @@ from helpers.games import (
     stand_in_rollouts,
     words_drawn,
 )
-from helpers.view import Scored, bar_heights, review_of
+from helpers.view import Scored, bar_heights, review_of, use_look
 
 import game.view.replay_view as replay_view
 from game.core.engine import Direction
@@ -129,7 +129,7 @@ def test_the_played_and_the_better_move_are_two_arrows_apart_by_colour_and_shape
     open_review(app, 1)
     finish(app)
     for name in THEMES:
-        app.view.set_theme(name)
+        use_look(app, theme=name)
         theme = theme_named(name)
         grade = step_to(app, played_is_best=False)
         shown, bare, (layout, played, best) = with_and_without_arrows(app, monkeypatch)
@@ -146,7 +146,7 @@ def test_the_played_and_the_better_move_are_two_arrows_apart_by_colour_and_shape
         assert shown.get_at(best_shaft) != bare.get_at(best_shaft), name
         assert shown.get_at(played_shaft) == bare.get_at(played_shaft), name
         assert numbers_kept(app, shown, bare, layout, theme) == 0, name
-    app.view.set_theme("classic")
+    use_look(app, theme="classic")
 
 
 def test_a_move_that_was_the_best_is_one_arrow_filled_and_outlined(app, monkeypatch):
@@ -244,7 +244,7 @@ def to_mistakes(app) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_all_four_directions_reads_with_its_breakdown_where_no_move_could_count(app, lang):
-    app.view.lang = lang
+    use_look(app, lang=lang)
     open_review(app, 0)  # the game that never makes a 64
     finish(app)
     finding = app.games_screens.job.finding(Mistake.ALL_DIRECTIONS)
@@ -293,7 +293,7 @@ def test_the_mistakes_list_keeps_its_place_whichever_mistake_is_focused(app):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_replay_says_which_way_each_step_went(app, lang):
-    app.view.lang = lang
+    use_look(app, lang=lang)
     open_replay(app)
     positions = replay(app.games_screens.record)
     arrows = {Action.UP: "↑", Action.DOWN: "↓", Action.LEFT: "←", Action.RIGHT: "→"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from helpers.games import keep_games, open_games, press, settle, stand_in, stand_in_rollouts
+from helpers.view import use_look
 
 from game.app import App
 from game.screens.items import REPLAY_ITEMS, Control
@@ -93,15 +94,15 @@ def gone(surface: pygame.Surface, rect: pygame.Rect, boxes, background) -> bool:
 def notices(app: App) -> None:
     """News that stays, and a word on a key just pressed, stacked."""
     app.view.notices = []
-    app.view.show_notice(tr("review_ready", app.view.lang) * 2)
-    app.view.show_notice(tr("sound_off", app.view.lang, keys="M"), BRIEF_NOTICE_SECONDS)
+    app.view.show_notice(tr("review_ready", app.lang) * 2)
+    app.view.show_notice(tr("sound_off", app.lang, keys="M"), BRIEF_NOTICE_SECONDS)
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 @pytest.mark.parametrize("screen", [ScreenKind.REPLAY, ScreenKind.REVIEW])
 @pytest.mark.parametrize("size", [(1920, 1080), (540, 720), (320, 400)])
 def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, size):
-    app.view.lang = lang
+    use_look(app, lang=lang)
     open_screen(app, screen)
     plain, drawn = frame(app, size)
     notices(app)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from helpers.keys import STEP
+from helpers.view import use_look
 
 from game.core.engine import Game
 from game.play.session import Session
@@ -29,7 +30,7 @@ def app(module_app):
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=WINDOW[0], y=WINDOW[1]))
     module_app.frame(STEP)
     yield module_app
-    module_app.view.set_theme("classic")
+    use_look(module_app, theme="classic")
 
 
 def frame(app, grid) -> pygame.Surface:
@@ -81,7 +82,7 @@ def radius_of(side: int) -> int:
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_a_tile_s_corners_blend_into_the_cell_under_it(app, theme):
-    app.view.set_theme(theme)
+    use_look(app, theme=theme)
     shown = frame(app, GRID)
     bare = frame(app, [[0, *GRID[0][1:]], *GRID[1:]])  # the same board, that cell empty
     layout = app.view.layout
@@ -95,7 +96,7 @@ def test_a_tile_s_corners_blend_into_the_cell_under_it(app, theme):
 
 @pytest.mark.parametrize("theme", THEMES)
 def test_the_board_s_and_an_empty_cell_s_corners_blend(app, theme):
-    app.view.set_theme(theme)
+    use_look(app, theme=theme)
     shown = frame(app, GRID)
     palette = app.view.theme
     layout = app.view.layout
@@ -115,7 +116,7 @@ def test_the_board_s_and_an_empty_cell_s_corners_blend(app, theme):
 
 
 def test_a_score_box_s_corners_blend_into_the_background(app):
-    app.view.set_theme("classic")
+    use_look(app, theme="classic")
     shown = frame(app, GRID)
     palette = app.view.theme
     background = pygame.Surface(WINDOW)

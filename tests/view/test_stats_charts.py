@@ -18,7 +18,7 @@ from helpers.archive import play, random_actions, seeded_session, send
 from helpers.devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
 from helpers.games import corner_game, grades_of, reading_app
 from helpers.keys import STEP
-from helpers.view import READABLE_PX, TextLog, misfits
+from helpers.view import READABLE_PX, TextLog, misfits, use_look
 
 import game.view.charts
 from game.app import App
@@ -205,7 +205,7 @@ def marks(surface: pygame.Surface, rect: pygame.Rect, theme) -> list[pygame.Rect
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_empty_archive_says_so_on_every_chart(tmp_path, charted, lang):
     app = reading_app(tmp_path)
-    app.view.lang = lang
+    use_look(app, lang=lang)
     try:
         open_charts(app)
         expected = {
@@ -339,10 +339,10 @@ def readable(app: App, charted, buttons, size) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_chart_reads_at_the_smallest_window_and_full_hd(app, charted, request, lang):
     buttons = request.getfixturevalue("drawn_buttons")  # test_labels_fit's: each button drawn
-    app.view.lang = lang
+    use_look(app, lang=lang)
     open_charts(app)
     for theme, page, size in itertools.product(THEMES, CHART_PAGES, WINDOWS):
-        app.view.set_theme(theme)
+        use_look(app, theme=theme)
         turn_to(app, page)
         readable(app, charted, buttons, size)
 
@@ -431,6 +431,6 @@ def test_the_goals_page_has_no_charts(app):
 def test_the_charts_draw_in_every_theme_s_own_colours(app, charted):
     open_charts(app)
     for name in THEMES:
-        app.view.set_theme(name)
+        use_look(app, theme=name)
         surface, rect, _ = frame(app, charted, (320, 400))
         assert len(marks(surface, rect, theme_named(name))) == 50

@@ -12,7 +12,7 @@ import itertools
 import pygame
 import pytest
 from helpers.games import keep_games, screens, stand_in, stand_in_rollouts
-from helpers.keys import key
+from helpers.keys import STEP, key
 from helpers.layout import EXTREMES, HEIGHTS, WIDTHS, check_layout
 from helpers.loop import ScriptedClock
 from helpers.view import GRID, TextLog, check_hud_labels, every_menu, label_ink, misfits, show
@@ -206,9 +206,10 @@ def test_the_text_size_is_kept_across_a_restart(tmp_path):
     again = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     try:
         assert again.settings.text_size == "large"
+        again.frame(STEP, [])  # drawn in the look kept
         assert again.view.text.scale == TEXT_SIZE_FACTOR["large"]
         shown = again.view.model.setting_values["text_size"]
-        assert shown == tr("value_text_large", again.view.lang)
+        assert shown == tr("value_text_large", again.lang)
     finally:
         again.close()
 

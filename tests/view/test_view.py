@@ -8,7 +8,17 @@ import itertools
 
 import pygame
 import pytest
-from helpers.view import READABLE_PX, SIZES, TextLog, changed, every_menu, ink, points, show
+from helpers.view import (
+    READABLE_PX,
+    SIZES,
+    TextLog,
+    changed,
+    every_menu,
+    ink,
+    points,
+    show,
+    use_look,
+)
 
 from game.core.engine import Direction, Game
 from game.play import commands as cmd
@@ -37,7 +47,7 @@ def log(app):
     log = TextLog(app)
     yield log
     log.close()
-    app.view.set_theme("classic")
+    use_look(app, theme="classic")
 
 
 def playing(app, lang: str, grid=GRID, **state) -> Session:
@@ -47,7 +57,7 @@ def playing(app, lang: str, grid=GRID, **state) -> Session:
     app.view.hint = None
     app.view.hud.floats = []
     autoplay(app, False)
-    app.view.lang = lang
+    use_look(app, lang=lang)
     app.show()  # the settings' values in that language
     return session
 
@@ -207,7 +217,7 @@ def merge(app, lang: str, size: tuple[int, int]) -> Session:
     """A merge has just been made: its "+N" is about to rise."""
     session = playing(app, lang, grid=[[1024, 1024, 0, 0], [0] * 4, [0] * 4, [0] * 4], score=0)
     app.view.layout_for(size, 4)
-    app.view.handle(session.handle(cmd.Move(Direction.LEFT)), session.game.grid)
+    app.view.handle(session.handle(cmd.Move(Direction.LEFT)), session.game.grid, app.lang)
     assert app.view.hud.floats
     return session
 
@@ -292,7 +302,7 @@ def test_the_banners_words_stand_out_from_the_tiles_under_them(app, log, theme):
 
     def banner_over(grid) -> pygame.Surface:
         session = playing(app, "en", grid=grid)
-        app.view.set_theme(theme)
+        use_look(app, theme=theme)
         show(app, session, won)
         return log.frame(size, session)[0]
 

@@ -10,6 +10,7 @@ import math
 import pygame
 import pytest
 from helpers.keys import STEP
+from helpers.view import use_look
 
 from game.core.engine import Game
 from game.play.session import Session
@@ -34,7 +35,7 @@ def banner(app, theme: str, grid, window) -> tuple[pygame.Surface, dict[str, tup
     """The banner over `grid` (moved left once when it is one move from 2048), faded in and
     drawn at `window`: the picture, and the colour each of its words was drawn in."""
     app.use_session(Session.restore(Game.from_grid(grid, seed=1), {}))
-    app.view.set_theme(theme)
+    use_look(app, theme=theme)
     if grid is ONE_MOVE_FROM_2048:
         app.frame(STEP, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0)])
     for _ in range(2):
