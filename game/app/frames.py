@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.app.settings_in_play import SettingsInPlay
 from game.audio.player import Audio
 from game.core.settings import Settings
 from game.input.player_input import PlayerInput
@@ -28,10 +29,12 @@ from game.play.stats_keeper import StatsKeeper
 from game.screens.browsing import BrowsingScreen
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
+from game.screens.screen import ScreenKind
 from game.screens.snapshot import Look, MenuShot, PlayShot, Snapshot
 from game.storage.store import Storage
 from game.text import Say
 from game.view import window
+from game.view.model import ViewModel
 from game.view.view import View
 
 # Window events after which the game is saved (R18: when the window loses focus or hides).
@@ -58,6 +61,7 @@ class Frames:
     autosave: Autosave
     stats_keeper: StatsKeeper
     storage: Storage
+    settings_in_play: SettingsInPlay
     archive: Archive
     charts: ChartsReader
     game_window: window.GameWindow
@@ -66,6 +70,7 @@ class Frames:
     running: bool
     frames_drawn: int
     frames_left: int | None
+    newcomer: bool  # shown how to play until a first move
     # What it asks of App.
     settings: Settings
     lang: str
@@ -113,6 +118,20 @@ class Frames:
                 self.command(cmd.SolverMove(news.move))
         if self.session.autoplaying and not self.autoplay.playing:
             self.dispatch(self.session.stop_autoplay())  # the solver has no move to play
+
+    def react(self, events: list[ev.Event], session: Session) -> None:
+        """The app's own listener: what the events ask of the window, the charts and the
+        loop."""
+        for event in events:
+            if isinstance(event, ev.QuitRequested):
+                self.running = False
+            elif isinstance(event, ev.SettingChanged) and event.name == "fullscreen":
+                self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)
+                self.settings_in_play.keep()  # the window changes once a frame
+            elif isinstance(event, ev.MenuOpened) and event.name == ScreenKind.CHARTS.value:
+                self.charts.read(self.screens.top.size)  # type: ignore[union-attr]
+            elif isinstance(event, ev.Moved):
+                self.newcomer = False  # the newcomer has found how to move
 
     def handle_event(self, event: pygame.event.Event) -> None:
         kind = event.type
@@ -162,6 +181,25 @@ class Frames:
         for goal in self.stats_keeper.pop_goals_just_met():
             told.append(ev.Told("goal_met", {"goal": Say(goal.text_key, goal.text_fields)}))
         self.dispatch(told)
+
+    def show(self) -> None:
+        """Hand the view what it draws besides the session, made afresh from the records, the
+        settings and the pad."""
+        lang, stats = self.lang, self.stats_keeper
+        self.view.model = ViewModel.of(
+            stats.stats,
+            stats.best(self.session.game.size),
+            lang,
+            self.settings_in_play.values(lang),
+            self.help_names(),
+            self.newcomer,
+            self.charts.figures,
+        )
+        self.view.dirty = True
+
+    def help_names(self) -> dict[str, str]:
+        """The pad's labels and each action's keys and buttons in words now."""
+        return self.input.names(self.settings.controls)
 
     def snapshot(self) -> Snapshot:
         """What is on screen now, frozen: all the view draws and points at."""

@@ -1,5 +1,6 @@
 """The composition root: builds the parts, wires them in the listeners' order, applies and
-keeps the player's settings, saves and closes. What a frame does is frames.py's."""
+keeps the player's settings, saves and closes. What a frame does, what the view is handed and
+the app's own reactions to the events are frames.py's."""
 
 from __future__ import annotations
 
@@ -32,13 +33,11 @@ from game.play.slots import SaveSlots, StorageSlots
 from game.play.stats_keeper import StatsKeeper
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
-from game.screens.screen import ScreenKind
 from game.storage.folders import Folders
 from game.storage.moving import folders_to_play
 from game.storage.store import Storage
 from game.text import language_of
 from game.view import window
-from game.view.model import ViewModel
 from game.view.view import View
 
 __all__ = ["App", "Options", "folders_for", "parse_args"]
@@ -144,7 +143,7 @@ class App(Frames):
             self.kept_games.handle,
             self.autoplay.handle,
             self.settings_in_play.heard,
-            self._react,
+            self.react,
         )
         self.loop = FixedStep()
         self.running = True
@@ -212,20 +211,6 @@ class App(Frames):
         self.show()
         self.dispatch(answers)
 
-    def _react(self, events: list[ev.Event], session: Session) -> None:
-        """The app's own listener: what the events ask of the window, the charts and the
-        loop."""
-        for event in events:
-            if isinstance(event, ev.QuitRequested):
-                self.running = False
-            elif isinstance(event, ev.SettingChanged) and event.name == "fullscreen":
-                self.game_window.want_fullscreen(not self.game_window.wanted_fullscreen)
-                self.settings_in_play.keep()  # the window changes once a frame
-            elif isinstance(event, ev.MenuOpened) and event.name == ScreenKind.CHARTS.value:
-                self.charts.read(self.screens.top.size)  # type: ignore[union-attr]
-            elif isinstance(event, ev.Moved):
-                self.newcomer = False  # the newcomer has found how to move
-
     # -- settings ------------------------------------------------------------------------------
 
     @property
@@ -239,6 +224,11 @@ class App(Frames):
     def use_settings(self, settings: Settings) -> None:
         self.settings_in_play.use(settings)
 
+    @property
+    def lang(self) -> str:
+        """The language the player reads."""
+        return language_of(self.settings)
+
     # -- saving --------------------------------------------------------------------------------
 
     def save(self) -> None:
@@ -248,30 +238,6 @@ class App(Frames):
         self.kept_games.keep_clock(self.session)
         self.settings_in_play.keep()
         self.tell_news()
-
-    def show(self) -> None:
-        """Hand the view what it draws besides the session, made afresh from the records, the
-        settings and the pad."""
-        lang, stats = self.lang, self.stats_keeper
-        self.view.model = ViewModel.of(
-            stats.stats,
-            stats.best(self.session.game.size),
-            lang,
-            self.settings_in_play.values(lang),
-            self.help_names(),
-            self.newcomer,
-            self.charts.figures,
-        )
-        self.view.dirty = True
-
-    def help_names(self) -> dict[str, str]:
-        """The pad's labels and each action's keys and buttons in words now."""
-        return self.input.names(self.settings.controls)
-
-    @property
-    def lang(self) -> str:
-        """The language the player reads."""
-        return language_of(self.settings)
 
     def save_for_crash(self) -> bool | None:
         """Save everything and wait for the disk (not for ever); True only if it is all there,
