@@ -149,6 +149,15 @@ def identity(path: Path) -> tuple[int, int]:
     return info.st_dev, info.st_ino
 
 
+def remade(connection: sqlite3.Connection, path: Path, *, durable: bool) -> sqlite3.Connection:
+    """A new file at `path` holding everything the open `connection` reads (the deleted file
+    and its log), and a connection to it; `connection` is closed."""
+    fresh = filled_copy(connection, path)
+    # Closed before the new file takes the name: closing removes its -wal and -shm by name.
+    connection.close()
+    return put_in_place(fresh, path, durable=durable)
+
+
 def filled_copy(connection: sqlite3.Connection, path: Path) -> Path:
     """A new file beside `path` (its folder made again if need be) holding everything the
     connection reads: the deleted file and its log."""

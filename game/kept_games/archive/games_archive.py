@@ -1,34 +1,5 @@
 """`Archive`: the kept games in one SQLite file, written on one writer thread, read after the
-writes. How it keeps the archive's promises (game/kept_games/archive/__init__.py):
-
-- Durability: each batch of events (one move, usually) is one transaction, committed with
-  `synchronous=FULL` in WAL mode, so a commit is on disk even across a power cut. The commits
-  run on one writer thread, because written on the frame a commit stalls it: measured on a two-core
-  machine (bench/archive.py), FULL costs 3.5 ms a move at the median and 16 ms at p99 (63 ms
-  at worst), and even NORMAL, with no fsync at commit, 1.5 ms at p99 and 21 ms at worst (a
-  write() waiting on a busy disk, the WAL's checkpoint fsyncs). The frame hands each batch
-  over and goes on; the writer commits every batch waiting in one transaction. Only when
-  MAX_UNCOMMITTED_BATCHES are still unwritten (a disk stalled for several moves) does `write`
-  wait for them (WRITE_WAIT_SECONDS at most), so a kill leaves the archive a few moves behind
-  the game at most, which the next start makes up from the save's undo history
-  (game/kept_games/archive/game_keeper.py).
-- Another program holding the database (a backup tool, `BEGIN EXCLUSIVE`): a commit waits for
-  it BUSY_WAIT_SECONDS at most, on the writer thread; then the batches queue, in order, in
-  memory (MAX_PENDING_BATCHES at most), the writer tries again every RETRY_SECONDS and writes
-  them all in one transaction when it lets go. Meanwhile the frame never waits for a write,
-  and a read (the games list) says the kept games are busy rather than answer without the
-  moves still queued. The player is told once that it is held, and once that it was written.
-- Damage: a damaged file is set aside, never deleted, and a new database started; a newer
-  version's is left untouched (game/kept_games/archive/database_file.py). Whether every page is
-  whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a million kept moves,
-  too long for the start to wait): damage found stops the recording for the run, with one
-  notice, and the file is set aside at the next start.
-- Disk errors: a write that fails switches recording off for the run; one notice says why
-  (game/kept_games/archive/failures.py).
-- The file deleted while the game runs (its folder removed): each commit first looks whether
-  the path is still the file the connection writes (a stat); if it is gone, it is made again
-  (game/kept_games/archive/database_file.py) and recording goes on there; the player is told once. A
-  file put in its place is not written to.
+writes, keeping the archive's promises as game/kept_games/archive/__init__.py tells.
 """
 
 from __future__ import annotations
@@ -58,13 +29,7 @@ from game.kept_games.archive.changes import (
     SaveScores,
     write_changes,
 )
-from game.kept_games.archive.database_file import (
-    damage_mark,
-    filled_copy,
-    identity,
-    open_database,
-    put_in_place,
-)
+from game.kept_games.archive.database_file import damage_mark, identity, open_database, remade
 from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice
 from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
@@ -323,17 +288,11 @@ class Archive:
         return False
 
     def _remake(self, path: Path) -> None:
-        """A new file at `path` holding everything the open connection reads (the deleted
-        file and its log), and a connection to it in place of the old one."""
         assert self._connection is not None
         log.warning("%s was deleted while the game ran: made again", path)
-        fresh = filled_copy(self._connection, path)
-        # Closed before the new file takes the name: closing removes its -wal and -shm by name.
-        self._connection.close()
-        self._connection = None
-        connection = put_in_place(fresh, path, durable=self._durable)
-        connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
-        self._connection = connection
+        connection, self._connection = self._connection, None
+        self._connection = remade(connection, path, durable=self._durable)
+        self._connection.execute(f"PRAGMA busy_timeout = {round(BUSY_WAIT_SECONDS * 1000)}")
         self._identity = identity(path)
 
     def add_record(self, record: GameRecord, *, imported: bool = True) -> int:
