@@ -12,7 +12,7 @@ import itertools
 import pygame
 import pytest
 from helpers.games import keep_games, screens, stand_in, stand_in_rollouts
-from helpers.keys import STEP, key
+from helpers.keys import key
 from helpers.layout import EXTREMES, HEIGHTS, WIDTHS, check_layout
 from helpers.loop import ScriptedClock
 from helpers.view import GRID, TextLog, check_hud_labels, every_menu, label_ink, misfits, show
@@ -123,12 +123,18 @@ def test_every_hud_button_label_still_fits(tmp_path, lang, text_size):
     try:
         for _ in range(1 + LARGER.index(text_size)):  # up from Normal
             app.change_setting("text_size", 1)  # as the settings menu steps it
-        assert app.view.text.scale == TEXT_SIZE_FACTOR[text_size]
+        assert drawn_scale(app) == TEXT_SIZE_FACTOR[text_size]
         check_hud_labels(app, lang)
         for window in WINDOWS:
             assert not spilled(app, window), window
     finally:
         app.close()
+
+
+def drawn_scale(app: App) -> float:
+    """The text's scale of a frame drawn now (the look comes with the snapshot drawn)."""
+    app.view.draw(pygame.Surface(app.window.size), app.snapshot())
+    return app.view.text.scale
 
 
 def spilled(app: App, window: tuple[int, int]) -> int:
@@ -156,7 +162,7 @@ def test_every_menu_s_labels_still_fit(tmp_path, drawn_buttons, lang, text_size)
     session = Session.restore(Game.from_grid(grid, seed=1, score=123456, moves=1234), {})
     app.use_session(session)
     try:
-        assert app.view.text.scale == TEXT_SIZE_FACTOR[text_size]
+        assert drawn_scale(app) == TEXT_SIZE_FACTOR[text_size]
         for name, menu in every_menu():
             show(app, session, menu)
             for window in WINDOWS:
@@ -175,7 +181,7 @@ def test_every_games_screen_s_labels_still_fit(tmp_path, drawn_buttons, lang):
     app.games_screens.analyse = stand_in(per_poll=20, scale=100)
     app.games_screens.play_on = stand_in_rollouts(per_poll=1)
     try:
-        assert app.view.text.scale == TEXT_SIZE_FACTOR["largest"]
+        assert drawn_scale(app) == TEXT_SIZE_FACTOR["largest"]
         for name in screens(app):
             for window in WINDOWS:
                 assert not misfits(app, drawn_buttons, window), (name, window)
@@ -206,8 +212,7 @@ def test_the_text_size_is_kept_across_a_restart(tmp_path):
     again = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     try:
         assert again.settings.text_size == "large"
-        again.frame(STEP, [])  # drawn in the look kept
-        assert again.view.text.scale == TEXT_SIZE_FACTOR["large"]
+        assert drawn_scale(again) == TEXT_SIZE_FACTOR["large"]
         shown = again.view.model.setting_values["text_size"]
         assert shown == tr("value_text_large", again.lang)
     finally:
@@ -220,7 +225,7 @@ def test_a_text_size_this_version_cannot_read_is_normal_and_said(tmp_path, bad):
     app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
     try:
         assert app.settings.text_size == "normal"
-        assert app.view.text.scale == TEXT_SIZE_FACTOR["normal"]
+        assert drawn_scale(app) == TEXT_SIZE_FACTOR["normal"]
         assert app.settings.theme == "dark"  # the others are kept
         named = tr("setting_text_size", "en").lower()
         assert any(named in notice.lower() for notice in app.view.notices), app.view.notices
