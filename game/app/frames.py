@@ -94,9 +94,10 @@ class Frames:
         if self.game_window.apply():
             self.view.dirty = True
         self.tell_news()  # the storage's writer thread may have news at any time
-        self.advance(seconds if animating else min(seconds, self.loop.step))
+        shot = self.snapshot()  # what is on screen now: the steps and the drawing show it
+        self.advance(seconds if animating else min(seconds, self.loop.step), shot)
         if self.view.dirty or self.view.animating:
-            self.draw()
+            self.draw(shot)
 
     def pass_time(self, seconds: float) -> None:
         """Real time passed: the game clock and everything a player reads as time add it."""
@@ -159,16 +160,14 @@ class Frames:
                 self.view.button_focus = self.input.hovered_button
                 self.view.dirty = True
 
-    def advance(self, seconds: float) -> None:
+    def advance(self, seconds: float, shot: Snapshot) -> None:
         """Run the fixed animation steps that `seconds` of real time are worth."""
-        steps = self.loop.advance(seconds)
-        shot = self.snapshot() if steps else None  # nothing changes between the steps
-        for _ in range(steps):
+        for _ in range(self.loop.advance(seconds)):
             self.view.step(self.loop.step, shot)
 
-    def draw(self) -> None:
+    def draw(self, shot: Snapshot) -> None:
         surface = self.game_window.window.get_surface()
-        self.view.draw(surface, self.snapshot(), self.loop.alpha * self.loop.step)
+        self.view.draw(surface, shot, self.loop.alpha * self.loop.step)
         self.game_window.window.flip()
         self.frames_drawn += 1
 
