@@ -90,6 +90,11 @@ class Practice:
     def right_now(self) -> int:
         return sum(1 for a in self.answers.values() if a.right)
 
+    @property
+    def missed_right_now(self) -> int:
+        """Of the positions missed last time, those answered right this time."""
+        return sum(1 for p in self.missed_before if p in self.answers and self.answers[p].right)
+
     def answer_with(self, direction: Direction) -> Attempt | None:
         """The player's move on the position shown, graded; None when it was answered
         already, or when that move changes nothing there."""

@@ -107,15 +107,13 @@ class PracticeScreen(BrowsingScreen):
         practice = self.practice
         if practice is None:  # its review is not done yet
             return super().shot()
-        missed = practice.missed_before
-        answered = practice.answers
         shown = PracticeShot(
             count=len(practice.todo),
             at=practice.at,
             done=practice.done,
             right_now=practice.right_now,
-            missed=len(missed),
-            missed_now=sum(1 for p in missed if p in answered and answered[p].right),
+            missed=len(practice.missed_before),
+            missed_now=practice.missed_right_now,
             answer=practice.answer,
         )
         return replace(super().shot(), practice=shown)

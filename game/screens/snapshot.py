@@ -88,9 +88,7 @@ class ReviewShot:
         return self.state in (AnalysisState.WAITING, AnalysisState.RUNNING)
 
     def finding(self, mistake: Mistake) -> Finding | None:
-        if self.result is None:
-            return None
-        return next((f for f in self.result.findings if f.mistake is mistake), None)
+        return self.result.finding(mistake) if self.result is not None else None
 
 
 @dataclass(frozen=True)

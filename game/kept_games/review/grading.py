@@ -42,7 +42,13 @@ from game.core.record import GameRecord
 from game.core.replay import Positions, move_positions
 from game.kept_games.review.costs import MoveCost
 from game.kept_games.review.grades import BAD_GRADES, Grade
-from game.kept_games.review.mistakes import Finding, MoveFacts, find_mistakes, move_facts
+from game.kept_games.review.mistakes import (
+    Finding,
+    Mistake,
+    MoveFacts,
+    find_mistakes,
+    move_facts,
+)
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import DEFAULT_WEIGHTS
 
@@ -169,6 +175,9 @@ class Review:
         """The moves that cost most, worst first (ties: the earlier first)."""
         ranked = sorted(self.grades, key=lambda g: (-g.loss, g.position))
         return [g for g in ranked[:n] if g.grade is not Grade.BEST]
+
+    def finding(self, mistake: Mistake) -> Finding | None:
+        return next((f for f in self.findings if f.mistake is mistake), None)
 
 
 def review(

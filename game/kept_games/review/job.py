@@ -317,6 +317,4 @@ class ReviewJob:
         return grades[found] if found < len(grades) and grades[found].position == index else None
 
     def finding(self, mistake: Mistake) -> Finding | None:
-        if self.result is None:
-            return None
-        return next((f for f in self.result.findings if f.mistake is mistake), None)
+        return self.result.finding(mistake) if self.result is not None else None
