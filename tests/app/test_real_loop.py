@@ -140,8 +140,8 @@ def test_five_frames_a_second_still_give_real_time_to_the_clock(tmp_path):
     app = make_app(tmp_path, clock)
     draw = app.draw
 
-    def slow_draw():
-        draw()
+    def slow_draw(shot):
+        draw(shot)
         clock.advance(0.2)  # a frame that takes a fifth of a second
 
     app.draw = slow_draw
