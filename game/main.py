@@ -8,7 +8,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from game.app import App, folders_for
+from game.app import App
 from game.cli import Options, parse_args
 from game.launch import desktop_entry
 from game.launch.gamelog import start_log
@@ -26,12 +26,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
-    # The log first, where it will be: an earlier version's files moving there can warn.
-    start_log(Folders.for_player(options.data_dir).logs)
-    sys.exit(run_app(options, folders=folders_for(options)))
+    folders = Folders.for_player(options.data_dir)
+    start_log(folders.logs)  # first: whatever happens next is logged
+    sys.exit(run_app(options, folders=folders))
 
 
 def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:
     """Build the game and run it to its end, guarded (see game/launch/guard.py)."""
-    folders = folders or folders_for(options)
+    folders = folders or Folders.for_player(options.data_dir)
     return run_guarded(lambda: App(options, clock, folders), folders.logs)

@@ -3,7 +3,7 @@ builds the parts and wires them in the listeners' order; what each frame does (t
 the queue's events come, the view draws) is frames.py's.
 """
 
-from game.app.root import App, folders_for
+from game.app.root import App
 from game.cli import Options, parse_args
 
-__all__ = ["App", "Options", "folders_for", "parse_args"]
+__all__ = ["App", "Options", "parse_args"]

@@ -34,13 +34,12 @@ from game.play.stats_keeper import StatsKeeper
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
 from game.storage.folders import Folders
-from game.storage.moving import folders_to_play
 from game.storage.store import Storage
 from game.text import language_of
 from game.view import window
 from game.view.view import View
 
-__all__ = ["App", "Options", "folders_for", "parse_args"]
+__all__ = ["App", "Options", "parse_args"]
 
 log = logging.getLogger("game")
 Listener = Callable[[list[ev.Event], Session], list[ev.Event] | None]  # may answer with events
@@ -54,7 +53,7 @@ class App(Frames):
         self, options: Options, clock: Clock | None = None, folders: Folders | None = None
     ) -> None:
         try:
-            self._build(options, clock, folders or folders_for(options))
+            self._build(options, clock, folders or Folders.for_player(options.data_dir))
         except BaseException:
             self._release()  # a failed start lets go of what it had opened (the lock, SDL)
             raise
@@ -268,9 +267,3 @@ class App(Frames):
         if game_window is not None:
             game_window.destroy()
         pygame.quit()
-
-
-def folders_for(options: Options) -> Folders:
-    """The folders this run plays from, once an earlier version's files moved there (a run
-    that leaves the player's files moves nothing: game/storage/moving.py)."""
-    return folders_to_play(options.data_dir, may_move=not options.leave_files)

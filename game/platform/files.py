@@ -9,8 +9,6 @@ of a sane size, in a way that never hangs.
 - `read_file` opens without blocking (a FIFO), checks that what it opened is a regular file no
   bigger than asked (a link to /dev/zero, a sparse 3 GB file), and only then reads.
 - `make_private_folder` makes a folder only its owner may enter (0700).
-- `atomic_copy` copies a file as `atomic_write` writes one (a player's files moving to another
-  file system, game/storage/moving.py).
 
 Every reader and writer of the game's files uses these: saves, settings, statistics, crash
 logs and the solver's table cache.
@@ -32,7 +30,6 @@ from filelock import FileLock
 
 TEMP_SUFFIX = ".tmp"
 MAX_FILE_BYTES = 1 << 20  # a real file is a few dozen kilobytes; anything huge is not ours
-_COPY_CHUNK = 1 << 20
 PRIVATE = 0o700
 
 _TEMP_NAME = re.compile(r"\..+\.[0-9a-f]{16}" + re.escape(TEMP_SUFFIX))
@@ -58,26 +55,8 @@ def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
     _replace_with(Path(path), lambda fd, temp: _write_all(fd, data, temp))
 
 
-def atomic_copy(source: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
-    """Copy the regular file at `source` (never through a link) to `target` as atomic_write
-    writes one: a new temporary file beside `target`, fsynced, renamed into place (over what is
-    there). On any error the temporary file is removed and the error raised."""
-    source_fd = os.open(source, _READ | _FLAG["O_NOFOLLOW"] | _NO_INHERIT)
-    try:
-        if not stat.S_ISREG(os.fstat(source_fd).st_mode):
-            raise DamagedFile("not a regular file")
-
-        def fill(fd: int, temp: Path) -> None:
-            while chunk := os.read(source_fd, _COPY_CHUNK):
-                _write_all(fd, chunk, temp)
-
-        _replace_with(Path(target), fill)
-    finally:
-        os.close(source_fd)
-
-
 def _replace_with(path: Path, fill: Callable[[int, Path], None]) -> None:
-    """The one way atomic_write and atomic_copy put a file in place: `fill` writes a new
+    """How atomic_write puts a file in place: `fill` writes a new
     temporary file beside `path`, which is fsynced, renamed over `path`, and its folder
     fsynced; on any error the temporary file is removed and the error raised."""
     temp, fd = _new_temporary(path)

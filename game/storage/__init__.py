@@ -6,7 +6,7 @@ game costs anything. The game writes only its own files, only in its own folders
 
 How the app uses it (all of it pure Python; nothing here touches pygame):
 
-    folders = folders_to_play(args.data_dir)       # moving.py: an earlier version's moved first
+    folders = Folders.for_player(args.data_dir)    # folders.py
     storage = Storage(folders.data, config_dir=folders.config, background=True)   # store.py
     storage.open()                                 # takes game.lock, or stays read-only
     settings = storage.load_settings()             # Settings, defaults for anything unreadable
@@ -48,7 +48,6 @@ the system keeps it, or all in one folder the player names with --data-dir):
     NAME.bak                                the last good copy, rewritten after every good save
     NAME.corrupt-YYYYmmdd-HHMMSS            a damaged file, set aside, never deleted
     NAME.bak.newer-YYYYmmdd-HHMMSS          a newer version's backup beside a good file, kept
-    NAME.old-YYYYmmdd-HHMMSS                an earlier version's file, kept beside (moving.py)
     .NAME.<16 hex>.tmp                      a save on its way (a leftover is cleared at start)
   the logs folder (logs/ in a folder the player names)
     2048.log, crash-*.txt                   the game's log (game/launch/gamelog.py), crash logs
@@ -68,8 +67,7 @@ read through a fault of its own (logged).
 
 Which module holds what:
 - store.py: `Storage`, the loads and saves above and the lock (LOCK_NAME).
-- folders.py: where each kind of file is (`Folders`, DATA_DIR_ENV, `resolve_data_dir`);
-  moving.py: an earlier version's files moved there at the first start.
+- folders.py: where each kind of file is (`Folders`, DATA_DIR_ENV, `resolve_data_dir`).
 - schema.py: what each file holds and how its data is checked (`SavedGame`, `game_file`,
   BACKUP_SUFFIX); envelope.py: the envelope every file is written in (GAME_FORMAT, ...,
   `encode_document`, `decode_document`).

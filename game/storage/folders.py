@@ -10,11 +10,8 @@ Each system has a place for each kind (platformdirs, named by the project's id, 
 game/platform/identity.py): on Linux ~/.local/share/ID, ~/.config/ID, ~/.local/state/ID/log and
 ~/.cache/ID (or where the XDG variables say); on macOS ~/Library/Application Support/ID (data
 and settings), ~/Library/Logs/ID and ~/Library/Caches/ID; on Windows %LOCALAPPDATA%\\ID, with
-Logs and Cache in it. A folder the player names holds everything, as every earlier version's
-folder did: settings.json in it, logs/ in it, the solver's table in it.
-
-Earlier versions kept everything in one folder named OLD_NAME; game/storage/moving.py moves a
-player's files from there at the first start.
+Logs and Cache in it. A folder the player names holds everything: settings.json in it, logs/
+in it, the solver's table in it.
 """
 
 from __future__ import annotations
@@ -29,7 +26,6 @@ import platformdirs
 from game.platform.identity import APP_ID
 
 DATA_DIR_ENV = "GAME2048_DATA_DIR"
-OLD_NAME = "2048"  # the folder's name before the project had an id of its own
 LOGS_FOLDER = "logs"  # inside a folder the player names
 
 
@@ -42,7 +38,7 @@ class Folders:
 
     @classmethod
     def in_one(cls, folder: str | os.PathLike[str]) -> Folders:
-        """Everything in one folder, the way every version kept it before this one."""
+        """Everything in one folder."""
         folder = Path(folder)
         return cls(data=folder, config=folder, logs=folder / LOGS_FOLDER, cache=folder)
 
@@ -75,8 +71,3 @@ def resolve_data_dir(
 ) -> Path:
     """Where the saves are: the data folder of `Folders.for_player`."""
     return Folders.for_player(cli_value, environ).data
-
-
-def old_folder() -> Path:
-    """Where earlier versions kept everything."""
-    return platformdirs.user_data_path(OLD_NAME, appauthor=False)

@@ -29,8 +29,8 @@ def game_file(size: int) -> str:
 
 GAME_FILES = tuple(game_file(size) for size in range(MIN_SIZE, MAX_SIZE + 1))
 DATA_FILES = (*GAME_FILES, SETTINGS_FILE, STATS_FILE)
-# The kept games' database beside them (game/kept_games/archive/), named here, below the archive, so
-# that moving a player's files (moving.py) knows it without reaching up into the archive.
+# The kept games' database beside them (game/kept_games/archive/), named here with the data
+# folder's other files.
 ARCHIVE_FILE = "games.sqlite3"
 ARCHIVE_SIDE_FILES = ("-wal", "-shm")  # SQLite's journal and its shared memory, beside it
 ARCHIVE_APPLICATION_ID = 0x32303438  # "2048" in ASCII: our database, not any other SQLite file

@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from game.core.engine import Direction, Game
-from game.storage.folders import Folders
 from game.text import notice_text
 from helpers.paths import CHILDREN, ROOT
 
@@ -140,16 +139,6 @@ def unreadable(*paths: Path) -> Iterator[None]:
 def said(storage) -> list[str]:
     """The notices since the last call, as the player reads them in English."""
     return [notice_text(notice, "en") for notice in storage.pop_notices()]
-
-
-def folders_under(root: Path) -> Folders:
-    """The new folders of a test, each where a system might put it: apart from each other."""
-    return Folders(
-        data=root / "share",
-        config=root / "config",
-        logs=root / "state" / "log",
-        cache=root / "cache",
-    )
 
 
 LATIN1 = b"Ren\xe9e"  # an old Latin-1 name: its bytes are not UTF-8
