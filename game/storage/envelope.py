@@ -22,30 +22,13 @@ from typing import Any
 
 from game.platform.files import DamagedFile
 
-
-def stats_from_version_1(data: Any) -> Any:
-    """Version 1 had no games in play: none are known."""
-    if type(data) is not dict:
-        raise ValueError("stats: not a mapping")
-    return {**data, "playing": {}}
-
-
-def stats_from_version_2(data: Any) -> Any:
-    """Version 2 had no goals: none are met yet."""
-    if type(data) is not dict:
-        raise ValueError("stats: not a mapping")
-    return {**data, "goals": {}}
-
-
 GAME_FORMAT = "2048-game"
 SETTINGS_FORMAT = "2048-settings"
 STATS_FORMAT = "2048-stats"
-VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 3}
+# Every format starts at 1 with the first release: no player has a file of an earlier layout.
+VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
 # (format, version) -> a function turning that version's data into the next version's data.
-UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {
-    (STATS_FORMAT, 1): stats_from_version_1,  # version 2 notes the game in play per size
-    (STATS_FORMAT, 2): stats_from_version_2,  # version 3 keeps the goals met
-}
+UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {}
 
 _HEADER = re.compile(rb'\{"crc32":"([0-9a-f]{8})",')
 

@@ -9,8 +9,6 @@ import pytest
 
 from game.core.goals import GOAL_IDS, GOALS, WIN_UNDER_MOVES, Moment, goals_met
 from game.core.stats import Stats
-from game.storage.envelope import STATS_FORMAT, encode_document
-from game.storage.store import Storage
 
 BY_ID = {goal.id: goal for goal in GOALS}
 REACH_512, REACH_1024, REACH_2048 = (f"reach_{t}_no_undo" for t in (512, 1024, 2048))
@@ -117,16 +115,3 @@ def test_a_goal_kept_wrong_costs_only_itself_and_a_missing_field_loads():
         data.pop("goals")
         loaded = Stats.from_dict({**data, **broken})
         assert loaded == stats and loaded.goal(REACH_512) is None
-
-
-def test_an_older_statistics_file_without_goals_loads_with_its_figures(tmp_path):
-    old = Stats().game_counted(4, "a1", assisted=False).to_dict()
-    old.pop("goals")  # as version 2 wrote it
-    (tmp_path / "stats.json").write_bytes(encode_document(STATS_FORMAT, old, version=2))
-    with Storage(tmp_path) as storage:
-        loaded = storage.load_stats()
-        assert storage.pop_notices() == []
-        assert loaded.for_size(4).games_played == 1 and loaded.goal(REACH_512) is None
-        assert storage.save_stats(loaded.goal_met(REACH_512, "a1", date(2025, 6, 1)))
-    with Storage(tmp_path) as storage:
-        assert storage.load_stats().goal(REACH_512).day == date(2025, 6, 1)

@@ -6,8 +6,6 @@ restart, the Games list and a shared file. A position with no move left offers n
 
 from __future__ import annotations
 
-import sqlite3
-
 import pygame
 import pytest
 from helpers.devices import button, plug_pad
@@ -27,14 +25,11 @@ from game.app import App, Options
 from game.core.engine import Game
 from game.core.record import Origin
 from game.core.replay import replay
-from game.kept_games.archive import tables
-from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share.shared_file import decode_record, encode_record
 from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.items import REPLAY_ITEMS, Control
 from game.screens.screen import Item, ScreenKind
-from game.storage.schema import ARCHIVE_FILE
 from game.text import tr
 from game.view.games_view import row_lines
 
@@ -221,28 +216,6 @@ def test_a_shared_file_carries_the_origin(kept):
     back = decode_record(encode_record(record))
     assert back.summary.origin == record.summary.origin and back.summary.origin is not None
     assert replay(back)[-1].grid == replay(record)[-1].grid
-
-
-def test_an_archive_of_the_version_before_is_upgraded_and_its_games_have_no_origin(tmp_path):
-    """A file written before games could be played on: version 1, no origin columns and no
-    practice table."""
-    keep_games(tmp_path, 1, moves=10)
-    path = tmp_path / ARCHIVE_FILE
-    with sqlite3.connect(path) as connection:  # made as version 1 wrote it
-        connection.execute("DROP TABLE practice")
-        connection.execute("ALTER TABLE games DROP COLUMN origin_step")
-        connection.execute("ALTER TABLE games DROP COLUMN origin_uid")
-        connection.execute("PRAGMA user_version = 1")
-    connection.close()
-    archive = Archive.open(tmp_path, background=False)
-    try:
-        version = archive._connection.execute("PRAGMA user_version").fetchone()[0]
-        assert version == tables.SCHEMA_VERSION == 2
-        [summary] = archive.list_games()
-        assert summary.origin is None
-        replay(archive.load(summary.game_id))
-    finally:
-        archive.close()
 
 
 def test_the_replay_s_play_from_here_by_tab_and_enter_by_n_and_by_the_pad_s_new_game(kept):

@@ -6,7 +6,8 @@
   game's mistakes tried again). Their rows, written and read back:
   game/kept_games/archive/changes.py and rows.py.
 - Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
-  `PRAGMA user_version` (version 0 is a new, empty file).
+  `PRAGMA user_version`; version 0 is a new, empty file, made version 1 (the first release's:
+  no player has a file of an earlier layout).
 - `check_and_upgrade` tells a file that is ours (its application_id, exactly our tables) from
   any other (`Damaged`) and one a newer version of the game wrote (`Newer`), and upgrades an
   older one. Opening the file safely, and setting aside what is damaged:
@@ -21,9 +22,9 @@ from collections.abc import Callable, Mapping
 
 from game.storage.schema import ARCHIVE_APPLICATION_ID
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 1
 
-_SCHEMA_V1 = (
+_SCHEMA = (
     """CREATE TABLE games (
     id INTEGER PRIMARY KEY,
     uid TEXT NOT NULL UNIQUE,
@@ -39,7 +40,9 @@ _SCHEMA_V1 = (
     steps INTEGER NOT NULL CHECK (steps >= 0),
     assisted_from INTEGER CHECK (assisted_from >= 0),
     imported INTEGER NOT NULL CHECK (imported IN (0, 1)),
-    start TEXT NOT NULL
+    start TEXT NOT NULL,
+    origin_uid TEXT,
+    origin_step INTEGER CHECK (origin_step >= 0)
 )""",
     """CREATE TABLE steps (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
@@ -55,38 +58,24 @@ _SCHEMA_V1 = (
     scores TEXT NOT NULL,
     PRIMARY KEY (game_id, depth, position)
 ) WITHOUT ROWID""",
-    "CREATE INDEX games_in_play ON games (size, outcome)",
-)
-
-
-def _create_v1(connection: sqlite3.Connection) -> None:
-    for statement in _SCHEMA_V1:
-        connection.execute(statement)
-
-
-def _create_v2(connection: sqlite3.Connection) -> None:
-    """Version 2: a game played on from a kept game's position keeps where it began (the
-    other game's uid and the step; NULL for every game before), and the answers of the
-    practice of a game's mistakes are kept, one row an answer, to offer again the positions
-    missed until they are answered right."""
-    connection.execute("ALTER TABLE games ADD COLUMN origin_uid TEXT")
-    connection.execute("ALTER TABLE games ADD COLUMN origin_step INTEGER CHECK (origin_step >= 0)")
-    connection.execute(
-        """CREATE TABLE practice (
+    """CREATE TABLE practice (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     position INTEGER NOT NULL CHECK (position >= 0),
     answered_at TEXT NOT NULL,
     answer TEXT NOT NULL CHECK (answer IN ('up', 'down', 'left', 'right')),
     right INTEGER NOT NULL CHECK (right IN (0, 1))
-)"""
-    )
+)""",
+    "CREATE INDEX games_in_play ON games (size, outcome)",
+)
+
+
+def _create(connection: sqlite3.Connection) -> None:
+    for statement in _SCHEMA:
+        connection.execute(statement)
 
 
 # version n -> the step that makes it version n + 1 (run inside the upgrade's transaction)
-UPGRADES: Mapping[int, Callable[[sqlite3.Connection], None]] = {
-    0: _create_v1,
-    1: _create_v2,
-}
+UPGRADES: Mapping[int, Callable[[sqlite3.Connection], None]] = {0: _create}
 # What the current version's sqlite_master holds (anything else is not our database).
 SCHEMA_OBJECTS = frozenset(
     {
