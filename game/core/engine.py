@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.core import checks
 from game.core.rules import (
     BOARD_SIZES,
     FOUR_PROBABILITY,
@@ -157,9 +158,9 @@ class Game:
         _check_grid(grid)
         for key in ("score", "moves", "undos_left"):
             if key in state:
-                _count_field(state, key)
+                checks.field(state, key, checks.count)
         if "seconds" in state:
-            _seconds_field(state, "seconds")
+            checks.field(state, "seconds", checks.seconds)
         state.setdefault("won", biggest_tile(grid) >= WIN_VALUE)
         return cls(grid, rng=_make_rng(seed), **state)
 
@@ -249,38 +250,36 @@ class Game:
     @classmethod
     def from_dict(cls, data: Any) -> Game:
         """The exact game `to_dict` described; ValueError naming the field if anything is off."""
-        if not isinstance(data, dict):
-            raise ValueError("save: not a mapping")
-        version = _field(data, "version", int)
+        checks.mapping(data, "save")
+        version = checks.field(data, "version", int)
         if version != SAVE_VERSION:
             raise ValueError(f"version: unsupported save version {version!r}")
-        size = _field(data, "size", int)
+        size = checks.field(data, "size", int)
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise ValueError(f"size: {size} is outside {MIN_SIZE}..{MAX_SIZE}")
         grid = _grid_field(data, "grid", size)
-        score = _count_field(data, "score")
-        moves = _count_field(data, "moves")
-        won = _field(data, "won", bool)
-        undos_left = _count_field(data, "undos_left")
+        score = checks.field(data, "score", checks.count)
+        moves = checks.field(data, "moves", checks.count)
+        won = checks.field(data, "won", bool)
+        undos_left = checks.field(data, "undos_left", checks.count)
         if undos_left > UNDO_LIMIT:
             raise ValueError(f"undos_left: {undos_left} is more than {UNDO_LIMIT}")
-        undo_enabled = _field(data, "undo_enabled", bool)
-        seconds = _seconds_field(data, "seconds")
+        undo_enabled = checks.field(data, "undo_enabled", bool)
+        seconds = checks.field(data, "seconds", checks.seconds)
         rng = random.Random()
         rng.setstate(_state_from_json(data.get("random_state"), "random_state"))
-        raw_history = _field(data, "history", list)
+        raw_history = checks.field(data, "history", list)
         if len(raw_history) > UNDO_LIMIT:
             raise ValueError(f"history: more than {UNDO_LIMIT} moves")
         history = []
         for index, entry in enumerate(raw_history):
             name = f"history[{index}]"
-            if not isinstance(entry, dict):
-                raise ValueError(f"{name}: not a mapping")
+            checks.mapping(entry, name)
             history.append(
                 _Snapshot(
                     _grid_field(entry, "grid", size, name),
-                    _count_field(entry, "score", name),
-                    _count_field(entry, "moves", name),
+                    checks.field(entry, "score", checks.count, name),
+                    checks.field(entry, "moves", checks.count, name),
                     _state_from_json(entry.get("random_state"), f"{name}.random_state"),
                 )
             )
@@ -330,35 +329,9 @@ def _check_grid(grid: Grid, name: str = "grid") -> None:
                 raise ValueError(f"{name}: {value!r} is not a tile value")
 
 
-def _field(data: dict, key: str, kind: type | tuple[type, ...], prefix: str = "") -> Any:
-    name = f"{prefix}.{key}" if prefix else key
-    if key not in data:
-        raise ValueError(f"{name}: missing")
-    value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    # bool is an int in Python; a save must not pass True off as a number or 1 as a flag.
-    if type(value) not in kinds:
-        raise ValueError(f"{name}: expected {' or '.join(k.__name__ for k in kinds)}")
-    return value
-
-
-def _count_field(data: dict, key: str, prefix: str = "") -> int:
-    value = _field(data, key, int, prefix)
-    if not 0 <= value <= MAX_COUNT:
-        raise ValueError(f"{prefix + '.' if prefix else ''}{key}: must be 0 to {MAX_COUNT}")
-    return value
-
-
-def _seconds_field(data: dict, key: str) -> float:
-    seconds = _field(data, key, (int, float))
-    if not 0 <= seconds <= MAX_SECONDS:  # also NaN, and an int too big for a float
-        raise ValueError(f"{key}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
-    return seconds
-
-
 def _grid_field(data: dict, key: str, size: int, prefix: str = "") -> Grid:
     name = f"{prefix}.{key}" if prefix else key
-    rows = _field(data, key, list, prefix)
+    rows = checks.field(data, key, list, prefix)
     if len(rows) != size or any(type(row) is not list or len(row) != size for row in rows):
         raise ValueError(f"{name}: must be {size} rows of {size} cells")
     grid = tuple(tuple(row) for row in rows)

@@ -44,6 +44,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from game.core import checks
 from game.core.engine import (
     capped_count,
     capped_seconds,
@@ -54,8 +55,6 @@ from game.core.stats_figures import (
     GameInPlay,
     MetGoal,
     SizeStats,
-    by_size,
-    check_fields,
     check_size,
     lowest,
 )
@@ -216,16 +215,16 @@ class Stats:
             data = {key: value for key, value in data.items() if key != "goals"}
         else:
             goals = {}
-        check_fields(data, {*COLUMNS, "playing"}, "stats")
+        checks.fields(data, "stats", {*COLUMNS, "playing"})
         records: dict[tuple[int, bool], SizeStats] = {}
         for column in COLUMNS:
-            for size, value in by_size(data[column], column).items():
+            for size, value in checks.by_size(data[column], column).items():
                 records[(size, column == "assisted")] = SizeStats.from_dict(
                     value, size, f"{column}.{size}"
                 )
         playing = {
             size: GameInPlay.from_dict(value, f"playing.{size}")
-            for size, value in by_size(data["playing"], "playing").items()
+            for size, value in checks.by_size(data["playing"], "playing").items()
         }
         return cls(records, playing, goals)
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass, fields
 from datetime import date
 from typing import Any
 
+from game.core import checks
 from game.core.engine import (
     MAX_COUNT,
-    MAX_SECONDS,
     MAX_SIZE,
     MIN_SIZE,
     is_cell_value,
@@ -55,9 +55,9 @@ class SizeStats:
     @classmethod
     def from_dict(cls, data: Any, size: int, name: str = "stats") -> SizeStats:
         """The figures `to_dict` wrote; ValueError naming the field if anything is off."""
-        check_fields(data, {f.name for f in fields(cls)}, name)
+        checks.fields(data, name, {f.name for f in fields(cls)})
         counts = {
-            key: checked_count(data[key], f"{name}.{key}")
+            key: checks.count(data[key], f"{name}.{key}")
             for key in ("games_played", "games_won", "best_score")
         }
         tile = data["biggest_tile"]
@@ -65,7 +65,7 @@ class SizeStats:
             raise ValueError(f"{name}.biggest_tile: {tile!r} is not a tile value")
         fastest = data["fastest_win_seconds"]
         if fastest is not None:
-            fastest = checked_seconds(fastest, f"{name}.fastest_win_seconds")
+            fastest = checks.seconds(fastest, f"{name}.fastest_win_seconds")
         fewest = data["fewest_moves_to_win"]
         if fewest is not None and not is_moves_to_win(fewest):
             raise ValueError(
@@ -75,7 +75,7 @@ class SizeStats:
             biggest_tile=tile,
             fastest_win_seconds=fastest,
             fewest_moves_to_win=fewest,
-            total_seconds=checked_seconds(data["total_seconds"], f"{name}.total_seconds"),
+            total_seconds=checks.seconds(data["total_seconds"], f"{name}.total_seconds"),
             **counts,
         )
 
@@ -99,14 +99,13 @@ class GameInPlay:
 
     @classmethod
     def from_dict(cls, data: Any, name: str) -> GameInPlay:
-        check_fields(data, {"game", "assisted", "won", "credited_seconds"}, name)
+        checks.fields(data, name, {"game", "assisted", "won", "credited_seconds"})
         game_id = data["game"]
         if not is_game_id(game_id):
             raise ValueError(f"{name}.game: not a game id")
         for key in ("assisted", "won"):
-            if type(data[key]) is not bool:
-                raise ValueError(f"{name}.{key}: expected true or false")
-        credited = checked_seconds(data["credited_seconds"], f"{name}.credited_seconds")
+            checks.flag(data[key], f"{name}.{key}")
+        credited = checks.seconds(data["credited_seconds"], f"{name}.credited_seconds")
         return cls(game_id, data["assisted"], data["won"], credited)
 
 
@@ -122,7 +121,7 @@ class MetGoal:
 
     @classmethod
     def from_dict(cls, data: Any, name: str) -> MetGoal:
-        check_fields(data, {"date", "game"}, name)
+        checks.fields(data, name, {"date", "game"})
         text, game_id = data["date"], data["game"]
         if type(text) is not str or not _ISO_DATE.fullmatch(text):
             raise ValueError(f"{name}.date: not a date (YYYY-MM-DD)")
@@ -136,26 +135,6 @@ def check_size(size: int) -> None:
         raise ValueError(f"size: {size!r} is not a board size")
 
 
-def check_fields(data: Any, expected: set[str], name: str) -> None:
-    if type(data) is not dict:
-        raise ValueError(f"{name}: not a mapping")
-    if set(data) != expected:
-        odd = sorted(set(data) ^ expected)
-        raise ValueError(f"{name}: unexpected or missing fields {odd}")
-
-
-def by_size(data: Any, name: str) -> dict[int, Any]:
-    if type(data) is not dict:
-        raise ValueError(f"{name}: not a mapping")
-    out = {}
-    for key, value in data.items():
-        size = int(key) if key.isascii() and key.isdigit() else -1
-        if str(size) != key or not MIN_SIZE <= size <= MAX_SIZE:
-            raise ValueError(f"{name}: {key!r} is not a board size")
-        out[size] = value
-    return out
-
-
 def lowest(a: Any, b: Any) -> Any:
     """The lower of two figures where None means "none yet"."""
     if a is None:
@@ -163,16 +142,3 @@ def lowest(a: Any, b: Any) -> Any:
     if b is None:
         return a
     return min(a, b)
-
-
-def checked_count(value: Any, name: str) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_COUNT:
-        raise ValueError(f"{name}: must be a whole number from 0 to {MAX_COUNT}")
-    return value
-
-
-def checked_seconds(value: Any, name: str) -> float:
-    # The bound is checked first: it also refuses NaN, and an int too big to be a float.
-    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
-        raise ValueError(f"{name}: must be a number of seconds from 0 to {MAX_SECONDS:.0f}")
-    return float(value)

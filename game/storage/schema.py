@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
+from game.core import checks
 from game.core.engine import MAX_SIZE, MIN_SIZE, Game
 from game.core.settings import Settings
 from game.core.stats import Stats
@@ -58,8 +59,7 @@ _SESSION_MAX_TEXT = 200
 def check_session_state(state: Any) -> dict[str, Any]:
     """The session's state must be a small mapping of names to plain values (str, int, float,
     bool or None), which the session reads back itself. ValueError otherwise."""
-    if type(state) is not dict:
-        raise ValueError("session: not a mapping")
+    checks.mapping(state, "session")
     if len(state) > _SESSION_MAX_ENTRIES:
         raise ValueError("session: too many entries")
     for key, value in state.items():
@@ -75,8 +75,7 @@ def check_session_state(state: Any) -> dict[str, Any]:
 
 
 def parse_game(size: int, data: Any) -> SavedGame:
-    if type(data) is not dict or set(data) != {"game", "session"}:
-        raise ValueError("expected a game and a session")
+    checks.fields(data, "save", {"game", "session"})
     game = Game.from_dict(data["game"])
     if game.size != size:
         raise ValueError(f"size: a {game.size}x{game.size} game in the {size}x{size} file")
@@ -84,9 +83,7 @@ def parse_game(size: int, data: Any) -> SavedGame:
 
 
 def parse_settings(data: Any) -> tuple[Settings, list[str]]:
-    if type(data) is not dict:
-        raise ValueError("settings: not a mapping")
-    return Settings.from_dict(data)
+    return Settings.from_dict(checks.mapping(data, "settings"))
 
 
 def parse_stats(data: Any) -> Stats:

@@ -24,8 +24,9 @@ from game.text import tr
 
 ARROWS = {"left": pygame.K_LEFT, "down": pygame.K_DOWN, "right": pygame.K_RIGHT, "up": pygame.K_UP}
 
-# What another program (or a damaged file) may leave in a count column: text, a negative.
-UNREADABLE = [("moves", "many"), ("score", -5)]
+# What another program (or a damaged file) may leave in a column: text or a negative for a
+# count, a clock that runs backwards, the solver's help from a step the game never had.
+UNREADABLE = [("moves", "many"), ("score", -5), ("seconds", -1.0), ("assisted_from", 10**6)]
 
 
 def plant(folder, game_id: int, column: str, value) -> None:

@@ -21,6 +21,7 @@ from game.kept_games.archive.changes import utc_text
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share import shared_file as share
 from game.kept_games.share.shared_file import (
+    MAX_SECONDS,
     MAX_SHARE_BYTES,
     SHARE_FORMAT,
     SHARE_VERSION,
@@ -117,6 +118,7 @@ HOSTILE = {
     "negative_score": (lambda r: doctored(r, score=-4), "import_damaged"),
     "huge_size": (lambda r: doctored(r, size=99), "import_size_not_offered"),
     "endless_clock": (lambda r: doctored(r, seconds=1e300), "import_damaged"),
+    "clock_past_ten_years": (lambda r: doctored(r, seconds=MAX_SECONDS + 1), "import_damaged"),
     "bool_as_count": (lambda r: doctored(r, moves=True), "import_damaged"),
     "bad_letter": (
         lambda r: doctored(r, steps="x" + document(r)["game"]["steps"][1:]),

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from game.core import checks
 from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step
+from game.core.rules import BOARD_SIZES
 from game.kept_games.archive.changes import SUMMARY_COLUMNS, utc_text
 
 log = logging.getLogger("game.kept_games.archive.games_archive")
@@ -29,21 +31,19 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
      imported, origin_uid, origin_step) = row  # fmt: skip
     for name, value in (("id", game_id), ("score", score), ("biggest_tile", tile),
                         ("moves", moves), ("steps", steps)):  # fmt: skip
-        if type(value) is not int or value < 0:
-            raise ValueError(f"{name}: not a count")
-    if type(size) is not int or not 3 <= size <= 8:
+        checks.count(value, name)
+    if size not in BOARD_SIZES or type(size) is not int:
         raise ValueError("size: not a board size")
-    if type(seconds) not in (int, float) or not 0 <= seconds < float("inf"):
-        raise ValueError("seconds: not a time")
-    if assisted is not None and (type(assisted) is not int or not 0 <= assisted <= steps):
-        raise ValueError("assisted_from: not a step")
+    seconds = checks.seconds(seconds, "seconds")
+    if assisted is not None:
+        checks.count(assisted, "assisted_from", limit=steps)
     if won not in (0, 1) or imported not in (0, 1) or type(uid) is not str:
         raise ValueError("a flag or the uid is not what we write")
     origin = None
     if origin_uid is not None or origin_step is not None:
-        if type(origin_uid) is not str or type(origin_step) is not int or origin_step < 0:
-            raise ValueError("origin: not a game and a step")
-        origin = Origin(origin_uid, origin_step)
+        if type(origin_uid) is not str:
+            raise ValueError("origin_uid: not an identifier")
+        origin = Origin(origin_uid, checks.count(origin_step, "origin_step"))
     return GameSummary(
         game_id=game_id,
         uid=uid,
@@ -54,7 +54,7 @@ def summary_of(row: Sequence[Any]) -> GameSummary:
         score=score,
         biggest_tile=tile,
         moves=moves,
-        seconds=float(seconds),
+        seconds=seconds,
         steps=steps,
         assisted_from=assisted,
         imported=bool(imported),

@@ -28,16 +28,17 @@ than MAX_STEPS is not exported: no file the game writes is one it refuses.
 from __future__ import annotations
 
 import json
-import math
 import os
 import re
 import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from game.core import checks
 from game.core.engine import BOARD_SIZES, Game
 from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step, Steps
 from game.core.replay import ReplayError, replay
@@ -60,6 +61,7 @@ MAX_STEPS = 100_000
 # comma: 20 is usual), and the start 64 KB (six random states, the game's and its undos').
 MAX_SHARE_BYTES = MAX_STEPS * 24 + (64 << 10)
 MAX_SECONDS = 10 * 366 * 24 * 3600.0  # ten years of play on the clock
+_clock = partial(checks.seconds, limit=MAX_SECONDS)
 # When a game may have begun: not before 2048 itself was first published (9 March 2014), and
 # not later than now, give or take a sender's clock a little ahead (or set to local time as if
 # it were UTC: up to 14 hours). Anything else is a clock gone wrong or a doctored file (such
@@ -154,19 +156,6 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a game holds")
 
 
-def _count(data: dict, key: str, limit: float = math.inf) -> int:
-    value = data[key]
-    if type(value) is not int or not 0 <= value <= limit:
-        raise ValueError(f"{key}: not a count")
-    return value
-
-
-def _seconds(value: Any, name: str) -> float:
-    if type(value) not in (int, float) or not 0 <= value <= MAX_SECONDS:
-        raise ValueError(f"{name}: not a time on the clock")
-    return float(value)
-
-
 def _started_at(value: Any) -> datetime:
     moment = parse_utc(value)  # ValueError: not a date at all (a damaged file)
     latest = datetime.now(UTC) + CLOCK_SKEW
@@ -176,11 +165,10 @@ def _started_at(value: Any) -> datetime:
 
 
 def _record(data: Any) -> GameRecord:
-    if type(data) is not dict or not _KEYS <= set(data) <= _KEYS | _OPTIONAL_KEYS:
-        raise ValueError("game: not the fields of a game")
+    checks.fields(data, "game", _KEYS, _OPTIONAL_KEYS)
     if type(data["uid"]) is not str or not _UID.fullmatch(data["uid"]):
         raise ValueError("uid: not an identifier")
-    size = _count(data, "size")
+    size = checks.field(data, "size", checks.count)
     if size not in BOARD_SIZES:  # another game's board (a 10x10), or a doctored file
         raise ShareError("import_size_not_offered", f"size {size}")
     letters, times = data["steps"], data["times"]
@@ -191,14 +179,12 @@ def _record(data: Any) -> GameRecord:
     if not set(letters) <= set(_ACTIONS):
         raise ValueError("steps: not moves or undos")
     steps = Steps(
-        Step(_ACTIONS[letter], _seconds(moment, f"times[{index}]"))
+        Step(_ACTIONS[letter], _clock(moment, f"times[{index}]"))
         for index, (letter, moment) in enumerate(zip(letters, times, strict=True))
     )
     assisted = data["assisted_from"]
     if assisted is not None and (type(assisted) is not int or not 0 <= assisted <= len(steps)):
         raise ValueError("assisted_from: not a step")
-    if type(data["won"]) is not bool:
-        raise ValueError("won: not a flag")
     Game.from_dict(data["start"])  # ValueError naming the field, if it is not a game
     summary = GameSummary(
         game_id=None,
@@ -206,11 +192,11 @@ def _record(data: Any) -> GameRecord:
         size=size,
         started_at=_started_at(data["started_at"]),
         outcome=Outcome(data["outcome"]),
-        won=data["won"],
-        score=_count(data, "score"),
-        biggest_tile=_count(data, "biggest_tile"),
-        moves=_count(data, "moves"),
-        seconds=_seconds(data["seconds"], "seconds"),
+        won=checks.field(data, "won", checks.flag),
+        score=checks.field(data, "score", checks.count),
+        biggest_tile=checks.field(data, "biggest_tile", checks.count),
+        moves=checks.field(data, "moves", checks.count),
+        seconds=checks.field(data, "seconds", _clock),
         steps=len(steps),
         assisted_from=assisted,
         imported=True,
@@ -222,11 +208,10 @@ def _record(data: Any) -> GameRecord:
 def _origin(value: Any) -> Origin | None:
     if value is None:
         return None
-    if type(value) is not dict or set(value) != {"uid", "step"}:
-        raise ValueError("origin: not a game and a step")
-    uid, step = value["uid"], value["step"]
-    if type(uid) is not str or not _UID.fullmatch(uid) or type(step) is not int or step < 0:
-        raise ValueError("origin: not a game and a step")
+    checks.fields(value, "origin", {"uid", "step"})
+    uid, step = value["uid"], checks.field(value, "step", checks.count, "origin")
+    if type(uid) is not str or not _UID.fullmatch(uid):
+        raise ValueError("origin.uid: not an identifier")
     return Origin(uid, step)
 
 
