@@ -1,7 +1,11 @@
 """What a move costs the disk: the bytes the whole game writes for one move, through the real
 app (the save, the statistics, the kept games), and what the data folder holds after.
 
-    python bench/bytes_per_move.py [--moves N] [--data-dir PATH]
+    python bench/bytes_per_move.py [--moves N] [--pace SECONDS] [--data-dir PATH]
+
+Moves come at a player's pace (--pace, 0.2 s: a fast player), so that each save is written: the
+writer thread keeps only the newest save of a file still waiting, and moves faster than the disk
+would show fewer bytes than a player's game writes.
 
 Linux only: the figures are the process's own counters in /proc/self/io, its writer threads
 included: `wchar` (bytes handed to write(), whatever the disk makes of them) and `write_bytes`
@@ -15,6 +19,7 @@ import argparse
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -39,8 +44,9 @@ def key(code: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
 
 
-def measure(folder: Path, moves: int) -> tuple[int, dict[str, int]]:
-    """Moves played (a key a frame, each given time to land), and the counters they cost."""
+def measure(folder: Path, moves: int, pace: float) -> tuple[int, dict[str, int]]:
+    """Moves played (a key, the frames its slide takes, then `pace` seconds), and the counters
+    they cost."""
     app = App(Options(data_dir=str(folder), sound=False))
     try:
         app.frame(FRAME, [])  # the first frame, and the files a first start makes
@@ -53,6 +59,7 @@ def measure(folder: Path, moves: int) -> tuple[int, dict[str, int]]:
             app.frame(FRAME, [key(KEYS[number % len(KEYS)])])
             for _ in range(12):  # the slide and the pop, as a player waits for them
                 app.frame(FRAME, [])
+            time.sleep(pace)
         app.storage.flush(timeout=30)
         app.archive.flush(timeout=30)
         after = counters()
@@ -63,15 +70,16 @@ def measure(folder: Path, moves: int) -> tuple[int, dict[str, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=100)
+    parser.add_argument("--pace", type=float, default=0.2)
     parser.add_argument("--data-dir", type=Path, default=None)
     args = parser.parse_args()
     if not Path("/proc/self/io").exists():
         print("/proc/self/io is not here: this benchmark counts bytes on Linux only")
         return
     folder = args.data_dir or Path(tempfile.mkdtemp(prefix="bytes-per-move-"))
-    moves, cost = measure(folder, args.moves)
-    print(f"{moves} moves on 4x4, each given the frames to land")
+    moves, cost = measure(folder, args.moves, args.pace)
+    print(f"{moves} moves on 4x4, one each {args.pace:g} s")
     for name, total in cost.items():
         print(f"  {name:12} {total:>12,}  {total / max(moves, 1):>10,.0f} a move")
     print("the data folder after:")
