@@ -88,6 +88,7 @@ class Storage:
         self._readers: dict[str, tuple[str, Callable[[Any], Any]]] = {}  # name: (kind, parse)
         self._told: set[Hashable] = set()  # what the player was told about, once each
         self._failing: set[str] = set()  # files whose last write failed (the writer's own)
+        self._on_disk: dict[str, bytes] = {}  # each file's bytes as this run read or wrote them
 
     # -- the lock ---------------------------------------------------------------------------
 
@@ -207,7 +208,10 @@ class Storage:
         return settings
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._save(SETTINGS_FILE, SETTINGS_FORMAT, settings.to_dict(), parse_settings)
+        """Written only when they changed: the same bytes, already on disk, are not written
+        again (a save at every quit and lost focus would rewrite them for nothing)."""
+        data = settings.to_dict()
+        return self._save(SETTINGS_FILE, SETTINGS_FORMAT, data, parse_settings, if_changed=True)
 
     # -- statistics and best scores (R9, R19, R20) ------------------------------------------
 
@@ -278,6 +282,8 @@ class Storage:
                 if copy.status is not Status.GOOD:
                     with contextlib.suppress(OSError):  # the next save will say so
                         atomic_write(copy.path, raw)
+            with self._guard:
+                self._on_disk[name] = raw
         return good
 
     def _set_aside(self, path: Path, tag: str) -> Path | None:
@@ -289,13 +295,25 @@ class Storage:
 
     # -- saving -----------------------------------------------------------------------------
 
-    def _save(self, name: str, kind: str, data: Any, parse: Callable[[Any], Any]) -> bool:
+    def _save(
+        self,
+        name: str,
+        kind: str,
+        data: Any,
+        parse: Callable[[Any], Any],
+        *,
+        if_changed: bool = False,
+    ) -> bool:
+        raw = encode_document(kind, data)
+        with self._guard:
+            written = name not in self._unsaved and self._on_disk.get(name) == raw
+        if if_changed and written and os.path.isfile(self._folder(name) / name):
+            return True  # the same bytes are there (and the file was not deleted meanwhile)
         with self._guard:
             self._unsaved.add(name)  # until it is on disk
             self._readers[name] = (kind, parse)
         if self.read_only or name in self._held:
             return False
-        raw = encode_document(kind, data)
         if self._writer is not None:
             self._writer.submit(name, raw)
             return True
@@ -324,6 +342,7 @@ class Storage:
             return False
         with self._guard:
             self._unsaved.discard(name)
+            self._on_disk[name] = raw
         if name in self._failing:
             self._failing.discard(name)
             if not self._failing:  # every file that failed is saved again, not just a small one
