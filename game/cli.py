@@ -35,6 +35,7 @@ class Options:
     sound: bool = True
     import_path: str | None = None  # keep the game of this shared file, then play
     desktop_entry_action: EntryAction | None = None  # do this, then exit
+    status: bool = False  # print what the game keeps as JSON, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -84,6 +85,12 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         action="version",
         version=f"%(prog)s {__version__} (solver: {search_name()} search)",
     )
+    parser.add_argument(
+        "--status",
+        action="store_true",
+        help="print what the game keeps for you (games in play, records, goals) as JSON, "
+        "then exit; it only reads, also while the game runs",
+    )
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument(
         "--install-desktop-entry",
@@ -111,6 +118,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         sound=args.sound,
         import_path=args.shared_file if args.import_path is None else args.import_path,
         desktop_entry_action=args.desktop_entry_action,
+        status=args.status,
     )
 
 

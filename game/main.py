@@ -13,6 +13,7 @@ from game.cli import Options, parse_args
 from game.launch import desktop_entry
 from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
+from game.launch.status import print_status
 from game.loop import Clock
 from game.storage.folders import Folders
 from game.view import window
@@ -23,6 +24,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = parse_args(argv)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
+    if options.status:  # before the log: it writes nothing at all
+        sys.exit(print_status(Folders.for_player(options.data_dir)))
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
