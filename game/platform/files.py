@@ -4,8 +4,8 @@ of a sane size, in a way that never hangs.
 - `atomic_write` replaces a file so that a crash at any moment leaves the old file or the new
   one. Its temporary file is created anew (O_EXCL, and O_NOFOLLOW where the system has it), so
   a link planted in the folder is never followed, and named `.NAME.<16 hex>.tmp`, a pattern
-  that is the game's own: `remove_leftovers` clears only those (and the fixed names older
-  versions used), only regular files, never through a link.
+  that is the game's own: `remove_leftovers` clears only those, only regular files, never
+  through a link.
 - `read_file` opens without blocking (a FIFO), checks that what it opened is a regular file no
   bigger than asked (a link to /dev/zero, a sparse 3 GB file), and only then reads.
 - `make_private_folder` makes a folder only its owner may enter (0700).
@@ -23,7 +23,7 @@ import re
 import secrets
 import stat
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 
 from filelock import FileLock
@@ -129,18 +129,17 @@ def make_private_folder(folder: str | os.PathLike[str]) -> None:
         os.chmod(folder, PRIVATE)  # mkdir's mode passes through the umask
 
 
-def remove_leftovers(folder: str | os.PathLike[str], old_names: Iterable[str] = ()) -> None:
-    """Remove the temporary files a write killed half way left in `folder`: those named as
-    atomic_write names them, and `old_names` (the fixed names older versions used). Only
-    regular files, never a link, and on POSIX only the player's own."""
+def remove_leftovers(folder: str | os.PathLike[str]) -> None:
+    """Remove the temporary files a write killed half way left in `folder`, named as
+    atomic_write names them. Only regular files, never a link, and on POSIX only the player's
+    own."""
     folder = Path(folder)
-    old = set(old_names)
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
     for entry in entries:
-        if not (_TEMP_NAME.fullmatch(entry.name) or entry.name in old):
+        if not _TEMP_NAME.fullmatch(entry.name):
             continue
         try:
             if is_own_file(entry.stat(follow_symlinks=False)):

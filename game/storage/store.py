@@ -20,7 +20,6 @@ from game.core.engine import Game
 from game.core.settings import Settings
 from game.core.stats import Stats
 from game.platform.files import (
-    TEMP_SUFFIX,
     DamagedFile,
     atomic_write,
     make_private_folder,
@@ -39,7 +38,6 @@ from game.storage.envelope import (
 from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
 from game.storage.schema import (
     BACKUP_SUFFIX,
-    DATA_FILES,
     SETTINGS_FILE,
     STATS_FILE,
     SavedGame,
@@ -54,10 +52,6 @@ from game.storage.writer import FileWriter
 
 LOCK_NAME = "game.lock"
 log = logging.getLogger("game.storage")
-# The fixed temporary names older versions wrote through: their leftovers are the game's own.
-_OLD_TEMPORARIES = tuple(
-    name + suffix + TEMP_SUFFIX for name in DATA_FILES for suffix in ("", BACKUP_SUFFIX)
-)
 
 
 class Storage:
@@ -111,7 +105,7 @@ class Storage:
         self._lock = lock
         self.read_only = False
         for folder in {self.data_dir, self.config_dir}:
-            remove_leftovers(folder, _OLD_TEMPORARIES)  # from a copy killed mid-save
+            remove_leftovers(folder)  # from a copy killed mid-save
         if self._background:
             self._writer = FileWriter(self._write)
         return self

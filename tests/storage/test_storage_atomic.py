@@ -166,8 +166,8 @@ def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mo
 
 def test_a_temporary_file_left_by_a_killed_copy_is_cleared_at_the_next_start(folder):
     folder.mkdir()
-    (folder / "game-4.json.tmp").write_bytes(b"half a save")
-    (folder / "stats.json.bak.tmp").write_bytes(b"")
+    (folder / ".game-4.json.0123456789abcdef.tmp").write_bytes(b"half a save")
+    (folder / ".stats.json.bak.fedcba9876543210.tmp").write_bytes(b"")
     (folder / "notes.tmp").write_text("not ours: left alone")
     with Storage(folder) as storage:
         assert storage.load_game(4) is None and storage.pop_notices() == []
