@@ -1,6 +1,6 @@
 """What runs around the game: the log (gamelog.py), the last line of defence and its crash logs
-(guard.py, crashlog.py), the Linux desktop entry (desktop_entry.py), and starting every part at
-once for the tests (start_all.py).
+(guard.py, crashlog.py), the Linux desktop entry (desktop_entry.py), what the game keeps printed
+as JSON (status.py, `--status`), and starting every part at once for the tests (start_all.py).
 
 May import: pygame and anything below game.app (game.cli, game.play, game.solver, game.storage,
 game.text, game.platform); start_all.py names what it needs of the app as a protocol. Within
