@@ -29,7 +29,6 @@ def game_file(size: int) -> str:
 
 
 GAME_FILES = tuple(game_file(size) for size in range(MIN_SIZE, MAX_SIZE + 1))
-DATA_FILES = (*GAME_FILES, SETTINGS_FILE, STATS_FILE)
 # The kept games' database beside them (game/kept_games/archive/), named here with the data
 # folder's other files.
 ARCHIVE_FILE = "games.sqlite3"

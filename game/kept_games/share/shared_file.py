@@ -183,8 +183,8 @@ def _record(data: Any) -> GameRecord:
         for index, (letter, moment) in enumerate(zip(letters, times, strict=True))
     )
     assisted = data["assisted_from"]
-    if assisted is not None and (type(assisted) is not int or not 0 <= assisted <= len(steps)):
-        raise ValueError("assisted_from: not a step")
+    if assisted is not None:
+        checks.count(assisted, "assisted_from", limit=len(steps))
     Game.from_dict(data["start"])  # ValueError naming the field, if it is not a game
     summary = GameSummary(
         game_id=None,
