@@ -10,6 +10,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import platformdirs  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers.games import reading_app  # noqa: E402
@@ -19,6 +20,16 @@ import game.view.panel  # noqa: E402
 from game.app import App, Options  # noqa: E402
 
 DEFAULT_SEED = 11
+
+
+@pytest.fixture(scope="session", autouse=True)
+def documents(tmp_path_factory):
+    """The player's documents, where Export writes, in a folder of the tests' own: no test
+    writes into the home of whoever runs them."""
+    folder = tmp_path_factory.mktemp("documents")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(platformdirs, "user_documents_path", lambda: folder)
+        yield folder
 
 
 def app_seed(request: pytest.FixtureRequest) -> int:
