@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.paths import ROOT
+from helpers.paths import ROOT, run_main
 
 from game import __version__
 from game.app import App, Options, parse_args
@@ -309,14 +309,8 @@ def test_bad_option_values_exit_2_with_a_message(capsys):
 @pytest.mark.parametrize("size", ["3", "4", "5", "6", "8"])
 def test_main_runs_120_frames_and_exits_0(tmp_path, size):
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
-    result = subprocess.run(
-        [sys.executable, "main.py", "--frames", "120", "--size", size, "--data-dir", str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr.decode()
+    result = run_main("--frames", "120", "--size", size, "--data-dir", str(tmp_path), env=env)
+    assert result.returncode == 0, result.stderr
 
 
 def test_python_dash_m_game_starts(tmp_path):
@@ -328,7 +322,7 @@ def test_python_dash_m_game_starts(tmp_path):
         capture_output=True,
         timeout=60,
     )
-    assert result.returncode == 0, result.stderr.decode()
+    assert result.returncode == 0, result.stderr
 
 
 def test_help_leaves_out_the_tests_frames_option_which_still_works(capsys):
@@ -379,14 +373,7 @@ def test_with_no_display_the_game_says_so_in_one_line_and_exits_1(tmp_path):
     if found.returncode == 0 and found.stdout.strip() != "offscreen":
         pytest.skip(f"SDL shows windows here without X11 or Wayland ({found.stdout.strip()})")
     data = tmp_path / "data"
-    result = subprocess.run(
-        [sys.executable, "main.py", "--frames", "30", "--data-dir", str(data)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_main("--frames", "30", "--data-dir", str(data), env=env)
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == window.NO_DISPLAY
     assert not data.exists()  # nothing played unseen, nothing saved

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.paths import CHILDREN, ROOT
+from helpers.paths import CHILDREN, ROOT, run_main
 
 from game.app import App, Options
 from game.storage.store import Storage
@@ -43,14 +43,8 @@ def play_and_leave(data_dir: Path, how: str) -> dict:
 
 def next_start_game(data_dir: Path) -> dict:
     """Start the real main.py on the same data, let it draw, and quit; read what it kept."""
-    result = subprocess.run(
-        [sys.executable, "main.py", "--frames", "3", "--data-dir", str(data_dir)],
-        cwd=ROOT,
-        env=ENV,
-        capture_output=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr.decode()
+    result = run_main("--frames", "3", "--data-dir", str(data_dir), env=ENV)
+    assert result.returncode == 0, result.stderr
     saved = Storage(data_dir).load_game(4)
     assert saved is not None
     return saved.game.to_dict()

@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.paths import CHILDREN, ROOT
+from helpers.paths import CHILDREN, ROOT, run_main
 
 from game.app import App, Options
 from game.core.engine import Game
@@ -133,14 +133,9 @@ def test_a_kill_after_a_move_loses_nothing_of_the_game_or_the_records(tmp_path):
     assert own.biggest_tile == played.biggest_tile()
     assert own.total_seconds == pytest.approx(played.seconds, abs=0.01)
     assert played.seconds == pytest.approx(11 * 2.5, abs=0.01)  # the thought before each move
-    result = subprocess.run(  # the next start of the real game counts nothing twice
-        [sys.executable, "main.py", "--frames", "3", "--data-dir", str(tmp_path)],
-        cwd=ROOT,
-        env=ENV,
-        capture_output=True,
-        timeout=60,
-    )
-    assert result.returncode == 0, result.stderr.decode()
+    # The next start of the real game counts nothing twice.
+    result = run_main("--frames", "3", "--data-dir", str(tmp_path), env=ENV)
+    assert result.returncode == 0, result.stderr
     stats, _ = on_disk(tmp_path)
     assert stats.for_size(4).games_played == 1
     assert stats.for_size(4).total_seconds == pytest.approx(played.seconds, abs=0.2)

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
-import sys
 
 import pytest
-from helpers.paths import ROOT
+from helpers.paths import run_main
 
 from game.launch.gamelog import BACKUPS, LOG_NAME, MAX_BYTES, start_log
 
@@ -30,14 +28,7 @@ def test_a_warning_of_the_running_game_is_kept_in_its_log(tmp_path):
     """A damaged kept-games file is warned about at start: the warning is in the log."""
     (tmp_path / "games.sqlite3").write_bytes(b"not a database at all" * 100)
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
-    result = subprocess.run(
-        [sys.executable, "main.py", "--frames", "5", "--data-dir", str(tmp_path)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_main("--frames", "5", "--data-dir", str(tmp_path), env=env)
     assert result.returncode == 0, result.stderr
     log = (tmp_path / "logs" / LOG_NAME).read_text(encoding="utf-8")
     assert "WARNING" in log and "games.sqlite3" in log

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
 from helpers.keys import STEP, key
-from helpers.paths import ROOT
+from helpers.paths import run_main
 from helpers.storage import snapshot
 
 from game.app import App, Options
@@ -27,14 +25,7 @@ KEYS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN) * 6
 def status_of(data_dir: Path) -> dict:
     """`main.py --status` run as a player would, with no display at all."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
-    result = subprocess.run(
-        [sys.executable, "main.py", "--status", "--data-dir", str(data_dir)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_main("--status", "--data-dir", str(data_dir), env=env)
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -117,10 +108,7 @@ def test_an_empty_folder_has_nothing_to_report_and_stays_empty(tmp_path):
 
 
 def test_the_help_names_the_status():
-    result = subprocess.run(
-        [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60
-    )
-    assert "--status" in result.stdout
+    assert "--status" in run_main("--help").stdout
 
 
 @pytest.mark.slow

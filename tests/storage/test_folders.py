@@ -4,14 +4,13 @@ id, or all in one folder the player names (game/storage/folders.py)."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import platformdirs
 import pytest
-from helpers.paths import ROOT
+from helpers.paths import run_main
 
 from game.app import App, Options
 from game.launch.gamelog import LOG_NAME
@@ -69,14 +68,7 @@ def test_a_game_keeps_each_file_in_its_systems_folder_and_its_log_with_the_logs(
     folders.data.mkdir(parents=True)
     (folders.data / ARCHIVE_FILE).write_bytes(b"not a database at all" * 100)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    result = subprocess.run(
-        [sys.executable, "main.py", "--frames", "5"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_main("--frames", "5", env=env)
     assert result.returncode == 0, result.stderr
     assert ARCHIVE_FILE in (folders.logs / LOG_NAME).read_text(encoding="utf-8")
     assert (folders.config / "settings.json").is_file()
