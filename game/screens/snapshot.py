@@ -85,7 +85,7 @@ class ReviewShot:
 
     @property
     def running(self) -> bool:
-        return self.state in (AnalysisState.WAITING, AnalysisState.RUNNING)
+        return self.state.going
 
     def finding(self, mistake: Mistake) -> Finding | None:
         return self.result.finding(mistake) if self.result is not None else None

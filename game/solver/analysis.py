@@ -155,6 +155,11 @@ class AnalysisState(enum.Enum):
     CANCELLED = "cancelled"
     FAILED = "failed"  # see `failure`; the results so far stay
 
+    @property
+    def going(self) -> bool:
+        """Not over: waiting to start, or running."""
+        return self in (AnalysisState.WAITING, AnalysisState.RUNNING)
+
 
 @dataclass(frozen=True)
 class Progress:
@@ -270,7 +275,7 @@ class Analysis:
 
     def cancel(self) -> None:
         """Stop the work; the results so far stay. Nothing happens once it is over."""
-        if self.state in (AnalysisState.WAITING, AnalysisState.RUNNING):
+        if self.state.going:
             self._finish(AnalysisState.CANCELLED)
 
     def close(self) -> None:

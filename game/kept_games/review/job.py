@@ -118,7 +118,7 @@ class ReviewJob:
 
     @property
     def running(self) -> bool:
-        return self.state in (AnalysisState.WAITING, AnalysisState.RUNNING)
+        return self.state.going
 
     @property
     def finished(self) -> bool:
@@ -130,7 +130,7 @@ class ReviewJob:
         """Nothing more will come: the solver and the rollouts are over, and the grades are of
         all they sent."""
         scored = not self.running and self._work.done and self._graded == len(self.scores)
-        played_on = self.estimating not in (AnalysisState.WAITING, AnalysisState.RUNNING)
+        played_on = not self.estimating.going
         return scored and played_on and self._costed == len(self.costs)
 
     # -- life -----------------------------------------------------------------------------------
