@@ -2,14 +2,15 @@
 
     python bench/archive.py [--moves N] [--data-dir PATH]
 
-Real games through the session and the archive's recorder, a move every frame-and-a-bit
-(8 ms apart, faster than any player), timing only the recorder's part of the frame:
+Real games through the session, the statistics and the autosave, a move every frame-and-a-bit
+(8 ms apart, faster than any player), timing only their part of the frame (the move's step, the
+game in play and the statistics, made into one transaction and handed over or written):
   - synchronous=FULL written on the frame: a commit and its fsync before the frame goes on;
   - synchronous=NORMAL written on the frame: no fsync at commit, but the WAL's checkpoints
     (every 1,000 pages) fsync, and a write() can wait on a busy disk;
   - the app's way: the commits on the archive's writer thread (synchronous=FULL there); the
     frame pays the hand-over, and waits only once MAX_UNCOMMITTED_BATCHES moves are unwritten
-    (and for an undo or a game's first move, none here);
+    (none here);
   - the app's way on a slow disk: each commit takes --slow-commit-ms more (a busy or network
     disk: the fsyncs measured elsewhere reach 63 ms), to show the frame does not pay it.
 The folder defaults to a temporary one; pass --data-dir to measure the disk the game uses.
@@ -28,10 +29,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.engine import Direction, Game  # noqa: E402
+from game.core.stats import Stats  # noqa: E402
+from game.kept_games.archive.autosave import Autosave  # noqa: E402
 from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
 from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 from game.play.session import Session  # noqa: E402
+from game.play.stats_keeper import StatsKeeper  # noqa: E402
 
 GAP_S = 0.008
 
@@ -42,22 +46,29 @@ def p99(values: list[float]) -> float:
 
 
 def measure(archive: Archive, moves: int) -> list[float]:
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
+    stats = StatsKeeper(Stats())
+    autosave = Autosave(archive, keeper, stats)
+
+    def keep(events: list) -> None:  # the app's listeners that keep a move, in its order
+        stats.handle(events, session)
+        autosave.handle(events, session)
+
     seeds = random.Random(1)
     session = Session.start(
         4, seed=1, new_game_factory=lambda n: Game.new(n, seeds.getrandbits(64))
     )
-    recorder.attach(session)
+    keeper.attach(session)
     chooser = random.Random(2)
     times: list[float] = []
     while len(times) < moves:
         if session.game.over:
-            recorder.handle(session.handle(cmd.NewGame()), session)
+            keep(session.handle(cmd.NewGame()))
         events = session.handle(cmd.Move(chooser.choice(list(Direction))))
         if not events:
             continue
         started = time.perf_counter()
-        recorder.handle(events, session)
+        keep(events)
         times.append((time.perf_counter() - started) * 1000)
         time.sleep(GAP_S)
     archive.close()
@@ -70,7 +81,7 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, help="where to write (default: a temp folder)")
     parser.add_argument("--slow-commit-ms", type=float, default=20.0)
     args = parser.parse_args()
-    print(f"{args.moves} moves per case, {GAP_S * 1000:.0f} ms apart; the recorder's time a move")
+    print(f"{args.moves} moves per case, {GAP_S * 1000:.0f} ms apart; the keeping's time a move")
     with tempfile.TemporaryDirectory(dir=args.data_dir) as folder:
         cases = {
             "on the frame, synchronous=FULL": lambda p: Archive.open(p, background=False),

@@ -100,14 +100,14 @@ def solver_moves(moves: int, depth: int = 3) -> tuple[int, list[Direction]]:
 def kept_record(folder: Path, seed: int, directions: list[Direction]) -> GameRecord:
     """The game played through the session and kept by the archive, then loaded back."""
     archive = Archive.open(folder, background=False, durable=False)
-    recorder = GameKeeper(archive)
+    keeper = GameKeeper(archive)
     session = Session.start(4, seed=seed)
-    recorder.attach(session)
+    keeper.attach(session)
     for direction in directions:
         session.pass_time(0.6)
-        recorder.handle(session.handle(cmd.Move(direction)), session)
+        archive.write(keeper.changes(session.handle(cmd.Move(direction)), session))
         if session.phase is Phase.WON_BANNER:  # keep going past 2048 (R10)
-            recorder.handle(session.handle(cmd.KeepGoing()), session)
+            archive.write(keeper.changes(session.handle(cmd.KeepGoing()), session))
     record = archive.load(archive.list_games()[0].game_id)
     archive.close()
     return record

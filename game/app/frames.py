@@ -16,6 +16,7 @@ from game.app.settings_in_play import SettingsInPlay
 from game.audio.player import Audio
 from game.core.settings import Settings
 from game.input.player_input import PlayerInput
+from game.kept_games.archive.autosave import Autosave
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
 from game.launch.start_all import StartAll
@@ -23,7 +24,6 @@ from game.loop import Clock, FixedStep, real_seconds, run_frames
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
-from game.play.autosave import Autosave
 from game.play.session import Session
 from game.play.stats_keeper import StatsKeeper
 from game.screens.browsing import BrowsingScreen

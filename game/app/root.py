@@ -17,6 +17,7 @@ from game.cli import Options, parse_args
 from game.core.engine import Game
 from game.core.settings import Settings
 from game.input.player_input import PlayerInput
+from game.kept_games.archive.autosave import Autosave
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
@@ -26,10 +27,9 @@ from game.loop import Clock, FixedStep, MonotonicClock
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.autoplay import Autoplay
-from game.play.autosave import Autosave, NotKept
 from game.play.preferences import Preferences
 from game.play.session import Session
-from game.play.slots import SaveSlots, StorageSlots
+from game.play.slots import SaveSlots
 from game.play.stats_keeper import StatsKeeper
 from game.screens.games_screens import GamesScreens
 from game.screens.navigator import Navigator
@@ -63,7 +63,7 @@ class App(Frames):
         self.clock: Clock = clock or MonotonicClock()
         self.folders = folders
         self.data_dir = folders.data
-        # The disk part of a save runs on a writer thread: a slow disk never stalls a frame.
+        # The settings, and the lock that makes this copy the one that writes.
         self.storage = Storage(self.data_dir, config_dir=folders.config, background=True)
         if not options.leave_files:  # a run that writes nothing of the player's takes no lock
             self.storage.open()
@@ -72,7 +72,12 @@ class App(Frames):
             names=self.help_names,
             pressed_word=lambda asked: self.input.pressed_word(asked.key, asked.button),
         )
-        self.stats_keeper = StatsKeeper(self.storage.load_stats())
+        # Everything else the game keeps: one database, written on its writer thread. A run
+        # that leaves the player's files (--seed, for replaying) reads it and writes nothing.
+        leave = options.leave_files
+        self.archive = Archive.open(self.data_dir, read_only=self.storage.read_only or leave)
+        kept = self.archive.load_kept()
+        self.stats_keeper = StatsKeeper(kept.stats)
         Audio.pre_init()
         window.before_init()
         # Only the parts the game uses, not pygame.init(): the mixer opens with the sound
@@ -85,16 +90,9 @@ class App(Frames):
         self.game_window = window.GameWindow(self.settings.window_size)
         self.window = self.game_window.window
         self._seeds = random.Random(options.seed) if options.seed is not None else None
-        # A run that leaves the player's files (--seed, for replaying) keeps its games and
-        # records in memory: the saved games, statistics and kept games stay as they were.
-        leave = options.leave_files
-        self.archive = Archive.open(
-            self.data_dir,
-            read_only=self.storage.read_only or leave,
-            played_before=bool(self.stats_keeper.stats.sizes()),  # an empty archive lost games
-        )
-        self.kept_games = GameKeeper(self.archive)
-        self.slots = SaveSlots() if leave else StorageSlots(self.storage, self.kept_games.caught_up)
+        self.kept_games = GameKeeper(self.archive, kept.records)
+        # A seeded run starts afresh on every size, its games in memory only.
+        self.slots = SaveSlots() if leave else SaveSlots(kept.in_play, self.archive.keep_in_play)
         self.games_screens = GamesScreens(
             self.archive, export_dir=export_folder(), tables_dir=folders.cache
         )
@@ -102,13 +100,10 @@ class App(Frames):
         self.charts = ChartsReader(self.archive, lambda size: self.games_screens.depth_of(size))
         self.session = self._first_session(options.size or self.settings.size)
         self.screens = Navigator(self.session, self.games_screens)
-        self.stats_keeper.adopt(self.session)
         self.kept_games.attach(self.session)
         self.view = View(self.session.game.grid)
         self.autoplay = Autoplay(folders.cache, pace=self.settings.autoplay_pace)
-        self.autosave = Autosave(
-            self.slots, NotKept() if leave else self.storage, self.stats_keeper
-        )
+        self.autosave = Autosave(self.archive, self.kept_games, self.stats_keeper)
         self.input = PlayerInput(
             lambda pos: self.view.hit_test(pos, self.snapshot()),
             lambda: self.view.layout.cell if self.view.layout else 100,
@@ -124,12 +119,9 @@ class App(Frames):
         )
         # Who hears each batch of the session's events, in this order, which matters:
         # - the view and the sound first: the player sees and hears the move at once;
-        # - the statistics (R19) before the autosave, which writes them beside the game: the
-        #   other way round, the records on disk ran a move behind the game (best 0 on disk
-        #   with 4 on screen);
-        # - the kept games (R22) after them: their record depends on nothing above, and the
-        #   game and records are on their way to disk before the archive's commit is handed
-        #   over;
+        # - the statistics (R19) before the autosave, which writes them with the game and
+        #   its kept record (R22) in one transaction: the other way round, the statistics on
+        #   disk ran a move behind the game (best 0 on disk with 4 on screen);
         # - then the solver, asked for a hint or to play;
         # - then the settings and controls the events changed, applied and kept (they answer
         #   with what to tell), and last the app's own reactions: quitting, the window, the
@@ -139,7 +131,6 @@ class App(Frames):
             lambda events, session: self.audio.handle(ev.unfolded(events)),
             self.stats_keeper.handle,
             self.autosave.handle,
-            self.kept_games.handle,
             self.autoplay.handle,
             self.settings_in_play.heard,
             self.react,
@@ -177,7 +168,6 @@ class App(Frames):
         """Play `session` from now on (a loaded save, a test's position)."""
         self.session = self._fitted(session)
         self.screens.use_session(session)
-        self.stats_keeper.adopt(session)
         self.kept_games.attach(session)
         self.view.board.reset(session.game.grid)
         self.show()
@@ -231,10 +221,9 @@ class App(Frames):
     # -- saving --------------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Everything: the game in progress, the statistics, the settings, and the game's clock
-        on its kept record."""
+        """Everything: the game in progress with its clock on its kept record, the statistics,
+        the settings."""
         self.autosave.save(self.session)
-        self.kept_games.keep_clock(self.session)
         self.settings_in_play.keep()
         self.tell_news()
 
@@ -244,7 +233,7 @@ class App(Frames):
         if self.options.leave_files:
             return None
         self.save()
-        return self.storage.flush(timeout=5.0)
+        return self.archive.flush(timeout=5.0) and self.storage.flush(timeout=5.0)
 
     def close(self) -> None:
         """Hide the window at once (a player who quits expects it gone: stopping the solver's
@@ -258,7 +247,8 @@ class App(Frames):
         """Let go of every part that was opened, even after a start that failed half way.
         Nothing that holds an SDL handle may outlive pygame.quit(): its destructor would run
         later on a dead (or, after a new pygame.init(), someone else's) handle."""
-        parts = ("start_all", "games_screens", "storage", "archive", "autoplay", "audio", "input")
+        # The archive writes what is pending before the storage lets go of the lock.
+        parts = ("start_all", "games_screens", "archive", "storage", "autoplay", "audio", "input")
         for name in (*parts, "view"):
             part = self.__dict__.get(name)
             if part is not None:

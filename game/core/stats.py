@@ -1,7 +1,7 @@
 """Statistics per board size (R19), the player's own games and assisted games apart (R20).
 
 Pure values: no files, no clock. `Stats` is immutable; each recording method returns a new one.
-Storage keeps it in stats.json (see game/storage/store.py).
+The archive keeps it in one row of its database, written with each move (game/kept_games/archive/).
 
     stats = stats.game_counted(4, game_id, assisted=False)  # at a game's first valid move
     stats = stats.score_reached(4, assisted=False, score=g.score, biggest_tile=g.biggest_tile())

@@ -5,7 +5,7 @@ it answers while the game runs too, from the files as they are.
 
     {"status_version": 1, "data_dir": "...", "kept_games": 12,
      "goals_met": ["reach_512", ...],
-     "notices": [{"key": "newer_file", "file": "stats.json"}],
+     "notices": [{"key": "archive_newer"}],
      "sizes": {"4": {"in_play": {"score": 1204, "moves": 130, "biggest_tile": 128,
                                  "seconds": 95.2, "undos_left": 5, "won": false},
                      "best_score": 20412, "games_played": 31, "games_won": 2,
@@ -13,7 +13,7 @@ it answers while the game runs too, from the files as they are.
 
 A size is listed when the player has a game saved or a figure on it; `in_play` is null once
 its game is over; `kept_games` is null when the kept games cannot be read; `notices` are what
-the game would tell the player of its files (a damaged or newer one), by key
+the game would tell the player of what it keeps (a damaged or newer one), by key
 (game/storage/notices.py). The README lists the fields.
 """
 
@@ -26,22 +26,28 @@ from game.core.engine import BOARD_SIZES
 from game.core.goals import GOAL_IDS
 from game.kept_games.archive.games_archive import Archive, ArchiveError
 from game.storage.folders import Folders
-from game.storage.store import Storage
 
 STATUS_VERSION = 1  # a field's meaning changes: this goes up
 
 
 def status(folders: Folders) -> dict[str, Any]:
     """What the game keeps in these folders, read without writing anything."""
-    storage = Storage(folders.data, config_dir=folders.config)  # never opened: no lock taken
-    stats = storage.load_stats()
+    archive = Archive.open(folders.data, background=False, read_only=True)  # no lock taken
+    try:
+        kept = archive.load_kept()
+        count = archive.count_games()
+    except ArchiveError:
+        count = None  # another program holds it, or it cannot be read: said as unknown
+    finally:
+        archive.close()
+    stats = kept.stats
     sizes: dict[str, Any] = {}
     for size in BOARD_SIZES:
-        saved = storage.load_game(size)
+        saved = kept.in_play.get(size)
         own, assisted = stats.for_size(size), stats.for_size(size, assisted=True)
         if saved is None and size not in stats.sizes():
             continue
-        game = saved.game if saved is not None and not saved.game.over else None
+        game = saved[0] if saved is not None and not saved[0].over else None
         sizes[str(size)] = {
             "in_play": None
             if game is None
@@ -59,18 +65,11 @@ def status(folders: Folders) -> dict[str, Any]:
             "own_seconds": own.total_seconds,
             "assisted_seconds": assisted.total_seconds,
         }
-    archive = Archive.open(folders.data, background=False, read_only=True)
-    try:
-        kept = archive.count_games()
-    except ArchiveError:
-        kept = None  # another program holds it, or it cannot be read: said as unknown
-    finally:
-        archive.close()
-    notices = [*storage.pop_notices(), *archive.pop_notices()]
+    notices = archive.pop_notices()
     return {
         "status_version": STATUS_VERSION,
         "data_dir": str(folders.data),
-        "kept_games": kept,
+        "kept_games": count,
         "goals_met": [goal for goal in GOAL_IDS if stats.goal(goal) is not None],
         "notices": [{"key": notice.key.value, **notice.fields} for notice in notices],
         "sizes": sizes,

@@ -1,4 +1,5 @@
-"""Domain events: what happened, as the session reports it to view, audio, storage and stats."""
+"""Domain events: what happened, as the session reports it to view, audio, the autosave and
+the statistics."""
 
 from __future__ import annotations
 

@@ -113,7 +113,7 @@ class Session:
         return playing and self.game.moves > 0 and bool(self.started)
 
     def state_dict(self) -> dict[str, Any]:
-        """What storage keeps beside the game (R18)."""
+        """What is kept beside the game (R18)."""
         return {
             "phase": self.phase.value,
             "assisted": self.assisted,

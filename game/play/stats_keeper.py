@@ -55,38 +55,6 @@ class StatsKeeper:
                     moves=game.moves,
                 )
                 self._judge_goals(session, won_in_moves=game.moves)
-            elif isinstance(event, ev.GameResumed):
-                self.adopt(session)
-
-    def adopt(self, session: Session) -> None:
-        """A game is back on the board (at start, or a switch of size): make the statistics
-        agree with it. After a kill the saved game may be a move ahead of the saved
-        statistics: then it counts now, and the clock time they missed is added."""
-        if not session.started:
-            return
-        game = session.game
-        size = game.size
-        playing = self.stats.playing(size)
-        if playing is None or playing.game_id != session.game_id:
-            self.stats = self.stats.game_counted(size, session.game_id, assisted=session.assisted)
-        if session.assisted:
-            self.stats = self.stats.game_assisted(size, session.game_id)
-        playing = self.stats.playing(size)
-        assert playing is not None  # counted just above
-        if game.won and not playing.won:
-            self.stats = self.stats.game_won(
-                size,
-                session.game_id,
-                assisted=playing.assisted,
-                seconds=game.seconds,
-                moves=game.moves,
-            )
-            self._judge_goals(session, won_in_moves=game.moves)
-        self.stats = self.stats.score_reached(
-            size, assisted=playing.assisted, score=game.score, biggest_tile=game.biggest_tile()
-        )
-        self._judge_goals(session)
-        self.time_played(session, game.seconds - playing.credited_seconds)
 
     def time_played(self, session: Session, seconds: float) -> None:
         """The game clock ran `seconds`: the column the game is in now gets them."""

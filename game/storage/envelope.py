@@ -2,14 +2,14 @@
 
 Every file is one line of JSON, and its first bytes never change from one version to the next:
 
-    {"crc32":"1a2b3c4d","format":"2048-game","version":1,"data":{...}}
+    {"crc32":"1a2b3c4d","format":"2048-settings","version":1,"data":{...}}
 
 `crc32` is the CRC-32 (lower-case hex) of the file's bytes from `"format"` on, preceded by `{`,
 so a truncated, zero-filled or bit-flipped file is told from a good one before anything in it
 is believed. `format` names the kind of file, `version` its layout. An older version is
 upgraded in memory (`UPGRADES`); a newer one is left exactly as it is, and that part of the game
-runs without saving. When the engine's Game.to_dict() layout changes, bump the game version here
-and add the step that upgrades the old data.
+runs without saving. When a format's layout changes, bump its version here and add the step that
+upgrades the old data.
 """
 
 from __future__ import annotations
@@ -22,11 +22,9 @@ from typing import Any
 
 from game.platform.files import DamagedFile
 
-GAME_FORMAT = "2048-game"
 SETTINGS_FORMAT = "2048-settings"
-STATS_FORMAT = "2048-stats"
 # Every format starts at 1 with the first release: no player has a file of an earlier layout.
-VERSIONS: Mapping[str, int] = {GAME_FORMAT: 1, SETTINGS_FORMAT: 1, STATS_FORMAT: 1}
+VERSIONS: Mapping[str, int] = {SETTINGS_FORMAT: 1}
 # (format, version) -> a function turning that version's data into the next version's data.
 UPGRADES: Mapping[tuple[str, int], Callable[[Any], Any]] = {}
 

@@ -9,16 +9,13 @@ import logging
 import os
 import stat
 import threading
-from collections.abc import Callable, Hashable, Mapping
-from functools import partial, reduce
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
 
-from game.core.engine import Game
 from game.core.settings import Settings
-from game.core.stats import Stats
 from game.platform.files import (
     DamagedFile,
     atomic_write,
@@ -28,26 +25,9 @@ from game.platform.files import (
     take_lock,
 )
 from game.storage.copies import LEFT_IN_PLACE, Copy, Status, read_copy
-from game.storage.envelope import (
-    GAME_FORMAT,
-    SETTINGS_FORMAT,
-    STATS_FORMAT,
-    decode_document,
-    encode_document,
-)
+from game.storage.envelope import SETTINGS_FORMAT, decode_document, encode_document
 from game.storage.notices import REFUSED, Notice, NoticeKey, error_name
-from game.storage.schema import (
-    BACKUP_SUFFIX,
-    SETTINGS_FILE,
-    STATS_FILE,
-    SavedGame,
-    check_session_state,
-    file_fields,
-    game_file,
-    parse_game,
-    parse_settings,
-    parse_stats,
-)
+from game.storage.schema import BACKUP_SUFFIX, SETTINGS_FILE, parse_settings
 from game.storage.writer import FileWriter
 
 LOCK_NAME = "game.lock"
@@ -172,20 +152,6 @@ class Storage:
             notices, self.notices = self.notices, []
         return notices
 
-    # -- the game in progress (R18) ---------------------------------------------------------
-
-    def load_game(self, size: int) -> SavedGame | None:
-        """The saved game of this board size, or None for a fresh start."""
-        found = self._load(game_file(size), GAME_FORMAT, partial(parse_game, size))
-        return found[0] if found else None
-
-    def save_game(self, game: Game, session_state: Mapping[str, Any] | None = None) -> bool:
-        """Keep this game as its size's game in progress. False if it was not written; with
-        `background`, True means it is on its way (a disk error then comes as a notice)."""
-        data = {"game": game.to_dict(), "session": check_session_state(dict(session_state or {}))}
-        size = game.size
-        return self._save(game_file(size), GAME_FORMAT, data, partial(parse_game, size))
-
     # -- settings ---------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
@@ -207,17 +173,6 @@ class Storage:
         data = settings.to_dict()
         return self._save(SETTINGS_FILE, SETTINGS_FORMAT, data, parse_settings, if_changed=True)
 
-    # -- statistics and best scores (R9, R19, R20) ------------------------------------------
-
-    def load_stats(self) -> Stats:
-        """The statistics, each figure the better of the file and its backup (so a best
-        score never goes down)."""
-        copies = self._load(STATS_FILE, STATS_FORMAT, parse_stats)
-        return reduce(Stats.merged, copies) if copies else Stats()
-
-    def save_stats(self, stats: Stats) -> bool:
-        return self._save(STATS_FILE, STATS_FORMAT, stats.to_dict(), parse_stats)
-
     # -- loading ----------------------------------------------------------------------------
 
     def _load(self, name: str, kind: str, parse: Callable[[Any], Any]) -> list[Any]:
@@ -237,27 +192,27 @@ class Storage:
                 NoticeKey.BACKUP_NOT_READABLE,
                 about=(NoticeKey.BACKUP_NOT_READABLE, name),
                 error=backup.error,
-                **file_fields(name),
+                file=name,
             )
             return good
         if unread:
             self._held.add(name)
             failed = unread[0].status is Status.FAILED
             key = NoticeKey.LOAD_FAILED if failed else NoticeKey.NOT_READABLE
-            self._notice(key, about=(key, name), error=unread[0].error, **file_fields(name))
+            self._notice(key, about=(key, name), error=unread[0].error, file=name)
             return good
         if main.status is Status.GOOD and backup.status is Status.NEWER:
             kept = self._set_aside(backup.path, "newer")
             if kept is None:  # the newer copy cannot be moved: never write over it
                 self._held.add(name)
                 if not self.read_only:
-                    self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
+                    self._notice(NoticeKey.NEWER_FILE, about=("newer", name), file=name)
                 return good
-            self._notice(NoticeKey.NEWER_BACKUP_KEPT, kept=kept.name, **file_fields(name))
+            self._notice(NoticeKey.NEWER_BACKUP_KEPT, kept=kept.name, file=name)
             backup = Copy(backup.path, Status.MISSING)
         if Status.NEWER in (main.status, backup.status):
             self._held.add(name)
-            self._notice(NoticeKey.NEWER_FILE, about=("newer", name), **file_fields(name))
+            self._notice(NoticeKey.NEWER_FILE, about=("newer", name), file=name)
             return []
         if backup.status is Status.DAMAGED:
             self._set_aside(backup.path, "corrupt")
@@ -268,7 +223,7 @@ class Storage:
                 # A file set aside is gone: finding damage again is news. One left in place is not.
                 about=None if kept else ("damaged", name, main.raw),
                 kept=kept.name if kept else "",
-                **file_fields(name),
+                file=name,
             )
         if good and not self.read_only:
             raw = main.raw if main.status is Status.GOOD else backup.raw

@@ -77,19 +77,19 @@ _KEPT = {
 }
 # What each file is to a player; a game file by its board size.
 _FILES = {
-    "en": {"settings.json": "settings", "stats.json": "statistics and best scores"},
-    "el": {"settings.json": "ρυθμίσεις", "stats.json": "στατιστικά και ρεκόρ"},
+    "en": {"settings.json": "settings", "statistics": "statistics and best scores"},
+    "el": {"settings.json": "ρυθμίσεις", "statistics": "στατιστικά και ρεκόρ"},
 }
 _GAME_FILE = {"en": "saved {size}×{size} game", "el": "παιχνίδι {size}×{size}"}
 _FALLBACKS = {
     "en": {
         "settings.json": "the default settings are used",
-        "stats.json": "they start again from zero",
+        "statistics": "they start again from zero",
         "game": "a new game was started",
     },
     "el": {
         "settings.json": "ισχύουν οι αρχικές ρυθμίσεις",
-        "stats.json": "ξεκινούν ξανά από το μηδέν",
+        "statistics": "ξεκινούν ξανά από το μηδέν",
         "game": "ξεκίνησε νέο παιχνίδι",
     },
 }

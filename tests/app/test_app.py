@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from helpers.archive import saved_game
 from helpers.keys import STEP, key
 from helpers.paths import ROOT, run_main
 
@@ -21,7 +24,6 @@ from game.play import commands as cmd
 from game.play.session import Phase, Session
 from game.screens.menus import SizeItem
 from game.screens.screen import Item, ScreenKind
-from game.storage.store import Storage
 from game.view import window
 from game.view.board import APPEAR_SECONDS, SLIDE_SECONDS
 
@@ -392,8 +394,8 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
     app.view.draw = broken_draw
     app.view.dirty = True
     assert run_guarded(lambda: app, tmp_path / "logs") == 1
-    saved = Storage(tmp_path).load_game(4)
-    assert saved is not None and saved.game.moves == moves and saved.game.grid == grid
+    saved = saved_game(tmp_path)
+    assert saved is not None and saved.moves == moves and saved.grid == grid
     logs = list((tmp_path / "logs").iterdir())
     assert len(logs) == 1
     report = logs[0].read_text()
@@ -403,15 +405,23 @@ def test_an_error_inside_a_frame_saves_the_game_and_writes_a_log(tmp_path, capsy
 
 
 def test_a_damaged_save_is_told_once_in_plain_words(tmp_path):
-    (tmp_path / "game-4.json").write_bytes(b'{"crc32":"00000000", "trunc')
-    app = App(Options(data_dir=str(tmp_path), sound=False))
-    try:
-        assert len(app.view.notices) == 1
-        assert "could not be read" in app.view.notices[0]
-        app.frame(STEP, [])  # drawn without trouble
-        assert app.session.game.moves == 0  # a fresh game, nothing else lost
-    finally:
-        app.close()
+    first = App(Options(data_dir=str(tmp_path), sound=False))
+    press(first, pygame.K_LEFT)
+    press(first, pygame.K_UP)
+    best = first.stats_keeper.best(4)
+    first.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / "games.sqlite3")) as doctored:
+        doctored.execute("""UPDATE in_play SET game = '{"trunc' WHERE size = 4""")
+        doctored.commit()
+    for told in (["Your saved 4×4 game could not be read"], []):
+        app = App(Options(data_dir=str(tmp_path), sound=False))
+        try:
+            assert [notice[:37] for notice in app.view.notices] == told
+            app.frame(STEP, [])  # drawn without trouble
+            assert app.session.game.moves == 0  # a fresh game, nothing else lost
+            assert app.stats_keeper.best(4) == best
+        finally:
+            app.close()
 
 
 def test_a_seeded_game_leaves_the_saved_game_alone(tmp_path):

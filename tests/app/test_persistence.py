@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.archive import saved_game
 from helpers.keys import STEP, key
 from helpers.paths import CHILDREN, ROOT, run_main
 
 from game.app import App, Options
-from game.storage.store import Storage
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
@@ -45,9 +45,9 @@ def next_start_game(data_dir: Path) -> dict:
     """Start the real main.py on the same data, let it draw, and quit; read what it kept."""
     result = run_main("--frames", "3", "--data-dir", str(data_dir), env=ENV)
     assert result.returncode == 0, result.stderr
-    saved = Storage(data_dir).load_game(4)
+    saved = saved_game(data_dir)
     assert saved is not None
-    return saved.game.to_dict()
+    return saved.to_dict()
 
 
 @pytest.mark.slow

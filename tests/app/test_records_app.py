@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from helpers.archive import kept_in
 from helpers.keys import STEP, key
 from helpers.paths import CHILDREN, ROOT, run_main
 
@@ -22,7 +23,6 @@ from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.menus import SizeItem
 from game.screens.screen import Item
-from game.storage.store import Storage
 
 DRIVER = CHILDREN / "records_driver.py"
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -45,9 +45,9 @@ def wait(app: App, seconds: float) -> None:
 
 def on_disk(data_dir: Path):
     """What a fresh start would read: the statistics and the 4x4 game."""
-    storage = Storage(data_dir)
-    saved = storage.load_game(4)
-    return storage.load_stats(), (saved.game if saved else None)
+    kept = kept_in(data_dir)
+    saved = kept.in_play.get(4)
+    return kept.stats, (saved[0] if saved else None)
 
 
 def new_app(data_dir: Path, **options) -> App:
@@ -68,7 +68,7 @@ def test_time_played_and_the_count_survive_quit_and_restart(tmp_path):
     try:
         move(again, 5.0)
         again.save()
-        again.storage.flush()
+        again.archive.flush()
         stats, game = on_disk(tmp_path)
         assert stats.for_size(4).games_played == 1  # the same game, not a second one
         assert stats.for_size(4).total_seconds == pytest.approx(35.0, abs=0.05)
@@ -84,7 +84,7 @@ def test_every_move_saves_the_game_and_the_records(tmp_path):
         move(app)
         move(app, 4.0)
         move(app, 4.0)
-        app.storage.flush()
+        app.archive.flush()
         stats, game = on_disk(tmp_path)
         assert game is not None and game.grid == app.session.game.grid
         assert stats.for_size(4).games_played == 1
@@ -100,7 +100,7 @@ def test_focus_loss_saves_the_clock_and_the_records(tmp_path):
         move(app)
         wait(app, 20.0)
         app.frame(STEP, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
-        app.storage.flush()
+        app.archive.flush()
         stats, game = on_disk(tmp_path)
         assert game.seconds == pytest.approx(20.0, abs=0.02)
         assert stats.for_size(4).total_seconds == pytest.approx(20.0 + STEP, abs=0.02)
@@ -139,26 +139,6 @@ def test_a_kill_after_a_move_loses_nothing_of_the_game_or_the_records(tmp_path):
     stats, _ = on_disk(tmp_path)
     assert stats.for_size(4).games_played == 1
     assert stats.for_size(4).total_seconds == pytest.approx(played.seconds, abs=0.2)
-
-
-def test_a_restart_after_a_kill_between_the_two_saves_counts_the_game_once(tmp_path):
-    """The game was written, the statistics not yet: the next start counts the game and adds
-    the time the statistics missed."""
-    app = new_app(tmp_path)
-    move(app)
-    wait(app, 9.0)
-    app.autosave.slots.save(app.session.game, app.session.state_dict())  # the game alone
-    app.storage.flush()
-    app.storage.close()  # as if killed: nothing more is written
-    app.storage.save_stats = lambda stats: False
-    app.close()
-    again = new_app(tmp_path)
-    try:
-        figures = again.stats_keeper.stats.for_size(4)
-        assert figures.games_played == 1
-        assert figures.total_seconds == pytest.approx(9.0, abs=0.02)
-    finally:
-        again.close()
 
 
 def test_undo_off_holds_for_every_game_of_every_size(tmp_path):
@@ -202,7 +182,8 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
     own.command(cmd.Select(own.screens.top.items.index(SizeItem(5))))
     move(own)
     own.close()
-    before = {name: (tmp_path / name).read_bytes() for name in ("game-4.json", "game-5.json")}
+    before = (tmp_path / "games.sqlite3").read_bytes()
+    kept = kept_in(tmp_path)
     seeded = new_app(tmp_path, seed=42, leave_files=True, size=4)  # as --seed starts it
     try:
         assert seeded.session.game.moves == 0  # its own game, not the player's
@@ -221,8 +202,13 @@ def test_a_seeded_run_never_reads_or_writes_the_players_saves(tmp_path):
         assert seeded.session.game.grid == Game.from_dict(first).grid
     finally:
         seeded.close()
-    after = {name: (tmp_path / name).read_bytes() for name in before}
-    assert after == before
+    assert (tmp_path / "games.sqlite3").read_bytes() == before
+    again = kept_in(tmp_path)
+    assert again.stats == kept.stats
+    assert {size: game.to_dict() for size, (game, _) in again.in_play.items()} == {
+        size: game.to_dict() for size, (game, _) in kept.in_play.items()
+    }
+    assert set(kept.in_play) == {4, 5}
 
 
 @pytest.mark.slow

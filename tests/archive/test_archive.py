@@ -12,12 +12,15 @@ import time
 import pytest
 from helpers.archive import (
     UNDO,
+    Keeping,
+    only_game,
     play,
     random_actions,
     recorded,
     seeded_session,
     seen_in_replay,
     send,
+    valid_moves,
 )
 from helpers.paths import ROOT
 from helpers.screens import stacked
@@ -25,20 +28,12 @@ from helpers.screens import stacked
 from game.core.engine import Direction, Game
 from game.core.record import Action, Outcome
 from game.core.replay import replay
-from game.core.rules import UNDO_LIMIT
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive, ArchiveError
 from game.play import commands as cmd
-from game.play import events as ev
 from game.play.session import Phase, SaveSlots, Session
 from game.screens.screen import ScreenKind
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
-
-
-def only_game(archive: Archive):
-    [summary] = archive.list_games()
-    return archive.load(summary.game_id)
 
 
 def test_a_game_is_kept_from_its_first_move_R22(tmp_path):
@@ -94,7 +89,7 @@ def test_a_lost_game_is_kept_lost_and_an_undo_makes_it_in_play_again_R11_R14(tmp
 
 def test_a_won_game_left_for_a_new_one_is_kept_won_R10(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     grid = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
     session = stacked(Session(Game.from_grid(grid, seed=3)))
     keeper.attach(session)
@@ -120,7 +115,7 @@ def test_new_game_leaves_the_last_one_and_keeps_the_next_from_its_first_move_R15
 
 def test_switching_size_keeps_the_game_in_play_and_resumes_its_record_R18(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 2, slots=SaveSlots())
     keeper.attach(session)
     play(session, keeper, [L, D, R])
@@ -147,85 +142,18 @@ def test_a_game_is_assisted_from_the_first_move_after_a_hint_R20(tmp_path):
     assert summary.assisted and summary.assisted_from == steps
 
 
-def restart(tmp_path, game: Game, session_state=None):
-    """The next run of the game: a new archive and keeper, the saved game restored."""
-    archive = Archive.open(tmp_path, background=False, durable=False)
-    keeper = GameKeeper(archive)
-    session = Session.restore(Game.from_dict(game.to_dict()), session_state or {})
-    keeper.attach(session)
-    return archive, keeper, session
-
-
 def test_a_restored_game_continues_its_record_after_a_restart_R18(tmp_path):
-    archive, _, session, _ = recorded(tmp_path, actions=random_actions(3, 30))
+    archive, _, played, _ = recorded(tmp_path, actions=random_actions(3, 30))
     archive.close()
-    archive, keeper, session = restart(tmp_path, session.game)
+    # The next run: the game in play restored with its session's state, its record read back.
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    keeper = Keeping(archive, restarted=True)
+    session = Session.restore(Game.from_dict(played.game.to_dict()), played.state_dict())
+    keeper.attach(session)
     play(session, keeper, random_actions(4, 30))
     record = only_game(archive)
     assert replay(record)[-1].grid == session.game.grid
     assert record.summary.score == session.game.score
-
-
-def test_a_save_one_move_behind_its_record_drops_the_record_s_last_step(tmp_path):
-    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(6, 20))
-    saved = Game.from_dict(session.game.to_dict())
-    play(session, keeper, [next(d for d in Direction if d in session.game.valid_directions())])
-    steps = only_game(archive).summary.steps
-    archive.close()  # killed here: the archive has the move, the save does not
-    archive, keeper, session = restart(tmp_path, saved)
-    record = only_game(archive)
-    assert record.summary.steps == steps - 1
-    assert replay(record)[-1].grid == saved.grid
-    play(session, keeper, random_actions(7, 10))
-    assert replay(only_game(archive))[-1].grid == session.game.grid
-
-
-@pytest.mark.parametrize("missed", range(1, UNDO_LIMIT + 1))
-def test_a_record_moves_behind_its_save_gets_the_missing_steps(tmp_path, missed):
-    """The archive commits behind the frame: a kill can leave it a few moves behind the save.
-    The save's undo history holds the positions before its last moves, and the next start
-    makes up the missed ones from it: one record, every move in it."""
-    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(8, 20))
-    steps = only_game(archive).summary.steps
-    directions = valid_moves(session, missed)
-    for direction in directions:
-        session.handle(cmd.Move(direction))  # the moves the archive never got
-    archive.close()
-    archive, keeper, session = restart(tmp_path, session.game)
-    record = only_game(archive)
-    assert record.summary.steps == steps + missed
-    assert [step.action for step in record.steps[-missed:]] == [Action.move(d) for d in directions]
-    assert replay(record)[-1].grid == session.game.grid
-    play(session, keeper, random_actions(3, 10))
-    assert replay(only_game(archive))[-1].grid == session.game.grid
-
-
-def test_missed_moves_with_an_undo_among_them_cannot_be_made_up_and_a_new_record_starts(
-    tmp_path,
-):
-    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(8, 20, 0.0))
-    first, second = valid_moves(session, 2)
-    for command in (cmd.Move(first), cmd.Undo(), cmd.Move(second), cmd.Move(first)):
-        assert not isinstance(session.handle(command)[0], ev.Blocked | ev.UndoRefused)
-    archive.close()
-    archive, keeper, session = restart(tmp_path, session.game)
-    play(session, keeper, valid_moves(session, 1))  # a record is made at its first move
-    newest, older = archive.list_games()
-    assert older.outcome is Outcome.LEFT and newest.outcome is Outcome.IN_PLAY
-
-
-def test_a_record_that_does_not_lead_to_the_saved_game_is_left_and_a_new_one_kept(tmp_path):
-    archive, _, _, _ = recorded(tmp_path, actions=random_actions(9, 20))
-    archive.close()
-    other = Game.new(4, seed=99)
-    for direction in (L, U, L, U, R):
-        other.move(direction)
-    archive, keeper, session = restart(tmp_path, other)
-    play(session, keeper, [UNDO, D])  # its undo history came with it
-    newest, older = archive.list_games()
-    assert older.outcome is Outcome.LEFT
-    assert newest.outcome is Outcome.IN_PLAY
-    assert replay(archive.load(newest.game_id))[-1].grid == session.game.grid
 
 
 def test_the_games_list_is_newest_first_with_what_the_screen_shows(tmp_path):
@@ -247,7 +175,7 @@ def test_a_second_copy_of_the_game_reads_the_games_but_never_writes(tmp_path):
     archive.close()
     before = (tmp_path / "games.sqlite3").read_bytes()
     second = Archive.open(tmp_path, read_only=True)
-    keeper = GameKeeper(second)
+    keeper = Keeping(second)
     session = stacked(Session.start(4, seed=5))
     keeper.attach(session)
     play(session, keeper, [L, U, R, D])
@@ -281,7 +209,7 @@ def test_a_read_only_look_the_disk_refuses_is_unreadable_not_empty(tmp_path, mon
 
 def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path):
     archive = Archive.open(tmp_path)  # the app's way: commits on the writer thread
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = stacked(Session.start(4, seed=6))
     keeper.attach(session)
     seen = play(session, keeper, random_actions(6, 50))
@@ -289,16 +217,6 @@ def test_with_the_writer_thread_a_query_sees_every_move_asked_before_it(tmp_path
     assert seen_in_replay(replay(record)) == seen
     archive.close()
     archive.close()  # twice is safe
-
-
-def valid_moves(session: Session, count: int) -> list[Direction]:
-    """`count` moves that each change the board, from a copy of the session's game."""
-    game, moves = Game.from_dict(session.game.to_dict()), []
-    while len(moves) < count:
-        direction = next(d for d in (L, D, R, U) if Game.from_dict(game.to_dict()).move(d))
-        game.move(direction)
-        moves.append(direction)
-    return moves
 
 
 def on_a_stalled_disk(tmp_path, monkeypatch, actions):
@@ -309,7 +227,7 @@ def on_a_stalled_disk(tmp_path, monkeypatch, actions):
     archive, keeper, session, _ = recorded(tmp_path, actions=actions)
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive, restarted=True)
     keeper.attach(session)
     release = threading.Event()
     written = game.kept_games.archive.games_archive.write_changes
@@ -326,8 +244,8 @@ def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_mo
     tmp_path, monkeypatch
 ):
     """Issue 19: each hand-over waited for the commit before it (an fsync, up to 63 ms) on the
-    frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then leaves
-    the archive at most that many moves behind, which the save's undo history makes up."""
+    frame. Now it waits only once MAX_UNCOMMITTED_BATCHES are unwritten: a kill then loses at
+    most that many moves, however long the disk stalls."""
     archive, keeper, session, release = on_a_stalled_disk(tmp_path, monkeypatch, [L])
     moves = valid_moves(session, MAX_UNCOMMITTED_BATCHES + 1)
     started = time.monotonic()
@@ -344,31 +262,9 @@ def test_the_frame_hands_moves_over_and_waits_only_for_a_disk_stalled_several_mo
     assert len(record.steps) == 1 + len(moves)  # the first move, and every one handed over
 
 
-@pytest.mark.parametrize("step", ["undo", "a new game's first move"])
-def test_an_undo_and_a_records_start_are_written_before_the_frame_goes_on(
-    tmp_path, monkeypatch, step
-):
-    """The save's undo history cannot tell an undo, nor a game's first position: those two are
-    written before the frame goes on, so a kill never leaves them to be made up."""
-    actions = random_actions(3, 10, 0.0)
-    archive, keeper, session, release = on_a_stalled_disk(tmp_path, monkeypatch, actions)
-    if step == "undo":
-        commands = [cmd.Undo()]
-    else:
-        send(session, keeper, cmd.NewGame(5))  # nothing moved on 5x5 yet: no record
-        commands = [cmd.Move(valid_moves(session, 1)[0])]
-    waiting = threading.Thread(target=lambda: [send(session, keeper, c) for c in commands])
-    waiting.start()
-    waiting.join(0.3)
-    assert waiting.is_alive()
-    release.set()
-    waiting.join(10)
-    archive.close()
-
-
 def test_a_recorder_never_attached_keeps_the_game_from_the_first_position_it_sees(tmp_path):
     archive = Archive.open(tmp_path, background=False, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 3)
     play(session, keeper, [L])  # no attach: nothing to start this move's record from
     assert archive.list_games() == []
@@ -418,13 +314,13 @@ def test_moves_handed_over_are_kept_when_the_program_ends_without_closing_R22(tm
     it: what was handed over is committed even without close()."""
     script = (
         "import sys; sys.path.insert(0, 'tests')\n"
-        "from helpers.archive import seeded_session, send\n"
+        "from helpers.archive import Keeping, seeded_session, send\n"
         "from game.play import commands as cmd\n"
         "from game.kept_games.archive.games_archive import Archive\n"
         "from game.kept_games.archive.game_keeper import GameKeeper\n"
         "from game.core.engine import Direction\n"
         f"archive = Archive.open({str(tmp_path)!r})\n"
-        "keeper = GameKeeper(archive)\n"
+        "keeper = Keeping(archive)\n"
         "session = seeded_session(4, 3)\n"
         "keeper.attach(session)\n"
         "import time\n"

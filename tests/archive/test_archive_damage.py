@@ -10,11 +10,18 @@ import sqlite3
 import threading
 
 import pytest
-from helpers.archive import play, random_actions, recorded, seeded_session, send
+from helpers.archive import (
+    Keeping,
+    play,
+    random_actions,
+    recorded,
+    seeded_session,
+    send,
+    valid_moves,
+)
 
 from game.core.replay import replay
 from game.kept_games.archive import tables as archive_db
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.play import commands as cmd
 from game.storage.schema import ARCHIVE_FILE
@@ -89,7 +96,7 @@ def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_asid
     assert notice.key == "archive_damaged" and notice_text(notice, "el") != notice_text(
         notice, "en"
     )
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(3, 20))  # the game plays on
@@ -115,7 +122,7 @@ def test_an_archive_of_a_newer_version_is_left_untouched_and_never_written(tmp_p
     archive = Archive.open(tmp_path)
     [notice] = archive.pop_notices()
     assert notice.key == "archive_newer" and notice_text(notice, "el") != notice_text(notice, "en")
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(2, 30))
@@ -133,7 +140,7 @@ def test_a_planted_link_is_never_followed(tmp_path):
     archive = Archive.open(data, background=False)
     assert archive.pop_notices()[0].key == "archive_set_aside"
     assert [p.is_symlink() for p in kept_aside(data)] == [True]  # the link itself, moved
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(3, 20))
@@ -164,7 +171,7 @@ def test_an_odd_file_beside_the_database_goes_aside_alone_and_the_games_stay(tmp
     assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
     assert kept_aside(tmp_path) == []  # the database itself stays where it is
     assert archive.recording and len(archive.list_games()) == 1  # the games kept before
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(3, 20))
@@ -195,29 +202,31 @@ def test_a_fifo_in_the_database_s_place_does_not_hang_the_game(tmp_path):
     assert opened[0].recording and opened[0].pop_notices()[0].key == "archive_set_aside"
 
 
-def test_a_full_disk_stops_recording_for_the_run_with_one_notice_and_the_game_plays_on(tmp_path):
+def test_a_full_disk_is_said_once_the_game_plays_on_and_every_move_is_written_after(tmp_path):
     archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(4, 30))
     kept = archive.load(archive.list_games()[0].game_id)
     # The disk fills up: SQLite can take no more pages than the file has now (SQLITE_FULL).
     pages = archive._connection.execute("PRAGMA page_count").fetchone()[0]
     archive._connection.execute(f"PRAGMA max_page_count = {pages}")
     for seed in range(100):  # game after game, until the file cannot grow
-        if not archive.recording:
+        if archive.held:
             break
         play(session, keeper, random_actions(seed, 300, undo_share=0))
         send(session, keeper, cmd.NewGame())
         send(session, keeper, cmd.Confirm())
-    assert not archive.recording
+    play(session, keeper, random_actions(6, 50, undo_share=0))  # on a full disk
     notices = archive.pop_notices()
-    assert [n.key for n in notices] == ["archive_full"]  # said as it is, and once
+    assert [n.key for n in notices] == ["save_failed"]  # said as it is, and once
     assert "the disk is full" in notice_text(notices[0], "en")
     assert notice_text(notices[0], "el") != notice_text(notices[0], "en")
-    play(session, keeper, random_actions(6, 50))  # and nothing more is tried, or said
-    assert archive.pop_notices() == []
-    # What was kept before the disk filled still replays.
+    assert archive.recording  # the moves wait in memory
+    archive._connection.execute("PRAGMA max_page_count = 1000000")  # room made
+    play(session, keeper, valid_moves(session, 1))
+    assert [notice_text(n, "en") for n in archive.pop_notices()] == ["Saving works again."]
+    # What was kept before the disk filled still replays, and so does every move after it.
     again = archive.load(kept.summary.game_id)
-    replay(again)
-    assert again.steps[: len(kept.steps)] == kept.steps
+    assert replay(again) and again.steps[: len(kept.steps)] == kept.steps
+    assert replay(archive.load(archive.list_games()[0].game_id))[-1].grid == session.game.grid
 
 
 def test_an_older_version_is_upgraded_in_one_transaction_and_keeps_its_games(tmp_path, monkeypatch):

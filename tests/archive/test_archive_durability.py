@@ -17,12 +17,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.archive import UNDO, play, seeded_session, seen_in_replay
+from helpers.archive import UNDO, Keeping, play, seeded_session, seen_in_replay
 from helpers.paths import CHILDREN, ROOT
 
 from game.core.engine import Direction
 from game.core.replay import replay
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archive
 
 CHILD = CHILDREN / "archive_child.py"
@@ -59,7 +58,7 @@ def kill_mid_game(data_dir: Path, seed: int, after: int) -> list[str]:
 def live_game(seed: int, printed: list[str]):
     """What the player saw: the same seeded game, the same steps, with no one killing it."""
     session = seeded_session(4, seed)
-    keeper = GameKeeper(Archive(None))  # an archive that keeps nothing
+    keeper = Keeping(Archive(None))  # an archive that keeps nothing
     actions = [UNDO if a == "undo" else Direction(a) for a in printed]
     return play(session, keeper, actions, think=[0.0] + [0.25] * len(actions))
 

@@ -9,14 +9,13 @@ import sqlite3
 
 import pygame
 import pytest
-from helpers.archive import play, random_actions, seeded_session
+from helpers.archive import Keeping, play, random_actions, seeded_session
 from helpers.games import open_games
 from helpers.keys import key
 from helpers.loop import ScriptedClock
 
 from game.app import App, Options
 from game.core.replay import replay
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text, tr
@@ -26,7 +25,7 @@ ARROWS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT, "up": pygame.K_UP, "do
 
 def playing(folder):
     archive = Archive.open(folder, durable=False)  # the app's way: a writer thread
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     return archive, keeper, session
@@ -106,7 +105,7 @@ def test_the_real_loop_keeps_every_move_across_a_deleted_folder_and_a_restart_R2
 
     def delete_the_folder():
         app.archive.flush()
-        app.storage.flush()  # no save being written meanwhile: rmtree does not trip on it
+        app.archive.flush()  # no save being written meanwhile: rmtree does not trip on it
         shutil.rmtree(folder)
 
     clock.at(6.0, delete_the_folder)

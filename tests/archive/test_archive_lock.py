@@ -10,7 +10,15 @@ import time
 
 import pygame
 import pytest
-from helpers.archive import play, random_actions, recorded, seeded_session
+from helpers.archive import (
+    Keeping,
+    only_game,
+    play,
+    random_actions,
+    recorded,
+    seeded_session,
+    valid_moves,
+)
 from helpers.games import open_games
 from helpers.keys import key
 from helpers.loop import ScriptedClock
@@ -21,7 +29,6 @@ import game.kept_games.archive.games_archive
 from game.app import App, Options
 from game.core.engine import Direction
 from game.core.replay import replay
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive, ArchiveBusy
 from game.play import commands as cmd
 from game.storage.schema import ARCHIVE_FILE
@@ -67,7 +74,7 @@ def timed_play(session, keeper, actions) -> float:
 
 def test_moves_made_while_another_program_holds_the_games_are_written_when_it_lets_go(tmp_path):
     archive = Archive.open(tmp_path, durable=False)  # the app's way: a writer thread
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     seen = play(session, keeper, random_actions(1, 20))
@@ -107,7 +114,7 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
     archive, keeper, session, before = recorded(tmp_path, actions=random_actions(1, 10))
     archive.close()
     archive = Archive.open(tmp_path, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive, restarted=True)
     keeper.attach(session)
     other = OtherProgram(tmp_path)
     other.hold()
@@ -127,7 +134,7 @@ def test_a_queue_held_too_long_stops_at_its_bound_with_a_word_and_keeps_what_it_
 @pytest.mark.slow
 def test_a_read_behind_a_slow_write_gives_up_instead_of_stopping_the_frame(tmp_path, monkeypatch):
     archive = Archive.open(tmp_path, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(1, 5))
@@ -182,7 +189,7 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
     other.hold()
     archive = Archive.open(tmp_path, durable=False)
     assert archive.pop_notices() == [] and len(archive.list_games()) == 1  # it reads
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive, restarted=True)
     keeper.attach(session)
     play(session, keeper, random_actions(2, 10))
     assert archive.held
@@ -197,7 +204,7 @@ def test_held_for_writing_at_the_start_it_opens_and_keeps_the_moves_for_later(tm
 def test_quitting_while_held_waits_a_little_then_lets_the_game_end(tmp_path, monkeypatch):
     monkeypatch.setattr(game.kept_games.archive.games_archive, "CLOSE_WAIT_SECONDS", 0.5)
     archive = Archive.open(tmp_path, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, 1)
     keeper.attach(session)
     play(session, keeper, random_actions(1, 5))
@@ -225,31 +232,38 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("code", "name", "key", "words"),
+    ("code", "name", "words"),
     [
-        (sqlite3.SQLITE_FULL, "SQLITE_FULL", "archive_full", "the disk is full"),
-        (sqlite3.SQLITE_READONLY, "SQLITE_READONLY", "archive_read_only", "read-only"),
-        (10 | (4 << 8), "SQLITE_IOERR_FSYNC", "archive_failed", "disk error"),
+        (sqlite3.SQLITE_FULL, "SQLITE_FULL", "the disk is full"),
+        (sqlite3.SQLITE_READONLY, "SQLITE_READONLY", "the disk is read-only"),
+        (10 | (4 << 8), "SQLITE_IOERR_FSYNC", "of a disk error (EIO)"),
     ],
 )
-def test_each_disk_error_is_said_as_it_is_once_and_the_game_plays_on(
-    tmp_path, monkeypatch, code, name, key, words
+def test_a_write_the_disk_refuses_is_said_once_and_kept_until_the_disk_takes_it(
+    tmp_path, monkeypatch, code, name, words
 ):
+    """The game plays on in memory; the moves wait and are written when the disk works again
+    (room made, the disk writable again), with one word each way."""
     archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     failing_commit(monkeypatch, code, name)
     play(session, keeper, random_actions(2, 20))
     [notice] = archive.pop_notices()
-    assert notice.key == key and words in notice_text(notice, "en")
-    assert "disk is full" not in notice_text(notice, "en") or key == "archive_full"
-    assert notice_text(notice, "el") != notice_text(notice, "en")
-    assert not archive.recording and archive.pop_notices() == []
+    said = notice_text(notice, "en")
+    assert "cannot be saved right now" in said and words in said, said
+    assert notice_text(notice, "el") != said
+    assert archive.recording and archive.pop_notices() == []
+    monkeypatch.undo()  # the disk takes writes again
+    play(session, keeper, valid_moves(session, 1))
+    assert [notice_text(n, "en") for n in archive.pop_notices()] == ["Saving works again."]
+    assert replay(only_game(archive))[-1].grid == session.game.grid  # no move lost
 
 
 def test_a_read_only_file_says_read_only_through_sqlite_s_own_refusal(tmp_path):
     archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     archive._connection.execute("PRAGMA query_only = 1")  # SQLite refuses writes: READONLY
     play(session, keeper, random_actions(2, 5))
-    assert keys(archive.pop_notices()) == ["archive_read_only"]
+    [notice] = archive.pop_notices()
+    assert "read-only" in notice_text(notice, "en")
 
 
 def test_a_file_the_game_may_not_open_says_not_allowed(tmp_path, monkeypatch):

@@ -9,14 +9,13 @@ import sqlite3
 import tempfile
 
 import pytest
-from helpers.archive import UNDO, play, random_actions, recorded, seen_in_replay
+from helpers.archive import UNDO, Keeping, play, random_actions, recorded, seen_in_replay
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.engine import MAX_SIZE, MIN_SIZE, UNDO_LIMIT, Direction, valid_directions
 from game.core.record import Action, Step
 from game.core.replay import ReplayError, replay
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.play.session import Session
 
@@ -32,7 +31,7 @@ thinking = st.lists(st.floats(0.0, 30.0), min_size=120, max_size=120)
 def test_the_replay_is_every_position_the_player_saw_R22_R13(size, seed, played, think):
     with tempfile.TemporaryDirectory() as folder:
         archive = Archive.open(folder, background=False, durable=False)
-        keeper = GameKeeper(archive)
+        keeper = Keeping(archive)
         session = Session.start(size, seed=seed)
         keeper.attach(session)
         seen = play(session, keeper, played, think=think)

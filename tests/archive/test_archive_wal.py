@@ -190,12 +190,14 @@ def test_an_empty_database_beside_its_log_is_set_aside(tmp_path):
     assert Path(f"{killed / notice.fields['kept']}-wal").read_bytes() == log
 
 
-@pytest.mark.parametrize("played_before", [True, False])
-def test_an_empty_database_says_so_only_where_games_were_played(tmp_path, played_before):
+def test_an_empty_database_file_says_so_and_a_missing_one_is_a_first_start(tmp_path):
+    archive = Archive.open(tmp_path, background=False)
+    assert archive.pop_notices() == []  # no file: nothing was kept here before
+    archive.close()
+    (tmp_path / ARCHIVE_FILE).unlink()
     (tmp_path / ARCHIVE_FILE).write_bytes(b"")
-    archive = Archive.open(tmp_path, background=False, played_before=played_before)
-    notices = archive.pop_notices()
-    assert [n.key for n in notices] == (["archive_emptied"] if played_before else [])
+    archive = Archive.open(tmp_path, background=False)
+    assert [n.key for n in archive.pop_notices()] == ["archive_emptied"]
     assert archive.recording and archive.list_games() == []
 
 

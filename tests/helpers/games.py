@@ -16,7 +16,6 @@ from game.app import App, Options
 from game.core import record as replay
 from game.core.engine import Direction, Game, Grid, shift
 from game.core.record import Action, GameRecord, GameSummary, Step
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.review.costs import Estimate
 from game.play import commands as cmd
@@ -26,7 +25,7 @@ from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn
-from helpers.archive import play, random_actions, seeded_session
+from helpers.archive import Keeping, play, random_actions, seeded_session
 from helpers.keys import STEP, key
 from helpers.view import TextLog
 
@@ -40,10 +39,10 @@ def keep_games(folder, count: int, moves: int = 40, size: int = 4) -> list[GameR
     """`count` games of about `moves` steps (undos among them), each played through the
     session with the archive's keeper listening: their records, newest first."""
     archive = Archive.open(folder, background=False, durable=False)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     for seed in range(1, count + 1):
         session = seeded_session(size, seed)
-        keeper.attach(session)  # the game before is left for this one
+        keeper.new_game(session)  # the game before is left for this one
         think = [0.2 + (i % 5) * 0.4 for i in range(moves)]
         play(session, keeper, random_actions(seed, moves), think=think)
     records = [archive.load(s.game_id) for s in archive.list_games(limit=count)]

@@ -1,5 +1,5 @@
-"""Helpers shared by the storage tests: real games, snapshots of a folder, a child process, and
-system calls that fail on cue."""
+"""Helpers shared by the storage tests: settings that carry a count, snapshots of a folder, a
+child process, and system calls that fail on cue."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import builtins
 import contextlib
 import errno
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,32 +14,41 @@ from pathlib import Path
 
 import pytest
 
-from game.core.engine import Direction, Game
+from game.core.settings import MIN_WINDOW, Settings
+from game.storage.envelope import SETTINGS_FORMAT, decode_document
+from game.storage.schema import parse_settings
 from game.text import notice_text
 from helpers.paths import CHILDREN, ROOT
 
 CHILD = CHILDREN / "storage_child.py"
 
 
-def played_game(size: int = 4, seed: int = 1, moves: int = 30) -> Game:
-    """A real game some moves in, with a full undo history (the usual thing saved)."""
-    game = Game.new(size, seed=seed)
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        directions = game.valid_directions()
-        if not directions:
-            break
-        game.move(chooser.choice(directions))
-    return game
+# The count rides in the window's size: a width in 7000 steps, then the height.
+_WIDTHS = 7000
 
 
-def finished_game(seed: int = 5) -> Game:
-    """A 4x4 game played until no move is left (R11)."""
-    game = Game.new(4, seed=seed)
-    order = [Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP]
-    while not game.over:
-        game.move(next(d for d in order if d in game.valid_directions()))
-    return game
+def counted(count: int) -> Settings:
+    """Settings that carry `count` (0 to 2 million), each count its own bytes on disk: what a
+    test saves again and again, so that every save differs from the one before."""
+    if not 0 <= count < _WIDTHS * 300:
+        raise ValueError(f"count: {count} is out of range")
+    width, height = MIN_WINDOW
+    return Settings(window_size=(width + count % _WIDTHS, height + count // _WIDTHS))
+
+
+def count_of(settings: Settings) -> int:
+    """The count `counted` put in these settings; 0 for the defaults (nothing saved yet)."""
+    if settings == Settings():
+        return 0
+    width, height = settings.window_size
+    return (height - MIN_WINDOW[1]) * _WIDTHS + width - MIN_WINDOW[0]
+
+
+def count_on_disk(path: Path) -> int:
+    """The count in the settings file (or its backup) at `path`, read as the game reads it."""
+    settings, rejected = parse_settings(decode_document(path.read_bytes(), SETTINGS_FORMAT)[1])
+    assert rejected == [], rejected
+    return count_of(settings)
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -15,13 +15,14 @@ from pathlib import Path
 import pygame
 import pytest
 from filelock import FileLock
+from helpers.archive import kept_in
 from helpers.paths import CHILDREN, ROOT
 from helpers.storage import latin1_folder
 
 from game.app import App, Options
 from game.core.engine import Game
 from game.launch.guard import QuitSignals, run_guarded
-from game.storage.store import LOCK_NAME, Storage
+from game.storage.store import LOCK_NAME
 from game.text import tr
 
 DRIVER = CHILDREN / "signal_driver.py"
@@ -59,11 +60,11 @@ def test_a_quit_signal_saves_lets_go_of_the_lock_and_exits_0_quietly(tmp_path, n
     assert code == 0, errors
     assert "Traceback" not in errors
     played = Game.from_dict(json.loads(line))
-    saved = Storage(tmp_path).load_game(4)
-    assert saved.game.grid == played.grid and saved.game.moves == played.moves
-    assert saved.game.seconds > played.seconds + 1.0  # saved at the quit, not just before it
-    stats = Storage(tmp_path).load_stats()
-    assert stats.for_size(4).total_seconds == pytest.approx(saved.game.seconds, abs=0.01)
+    kept = kept_in(tmp_path)
+    saved = kept.in_play[4][0]
+    assert saved.grid == played.grid and saved.moves == played.moves
+    assert saved.seconds > played.seconds + 1.0  # saved at the quit, not just before it
+    assert kept.stats.for_size(4).total_seconds == pytest.approx(saved.seconds, abs=0.01)
     assert lock_is_free(tmp_path)
 
 

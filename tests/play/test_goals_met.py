@@ -9,6 +9,7 @@ from datetime import date
 
 import pygame
 import pytest
+from helpers.archive import kept_in
 from helpers.devices import button, click, plug_pad, run
 from helpers.keys import key
 from helpers.loop import PolicyWorker, ScriptedClock
@@ -19,7 +20,6 @@ from game.core.engine import Game
 from game.core.goals import GOAL_IDS, GOALS, WIN_UNDER_MOVES
 from game.play.session import Session
 from game.screens.screen import Item, ScreenKind
-from game.storage.store import Storage
 from game.text import LANGUAGES, tr
 from game.text.records_words import goal_met_text, goals_lines
 
@@ -183,8 +183,7 @@ def test_a_goal_met_is_kept_across_a_restart_and_never_told_again(tmp_path):
     finally:
         app.close()
     assert seen == {"at_2": {REACH_512}, "at_12": set()}
-    with Storage(tmp_path) as storage:
-        kept = storage.load_stats().goal(REACH_512)
+    kept = kept_in(tmp_path).stats.goal(REACH_512)
     assert kept is not None and kept.day == date.today()
     again = new_app(tmp_path)
     try:
@@ -195,18 +194,6 @@ def test_a_goal_met_is_kept_across_a_restart_and_never_told_again(tmp_path):
         assert again.stats_keeper.stats.goal(REACH_512) == kept  # its first day and game
     finally:
         again.close()
-
-
-def test_a_game_back_on_the_board_meets_what_it_reached_before_its_records_caught_up(tmp_path):
-    """After a kill the saved game may be a move ahead of the saved statistics: the 1024 it
-    made without undo is met when it comes back (and told at once)."""
-    app = new_app(tmp_path)
-    try:
-        app.use_session(Session(Game.from_grid(NEAR_WIN, seed=1, moves=700)))
-        run(app)
-        assert goals_told(app) == {REACH_512, REACH_1024}
-    finally:
-        app.close()
 
 
 def test_an_undo_before_the_moment_voids_the_goals_without_undo(tmp_path):

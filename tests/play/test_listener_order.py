@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from helpers.archive import kept_in
 
 from game.app import App, Options
-from game.storage.store import Storage
 
 ARROWS = (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP)
 
@@ -24,10 +24,11 @@ def test_the_records_on_disk_keep_up_with_the_game_after_every_move_R19(tmp_path
         scored = 0
         for index in range(24):
             press(app, ARROWS[index % 4])
-            app.storage.flush()
+            app.archive.flush()
             score = app.session.game.score
-            on_disk = Storage(tmp_path).load_stats().best_score(4)
-            saved = Storage(tmp_path).load_game(4).game
+            kept = kept_in(tmp_path)
+            on_disk = kept.stats.best_score(4)
+            saved = kept.in_play[4][0]
             assert saved.moves == app.session.game.moves
             assert on_disk == app.view.model.best == score  # a best on screen is a best on disk
             scored += score > 0

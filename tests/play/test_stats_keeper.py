@@ -27,7 +27,6 @@ class Play:
     def __init__(self, session: Session | None = None) -> None:
         self.session = session or Session.start(4, seed=3)
         self.stats_keeper = StatsKeeper(Stats())
-        self.stats_keeper.adopt(self.session)
         self.screens = Navigator(self.session)
 
     def do(self, command: cmd.Command) -> list[ev.Event]:
@@ -168,32 +167,3 @@ def test_a_new_game_closes_the_last_one_into_its_column():
     play.any_move()
     assert play.figures().games_played == 1  # the new one, own
     assert play.figures(assisted=True).games_played == 1  # the old one, assisted
-
-
-def test_adopting_a_game_the_statistics_missed_counts_it_with_its_time():
-    """After a kill the saved game can be a move ahead of the saved statistics."""
-    session = Session.start(4, seed=3)
-    session.handle(cmd.Move(session.game.valid_directions()[0]))
-    session.pass_time(12.0)
-    stats_keeper = StatsKeeper(Stats())
-    stats_keeper.adopt(session)
-    stats_keeper.adopt(session)  # adopting twice changes nothing
-    figures = stats_keeper.stats.for_size(4)
-    assert figures.games_played == 1 and figures.total_seconds == pytest.approx(12.0)
-    assert figures.best_score == session.game.score
-
-
-def test_adopting_the_game_the_statistics_know_adds_only_the_missing_time():
-    play = Play()
-    play.any_move()
-    play.wait(10.0)
-    play.session.pass_time(3.0)  # played, but the statistics were not saved after it
-    play.stats_keeper.adopt(play.session)
-    assert play.figures().games_played == 1
-    assert play.figures().total_seconds == pytest.approx(13.0)
-
-
-def test_a_fresh_board_is_not_adopted_as_a_game():
-    stats_keeper = StatsKeeper(Stats())
-    stats_keeper.adopt(Session.start(4, seed=1))
-    assert stats_keeper.stats.for_size(4).games_played == 0

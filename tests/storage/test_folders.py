@@ -62,18 +62,24 @@ def test_each_kind_goes_where_its_system_keeps_it_named_by_the_projects_own_id()
 @pytest.mark.slow
 @linux_only
 def test_a_game_keeps_each_file_in_its_systems_folder_and_its_log_with_the_logs(system):
-    """The real program: the saves with the data, the settings with the configuration, the
-    warning about a damaged kept-games file in the log with the logs."""
+    """The real program: the kept games (the game in progress and the statistics with them)
+    with the data, the settings with the configuration, the warning about a damaged
+    kept-games file in the log with the logs."""
     folders = Folders.of_system()
     folders.data.mkdir(parents=True)
-    (folders.data / ARCHIVE_FILE).write_bytes(b"not a database at all" * 100)
+    damaged = b"not a database at all" * 100
+    (folders.data / ARCHIVE_FILE).write_bytes(damaged)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = run_main("--frames", "5", env=env)
     assert result.returncode == 0, result.stderr
     assert ARCHIVE_FILE in (folders.logs / LOG_NAME).read_text(encoding="utf-8")
     assert (folders.config / "settings.json").is_file()
     assert not (folders.data / "settings.json").exists() and not (folders.data / "logs").exists()
-    assert (folders.data / "stats.json").is_file() and (folders.data / "game-4.json").is_file()
+    # A new archive in the data folder, the damaged one kept beside it, and neither elsewhere.
+    assert (folders.data / ARCHIVE_FILE).read_bytes().startswith(b"SQLite format 3\0")
+    [kept] = folders.data.glob(ARCHIVE_FILE + ".corrupt-*")
+    assert kept.read_bytes() == damaged
+    assert not list(folders.config.glob(ARCHIVE_FILE + "*"))
 
 
 @pytest.mark.slow

@@ -1,7 +1,9 @@
-"""Storage, the everyday path: where files go, and the game coming back exactly (R18, R19)."""
+"""Storage, the everyday path: where files go, and the settings coming back as saved. (The game in
+progress and the statistics are kept by the archive: tests/archive/.)"""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -10,11 +12,9 @@ import sys
 import platformdirs
 import pytest
 from helpers.paths import ROOT
-from helpers.storage import finished_game, played_game, said
+from helpers.storage import counting, disk_error, failing, said
 
-from game.core.engine import Direction
 from game.core.settings import Settings
-from game.core.stats import Stats
 from game.platform.identity import APP_ID
 from game.storage.envelope import SETTINGS_FORMAT, VERSIONS, encode_document
 from game.storage.folders import DATA_DIR_ENV, resolve_data_dir
@@ -55,10 +55,10 @@ def test_the_data_folder_is_private_and_files_are_kept_only_there(tmp_path, monk
     monkeypatch.chdir(working)
     data = tmp_path / "nested" / "data"
     with Storage(data) as storage:
-        storage.save_game(played_game(), {"phase": "playing"})
-        storage.save_settings(Settings())
-        storage.save_stats(Stats().game_counted(4, "a1", assisted=False))
+        assert storage.save_settings(Settings(theme="dark"))
     assert stat.S_IMODE(data.stat().st_mode) == 0o700
+    names = sorted(path.name for path in data.iterdir())
+    assert names == ["game.lock", "settings.json", "settings.json.bak"]
     for path in data.iterdir():
         assert stat.S_IMODE(path.stat().st_mode) & 0o077 == 0, path.name
     assert list(working.iterdir()) == []
@@ -78,93 +78,26 @@ def test_a_data_folder_the_game_makes_is_0700_whatever_the_umask(tmp_path, umask
     assert Storage(data).load_settings() == Settings(theme="dark")
 
 
-def test_files_are_small_json_with_a_format_and_a_version(storage):
-    storage.save_game(played_game(), {"phase": "playing"})
-    storage.save_game(played_game(size=5), {"phase": "playing"})
-    storage.save_settings(Settings())
-    storage.save_stats(Stats())
-    formats = {}
-    for name in ("game-4.json", "game-5.json", "settings.json", "stats.json"):
-        document = json.loads((storage.data_dir / name).read_bytes())
-        formats[name] = document["format"]
-        assert document["version"] == VERSIONS[document["format"]]
-        assert (storage.data_dir / (name + BACKUP_SUFFIX)).read_bytes() == (
-            storage.data_dir / name
-        ).read_bytes()
-    assert formats == {
-        "game-4.json": "2048-game",
-        "game-5.json": "2048-game",
-        "settings.json": "2048-settings",
-        "stats.json": "2048-stats",
-    }
-    assert (storage.data_dir / "game-4.json").stat().st_size < 64 * 1024
-
-
-# -- the game in progress comes back exactly ----------------------------------------------------
-
-
-def test_a_saved_game_comes_back_exactly_and_plays_on_the_same(storage, tmp_path):
-    game = played_game(seed=3, moves=40)
-    game.advance_clock(93.25)
-    assert storage.save_game(game, {"phase": "continuing", "assisted": True})
-    storage.close()
-
-    with Storage(tmp_path / "data") as later:
-        saved = later.load_game(4)
-        assert later.pop_notices() == []
-    assert saved.session == {"phase": "continuing", "assisted": True}
-    restored = saved.game
-    assert restored.to_dict() == game.to_dict()
-    assert (restored.grid, restored.score, restored.moves, restored.seconds) == (
-        game.grid,
-        game.score,
-        game.moves,
-        93.25,
+def test_the_settings_file_is_small_json_and_its_backup_the_same_bytes(storage):
+    assert storage.save_settings(Settings(theme="dark"))
+    raw = (storage.data_dir / "settings.json").read_bytes()
+    document = json.loads(raw)
+    assert (document["format"], document["version"]) == (
+        SETTINGS_FORMAT,
+        VERSIONS[SETTINGS_FORMAT],
     )
-    # The same moves spawn the same tiles (random state kept), and undo takes back the same.
-    for direction in [Direction.UP, Direction.LEFT, Direction.DOWN, Direction.RIGHT] * 3:
-        assert (restored.move(direction) is None) == (game.move(direction) is None)
-        assert restored.grid == game.grid
-    assert restored.undo() and game.undo()
-    assert restored.grid == game.grid and restored.undos_left == game.undos_left
-
-
-def test_each_board_size_keeps_its_own_game(storage):
-    games = {size: played_game(size=size, seed=size) for size in (4, 5, 6)}
-    for game in games.values():
-        storage.save_game(game, {"phase": "playing"})
-    for size, game in games.items():
-        assert storage.load_game(size).game.to_dict() == game.to_dict()
-    assert storage.load_game(3) is None
-
-
-def test_a_finished_game_stays_until_a_new_one_and_undo_still_works(storage):
-    over = finished_game()
-    assert over.over
-    storage.save_game(over, {"phase": "game_over"})
-    back = storage.load_game(4).game
-    assert back.over and back.grid == over.grid
-    assert back.undo() and not back.over
-
-    fresh = played_game(seed=9, moves=0)
-    storage.save_game(fresh, {"phase": "playing"})  # New game: the new one replaces it
-    assert storage.load_game(4).game.grid == fresh.grid
-
-
-def test_no_saved_game_means_a_fresh_start_without_a_notice(storage):
-    assert storage.load_game(4) is None
-    assert storage.pop_notices() == []
-
-
-def test_the_session_state_must_be_plain_values(storage):
-    with pytest.raises(ValueError, match="session.phase"):
-        storage.save_game(played_game(), {"phase": ["playing"]})
-    with pytest.raises(ValueError, match="session.clock"):
-        storage.save_game(played_game(), {"clock": float("nan")})
-    assert storage.load_game(4) is None
+    assert document["data"]["theme"] == "dark"
+    assert (storage.data_dir / ("settings.json" + BACKUP_SUFFIX)).read_bytes() == raw
+    assert len(raw) < 16 * 1024
 
 
 # -- settings -----------------------------------------------------------------------------------
+
+
+def test_no_settings_file_means_the_defaults_without_a_notice_or_a_file_written(storage):
+    assert storage.load_settings() == Settings()
+    assert storage.pop_notices() == []
+    assert sorted(path.name for path in storage.data_dir.iterdir()) == ["game.lock"]
 
 
 def test_settings_default_when_there_are_none(storage):
@@ -214,15 +147,35 @@ def test_each_unreadable_setting_falls_back_on_its_own_and_the_player_is_told(st
     assert "volume" in notices[0] and "window size" in notices[0]
 
 
-def test_stats_come_back_as_saved(storage, tmp_path):
-    stats = (
-        Stats()
-        .game_counted(4, "a1", assisted=False)
-        .score_reached(4, assisted=False, score=20480, biggest_tile=2048)
-        .game_won(4, "a1", assisted=False, seconds=301.5, moves=950)
-        .game_counted(5, "b2", assisted=True)
-        .score_reached(5, assisted=True, score=512, biggest_tile=64)
-    )
-    assert storage.save_stats(stats)
+def test_settings_are_written_only_when_they_changed(storage, tmp_path):
+    """A save at every quit and lost focus must not rewrite the same bytes: only a change, a
+    file gone meanwhile, or a save that failed writes them again."""
+    path = storage.data_dir / "settings.json"
+    assert storage.save_settings(Settings(theme="dark"))
+    with counting("replace") as writes:
+        assert storage.save_settings(Settings(theme="dark"))
+    assert writes == [0]
+    with counting("replace") as writes:
+        assert storage.save_settings(Settings(theme="dark", volume=30))
+    assert writes == [2]  # the file and its backup
+
+    path.unlink()
+    with counting("replace") as writes:
+        assert storage.save_settings(Settings(theme="dark", volume=30))
+    assert writes == [2] and path.is_file()
+
+    with failing("replace", 1, disk_error(errno.ENOSPC)):
+        assert storage.save_settings(Settings(theme="classic")) is False
+    # The bytes on disk, but not the last save asked for: it counts as a save that works.
+    assert storage.save_settings(Settings(theme="dark", volume=30))
+    assert storage.flush()
+    failed, works = said(storage)
+    assert "disk is full" in failed and works == "Saving works again."
     storage.close()
-    assert Storage(tmp_path / "data").load_stats() == stats
+
+    with Storage(tmp_path / "data") as later:
+        loaded = later.load_settings()
+        assert loaded == Settings(theme="dark", volume=30)
+        with counting("replace") as writes:
+            assert later.save_settings(loaded)  # as they were read: nothing to write
+        assert writes == [0]

@@ -1,5 +1,5 @@
-"""Promise 1: a save is atomic. Whatever moment it stops at, the file on disk is the old game or
-the new one, never a mix, and never nothing."""
+"""Promise 1: a save is atomic. Whatever moment it stops at, the file on disk is the old settings
+or the new ones, never a mix, and never nothing."""
 
 from __future__ import annotations
 
@@ -12,10 +12,18 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.storage import counting, disk_error, failing, played_game, start_child
+from helpers.storage import (
+    count_of,
+    count_on_disk,
+    counted,
+    counting,
+    disk_error,
+    failing,
+    start_child,
+)
 
+from game.core.settings import Settings
 from game.platform.files import atomic_write
-from game.storage.envelope import GAME_FORMAT, decode_document
 from game.storage.store import Storage
 
 
@@ -26,7 +34,7 @@ def folder(tmp_path):
 
 def _calls_in_one_save(folder, function_name: str) -> int:
     with Storage(folder) as storage, counting(function_name) as calls:
-        storage.save_game(played_game(seed=2), {"counter": 0})
+        assert storage.save_settings(counted(1))
     return calls[0]
 
 
@@ -34,30 +42,26 @@ def _calls_in_one_save(folder, function_name: str) -> int:
     ("function_name", "torn"),
     [("write", False), ("write", True), ("fsync", False), ("replace", False)],
 )
-def test_a_save_cut_off_at_any_system_call_leaves_the_old_game_or_the_new(
+def test_a_save_cut_off_at_any_system_call_leaves_the_old_settings_or_the_new(
     folder, function_name, torn
 ):
-    old, new = played_game(seed=2, moves=10), played_game(seed=2, moves=11)
     total = _calls_in_one_save(folder, function_name)
-    assert total >= 2  # the game file and its backup at least
+    assert total >= 2  # the settings file and its backup at least
     outcomes = set()
     for k in range(1, total + 1):
         with Storage(folder) as storage:
-            assert storage.save_game(old, {"counter": 1})
+            assert storage.save_settings(counted(1))
             with failing(function_name, k, disk_error(errno.EIO), torn=torn):
-                saved_new = storage.save_game(new, {"counter": 2})
+                saved_new = storage.save_settings(counted(2))
         with Storage(folder) as reader:
-            saved = reader.load_game(4)
+            loaded = count_of(reader.load_settings())
             assert reader.pop_notices() == []  # nothing damaged, nothing to tell
-        assert saved.session["counter"] in (1, 2)
-        expected = old if saved.session["counter"] == 1 else new
-        assert saved.game.to_dict() == expected.to_dict()
-        assert saved.session["counter"] == 2 or not saved_new
-        for name in ("game-4.json", "game-4.json.bak"):
-            version, data = decode_document((folder / name).read_bytes(), GAME_FORMAT)
-            assert data["session"]["counter"] in (1, 2)
+        assert loaded in (1, 2)
+        assert loaded == 2 or not saved_new
+        for name in ("settings.json", "settings.json.bak"):
+            assert count_on_disk(folder / name) in (1, 2)
         assert not list(folder.glob("*.tmp")), "a temporary file was left behind"
-        outcomes.add(saved.session["counter"])
+        outcomes.add(loaded)
     if function_name != "fsync":  # a refused folder fsync still leaves the new file in place
         assert 1 in outcomes
 
@@ -111,14 +115,14 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
 @pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="POSIX: fork and SIGKILL")
 @pytest.mark.parametrize(("mode", "kills"), [("on the spot", 200), ("background", 100)])
-def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mode, kills):
-    """SIGKILL hundreds of times in the middle of saving a rising counter; after each, the game
-    and the best score on disk are the last value the child reported, or the one after it.
-    GAME2048_SOAK_KILLS=5000 runs a longer soak."""
+def test_a_process_killed_at_random_moments_always_leaves_a_good_settings_file(folder, mode, kills):
+    """SIGKILL hundreds of times in the middle of saving settings that carry a rising count;
+    after each, the settings on disk are the last count the child reported, or the one after
+    it, and the next child picks up from there. GAME2048_SOAK_KILLS=5000 runs a longer soak."""
     kills = int(os.environ.get("GAME2048_SOAK_KILLS", kills))
     chooser = random.Random(20480)
     forker = start_child("forker", str(folder), *(["background"] if mode == "background" else []))
-    known = known_best = 0
+    known = 0
     try:
         for round_number in range(kills):
             forker.stdin.write("go\n")
@@ -143,32 +147,32 @@ def test_a_process_killed_at_random_moments_always_leaves_a_good_save(folder, mo
             for line in iter(forker.stdout.readline, "dead\n"):
                 word, _, number = line.partition(" ")
                 assert word == "saved", line
-                last, reported = int(number), True
+                last = int(number)
 
             reader = Storage(folder)  # not opened: reads only
-            saved = reader.load_game(4)
-            best = reader.load_stats().best_score(4)
+            value = count_of(reader.load_settings())  # 0: killed before its first save
             assert reader.pop_notices() == []
-            value = saved.session["counter"] if saved else 0  # 0: killed before its first save
             assert value in (last, last + 1), (last, value)
-            assert saved is None or saved.game.score == value
-            # The best score is saved just after the game: once a child has reported a save, it
-            # is that value or the next; it is never past the game, and it never went down.
-            if reported:
-                assert best in (last, last + 1)
-            assert known_best <= best <= value
-            known, known_best = value, best
+            known = value
     finally:
         forker.kill()
         print(forker.communicate()[1])  # the children's errors, shown if the test fails
     assert known >= kills // 2  # the children did save
 
 
-def test_a_temporary_file_left_by_a_killed_copy_is_cleared_at_the_next_start(folder):
-    folder.mkdir()
-    (folder / ".game-4.json.0123456789abcdef.tmp").write_bytes(b"half a save")
-    (folder / ".stats.json.bak.fedcba9876543210.tmp").write_bytes(b"")
-    (folder / "notes.tmp").write_text("not ours: left alone")
-    with Storage(folder) as storage:
-        assert storage.load_game(4) is None and storage.pop_notices() == []
+@pytest.mark.parametrize("config", ["the data folder", "a folder of its own"])
+def test_a_temporary_file_left_by_a_killed_copy_is_cleared_at_the_next_start(
+    tmp_path, folder, config
+):
+    """In the data folder and in the settings' own folder, wherever that is."""
+    settings_folder = folder if config == "the data folder" else tmp_path / "config"
+    for place in {folder, settings_folder}:
+        place.mkdir()
+        (place / ".settings.json.0123456789abcdef.tmp").write_bytes(b"half a save")
+        (place / ".settings.json.bak.fedcba9876543210.tmp").write_bytes(b"")
+        (place / "notes.tmp").write_text("not ours: left alone")
+    with Storage(folder, config_dir=settings_folder) as storage:
+        assert storage.load_settings() == Settings() and storage.pop_notices() == []
     assert sorted(p.name for p in folder.iterdir()) == ["game.lock", "notes.tmp"]
+    if settings_folder != folder:
+        assert sorted(p.name for p in settings_folder.iterdir()) == ["notes.tmp"]

@@ -13,17 +13,16 @@ import sys
 import time
 
 import pytest
-from helpers.storage import disk_error, failing, played_game, snapshot, unreadable
+from helpers.storage import count_on_disk, counted, disk_error, failing, snapshot, unreadable
 
-from game.core.engine import Game
 from game.core.settings import Settings
-from game.core.stats import Stats
-from game.storage.envelope import GAME_FORMAT, encode_document
+from game.storage.envelope import SETTINGS_FORMAT, encode_document
+from game.storage.notices import REFUSED, NoticeKey
 from game.storage.store import Storage
 from game.text import notice_text
 
-GAME, STATS = ("game-4.json", "game-4.json.bak"), ("stats.json", "stats.json.bak")
-BEST = Stats().score_reached(4, assisted=False, score=900, biggest_tile=64)
+SETTINGS = ("settings.json", "settings.json.bak")
+DARK = Settings(theme="dark", volume=40)
 
 
 def english(notice) -> str:
@@ -34,9 +33,7 @@ def english(notice) -> str:
 def data(tmp_path):
     folder = tmp_path / "data"
     with Storage(folder) as storage:
-        assert storage.save_game(played_game(seed=4), {"phase": "playing"})
-        assert storage.save_stats(BEST)
-        assert storage.save_settings(Settings(theme="dark"))
+        assert storage.save_settings(DARK)
     return folder
 
 
@@ -48,40 +45,32 @@ def _set_aside(folder) -> list[str]:
 
 
 def test_files_the_game_may_not_read_are_left_in_place_and_never_saved_over(data):
-    refused = [data / name for name in GAME + STATS]
     before = snapshot(data)
-    with unreadable(*refused), Storage(data) as storage:
-        assert storage.load_game(4) is None  # a game to play meanwhile
-        assert storage.load_stats() == Stats()
-        assert storage.load_settings() == Settings(theme="dark")  # the rest reads as ever
+    with unreadable(*(data / name for name in SETTINGS)), Storage(data) as storage:
+        assert storage.load_settings() == Settings()  # the defaults to play with meanwhile
         notices = storage.pop_notices()
-        assert [notice.key for notice in notices] == ["not_readable", "not_readable"]
+        assert [notice.key for notice in notices] == ["not_readable"]
+        assert "Your settings cannot be opened" in english(notices[0])
         assert "not allowed to read" in english(notices[0])
-        assert "4×4" in english(notices[0]) and "best scores" in english(notices[1])
-        assert storage.load_game(4) is None and storage.pop_notices() == []  # told once
-        assert storage.save_game(played_game(seed=9), {}) is False
-        assert storage.save_stats(Stats()) is False
-        assert storage.save_settings(Settings(theme="classic"))  # the rest saves as ever
-        assert storage.save_game(played_game(size=5), {})
-    after = snapshot(data)
-    for name in GAME + STATS:
-        assert after[name] == before[name], name
+        assert storage.load_settings() == Settings() and storage.pop_notices() == []  # told once
+        assert storage.save_settings(Settings(theme="classic")) is False
+        assert storage.save_settings(Settings(volume=90)) is False
+    assert snapshot(data) == before
     assert _set_aside(data) == []
     # Readable again, everything is there.
     with Storage(data) as storage:
-        assert storage.load_game(4).game.to_dict() == played_game(seed=4).to_dict()
-        assert storage.load_stats() == BEST
+        assert storage.load_settings() == DARK
         assert storage.pop_notices() == []
 
 
 def test_a_main_file_the_game_may_not_read_beside_a_good_backup(data):
-    """The backup's game is played, but neither copy is written over: the unreadable one may
+    """The backup's settings are used, but neither copy is written over: the unreadable one may
     be the newer."""
     before = snapshot(data)
-    with unreadable(data / GAME[0]), Storage(data) as storage:
-        assert storage.load_game(4).game.to_dict() == played_game(seed=4).to_dict()
+    with unreadable(data / SETTINGS[0]), Storage(data) as storage:
+        assert storage.load_settings() == DARK
         assert [notice.key for notice in storage.pop_notices()] == ["not_readable"]
-        assert storage.save_game(played_game(seed=9), {}) is False
+        assert storage.save_settings(Settings(theme="classic")) is False
     assert snapshot(data) == before
 
 
@@ -89,17 +78,17 @@ def test_a_main_file_the_game_may_not_read_beside_a_good_backup(data):
     sys.platform == "win32" or os.geteuid() == 0, reason="POSIX modes; root reads anything"
 )
 def test_a_file_made_unreadable_with_chmod_is_left_in_place(data):
-    (data / "stats.json").chmod(0)
-    (data / "stats.json.bak").chmod(0)
+    for name in SETTINGS:
+        (data / name).chmod(0)
     try:
         with Storage(data) as storage:
-            assert storage.load_stats() == Stats()
-            assert storage.save_stats(Stats()) is False
+            assert storage.load_settings() == Settings()
+            assert storage.save_settings(Settings(theme="classic")) is False
         assert _set_aside(data) == []
     finally:
-        (data / "stats.json").chmod(0o600)
-        (data / "stats.json.bak").chmod(0o600)
-    assert Storage(data).load_stats() == BEST
+        for name in SETTINGS:
+            (data / name).chmod(0o600)
+    assert Storage(data).load_settings() == DARK
 
 
 # -- a bug is not damage ------------------------------------------------------------------------
@@ -109,56 +98,60 @@ def test_a_bug_in_a_loader_is_logged_and_the_files_are_left_alone(data, monkeypa
     def broken(cls, value):
         raise TypeError("a bug in the loader")
 
-    monkeypatch.setattr(Game, "from_dict", classmethod(broken))
+    monkeypatch.setattr(Settings, "from_dict", classmethod(broken))
     before = snapshot(data)
     with caplog.at_level(logging.ERROR), Storage(data) as storage:
-        assert storage.load_game(4) is None
+        assert storage.load_settings() == Settings()
         assert "a bug in the loader" in caplog.text and "Traceback" in caplog.text
-        assert storage.save_game(played_game(seed=9), {}) is False  # never over the unread file
-        assert storage.save_stats(Stats())
-    after = snapshot(data)
+        [notice] = storage.pop_notices()
+        assert notice.key is NoticeKey.LOAD_FAILED
+        assert "fault in this version" in english(notice)
+        assert storage.save_settings(Settings(theme="classic")) is False  # never over it
+    assert snapshot(data) == before
     assert _set_aside(data) == []
-    for name in GAME:
-        assert after[name] == before[name]
 
 
 # -- a newer backup beside a good file ----------------------------------------------------------
 
 
 def test_a_newer_backup_does_not_hide_a_good_main_file_and_is_kept(data):
-    newer = encode_document(GAME_FORMAT, {"whatever": "the future holds"}, version=2)
-    (data / GAME[1]).write_bytes(newer)
+    newer = encode_document(SETTINGS_FORMAT, {"whatever": "the future holds"}, version=2)
+    (data / SETTINGS[1]).write_bytes(newer)
     with Storage(data) as storage:
-        saved = storage.load_game(4)
-        assert saved is not None and saved.game.to_dict() == played_game(seed=4).to_dict()
-        assert storage.save_game(played_game(seed=6), {"phase": "playing"})
-        storage.pop_notices()
-    assert newer in snapshot(data).values()  # the newer version's copy is kept, byte for byte
-    assert Storage(data).load_game(4).game.to_dict() == played_game(seed=6).to_dict()
+        assert storage.load_settings() == DARK
+        [notice] = storage.pop_notices()
+        assert notice.key is NoticeKey.NEWER_BACKUP_KEPT
+        assert notice.fields["kept"] in english(notice)
+        assert (data / notice.fields["kept"]).read_bytes() == newer  # kept, byte for byte
+        assert storage.save_settings(Settings(theme="classic"))
+    assert Storage(data).load_settings() == Settings(theme="classic")
+    assert newer in snapshot(data).values()
 
 
 # -- the data folder deleted while the game runs ------------------------------------------------
 
 
 @pytest.mark.parametrize("background", [False, True])
-def test_a_data_folder_deleted_while_the_game_runs_comes_back_at_the_next_save(
-    tmp_path, background
+@pytest.mark.parametrize("settings_in", ["the data folder", "a folder of their own"])
+def test_a_folder_deleted_while_the_game_runs_comes_back_at_the_next_save(
+    tmp_path, background, settings_in
 ):
-    folder = tmp_path / "data"
-    with Storage(folder, background=background) as storage:
-        assert storage.save_game(played_game(seed=1), {})
+    data = tmp_path / "data"
+    config = data if settings_in == "the data folder" else tmp_path / "config"
+    with Storage(data, config_dir=config, background=background) as storage:
+        assert storage.save_settings(counted(1))
         assert storage.flush()
-        shutil.rmtree(folder)
-        assert storage.save_game(played_game(seed=2), {})
-        assert storage.save_stats(BEST)
+        shutil.rmtree(config)
+        assert storage.save_settings(counted(2))
         assert storage.flush()
-        assert folder.is_dir()
+        assert storage.pop_notices() == []  # nothing went wrong that the player should hear of
+        assert config.is_dir()
         if sys.platform != "win32":
-            assert stat.S_IMODE(folder.stat().st_mode) == 0o700
-        assert Storage(folder).load_game(4).game.to_dict() == played_game(seed=2).to_dict()
-        assert Storage(folder).load_stats() == BEST
+            assert stat.S_IMODE(config.stat().st_mode) == 0o700
+        assert count_on_disk(config / SETTINGS[0]) == 2
+        assert count_on_disk(config / SETTINGS[1]) == 2
         # Still the one copy that writes: a second copy started now may not.
-        assert Storage(folder, lock_wait=0).open().read_only
+        assert Storage(data, config_dir=config, lock_wait=0).open().read_only
 
 
 # -- saying what is true ------------------------------------------------------------------------
@@ -168,14 +161,13 @@ def test_a_data_folder_deleted_while_the_game_runs_comes_back_at_the_next_save(
 def test_flush_tells_whether_every_save_asked_for_is_on_disk(tmp_path, background):
     with Storage(tmp_path, background=background) as storage:
         assert storage.flush() is True  # nothing asked yet
-        storage.save_game(played_game(seed=1), {})
+        storage.save_settings(counted(1))
         assert storage.flush() is True
         with failing("replace", 1, disk_error(errno.ENOSPC)):
-            storage.save_game(played_game(seed=2), {})
+            storage.save_settings(counted(2))
             assert storage.flush() is False
-        storage.save_settings(Settings())  # another file's save does not make the game saved
-        assert storage.flush() is False
-        storage.save_game(played_game(seed=3), {})
+        assert storage.flush() is False  # a failed save is not forgotten by asking again
+        storage.save_settings(counted(3))
         assert storage.flush() is True
 
 
@@ -183,7 +175,7 @@ def test_flush_is_false_for_a_copy_that_may_not_save(tmp_path):
     with Storage(tmp_path):
         second = Storage(tmp_path, lock_wait=0).open()
         assert second.flush() is True
-        second.save_game(played_game(), {})
+        second.save_settings(DARK)
         assert second.flush() is False
 
 
@@ -197,20 +189,33 @@ def test_flush_gives_up_after_its_timeout_on_a_stuck_disk(tmp_path, monkeypatch)
 
     with Storage(tmp_path, background=True) as storage:
         monkeypatch.setattr(os, "fsync", stuck_fsync)
-        storage.save_game(played_game(), {})
+        storage.save_settings(DARK)
         assert storage.flush(timeout=0.05) is False
         assert storage.flush() is True
+
+
+def test_a_save_that_would_not_load_again_is_never_written(tmp_path, monkeypatch):
+    """Issue 21: the storage never writes a file it would refuse to load; the one on disk
+    stays as it was, and nobody is told it was saved."""
+    with Storage(tmp_path).open() as storage:
+        assert storage.save_settings(DARK)
+        on_disk = {name: (tmp_path / name).read_bytes() for name in SETTINGS}
+        # A fault of this version: settings whose data their own loading refuses.
+        monkeypatch.setattr(Settings, "to_dict", lambda self: ["not", "a", "mapping"])
+        assert not storage.save_settings(Settings(theme="classic"))
+        assert {name: (tmp_path / name).read_bytes() for name in SETTINGS} == on_disk
+        [notice] = storage.pop_notices()
+        assert notice.key is NoticeKey.SAVE_FAILED and notice.fields["error"] == REFUSED
+        assert "would not read back" in english(notice)
+        assert not storage.flush()  # the crash message will not claim it was saved
 
 
 # -- one clear notice ---------------------------------------------------------------------------
 
 
 def _everything_from(storage: Storage) -> list:
-    storage.load_game(4)
     storage.load_settings()
-    storage.load_stats()
-    storage.save_game(played_game(), {})
-    storage.save_settings(Settings())
+    storage.save_settings(DARK)
     return storage.pop_notices()
 
 
@@ -237,17 +242,18 @@ def test_a_data_folder_path_that_is_too_long_gives_one_clear_notice(tmp_path):
 
 
 def test_a_backup_the_game_may_not_read_beside_a_good_main_file(data):
-    """Issue 21: an unreadable .bak stopped the readable main save from being saved, and said
-    the game "cannot be opened" although it was. The main copy is played and saved; the backup
-    is left as it is."""
-    backup = data / (GAME[0] + ".bak")
+    """Issue 21: an unreadable .bak stopped the readable main file from being saved, and said
+    it "cannot be opened" although it was. The main copy is used and saved; the backup is left
+    as it is."""
+    backup = data / SETTINGS[1]
     before = backup.read_bytes()
     with unreadable(backup), Storage(data) as storage:
-        assert storage.load_game(4).game.to_dict() == played_game(seed=4).to_dict()
+        assert storage.load_settings() == DARK
         [notice] = storage.pop_notices()
-        assert "backup copy of your saved 4×4 game cannot be opened" in english(notice)
+        assert "backup copy of your settings cannot be opened" in english(notice)
         assert "not allowed to read" in english(notice)
-        assert storage.save_game(played_game(seed=9), {})
-        assert storage.load_game(4) is not None and storage.pop_notices() == []  # told once
+        assert storage.save_settings(Settings(theme="classic"))
+        assert storage.load_settings() == Settings(theme="classic")
+        assert storage.pop_notices() == []  # told once
     assert backup.read_bytes() == before
-    assert Storage(data).load_game(4).game.to_dict() == played_game(seed=9).to_dict()
+    assert Storage(data).load_settings() == Settings(theme="classic")

@@ -12,19 +12,19 @@ import threading
 import time
 
 import pytest
-from helpers.storage import played_game, said, snapshot, start_child
+from helpers.storage import said, snapshot, start_child
 
 from game.core.settings import Settings
-from game.core.stats import Stats
 from game.storage.store import LOCK_NAME, Storage
+
+CHOSEN = Settings(theme="high_contrast", volume=30)
 
 
 def _fill(folder):
     with Storage(folder) as storage:
-        storage.save_game(played_game(seed=4), {"phase": "playing"})
-        storage.save_settings(Settings(theme="high_contrast"))
-        storage.save_stats(Stats().score_reached(4, assisted=False, score=900, biggest_tile=64))
-    (folder / "game-5.json").write_bytes(b"damaged")  # not even this may be moved by a reader
+        assert storage.save_settings(CHOSEN)
+    # A damaged backup: not even this may be moved aside or mended by a copy that may not write.
+    (folder / "settings.json.bak").write_bytes(b"damaged")
 
 
 def test_a_second_copy_in_the_same_process_saves_nothing(tmp_path):
@@ -33,11 +33,10 @@ def test_a_second_copy_in_the_same_process_saves_nothing(tmp_path):
     with Storage(tmp_path) as first:
         second = Storage(tmp_path, lock_wait=0).open()
         assert not first.read_only and second.read_only
-        assert second.load_game(4).game.score == played_game(seed=4).score
-        assert second.load_game(5) is None
-        assert second.save_game(played_game(seed=9), {}) is False
+        assert second.load_settings() == CHOSEN  # it can still play with them
         assert second.save_settings(Settings()) is False
-        assert second.save_stats(Stats()) is False
+        assert second.save_settings(Settings(theme="dark")) is False
+        assert second.flush() is False
         notices = said(second)
         assert "Another copy of 2048 is already running" in notices[0]
         second.close()
@@ -57,8 +56,8 @@ def test_a_second_process_changes_no_file_and_the_lock_frees_when_the_first_is_k
         out, errors = second.communicate(timeout=30)
         report = json.loads(out)
         assert report["read_only"], errors
-        assert report["loaded_score"] == played_game(seed=4).score  # it can still play
-        assert report["saves"] == [False, False, False, False]
+        assert report["loaded_theme"] == CHOSEN.theme  # it can still play with them
+        assert report["saves"] == [False, False]
         assert any("will not save" in notice for notice in report["notices"])
         assert snapshot(tmp_path) == before  # byte for byte, every file
 
@@ -106,7 +105,8 @@ def test_a_link_planted_as_the_lock_is_removed_and_the_game_saves(tmp_path):
     (tmp_path / "data" / LOCK_NAME).symlink_to(target)
     with Storage(tmp_path / "data").open() as storage:
         assert not storage.read_only and said(storage) == []
-        assert storage.save_game(played_game())
+        assert storage.save_settings(CHOSEN)
+    assert Storage(tmp_path / "data").load_settings() == CHOSEN
     assert not (tmp_path / "data" / LOCK_NAME).is_symlink()
     assert target.read_text() == "not ours"  # what the link pointed at is untouched
 

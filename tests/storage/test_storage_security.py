@@ -8,22 +8,15 @@ import sys
 import threading
 
 import pytest
-from helpers.storage import disk_error, failing, played_game, snapshot
+from helpers.storage import disk_error, failing, snapshot
 
 from game.core.settings import Settings
-from game.core.stats import Stats
 from game.platform.files import atomic_write
 from game.storage.store import Storage
 
-NAMES = ("game-4.json", "settings.json", "stats.json")
-BEST = Stats().score_reached(4, assisted=False, score=900, biggest_tile=64)
+NAMES = ("settings.json", "settings.json.bak")
+DARK = Settings(theme="dark", volume=40)
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX links, FIFOs and modes")
-
-
-def _save_everything(storage: Storage) -> None:
-    assert storage.save_game(played_game(seed=3), {"phase": "playing"})
-    assert storage.save_settings(Settings(theme="dark"))
-    assert storage.save_stats(BEST)
 
 
 @pytest.fixture
@@ -47,13 +40,12 @@ def test_a_link_planted_at_a_temporary_name_while_the_game_runs_is_never_followe
     data = tmp_path / "data"
     with Storage(data) as storage:
         for name in NAMES:
-            for copy in (name, name + ".bak"):
-                (data / (copy + ".tmp")).symlink_to(outside)
-        _save_everything(storage)
+            (data / (name + ".tmp")).symlink_to(outside)
+            (data / f".{name}.0123456789abcdef.tmp").symlink_to(outside)
+        assert storage.save_settings(DARK)
     assert outside.read_bytes() == b"not the game's"
     with Storage(data) as again:
-        assert again.load_game(4).game.to_dict() == played_game(seed=3).to_dict()
-        assert again.load_settings() == Settings(theme="dark")
+        assert again.load_settings() == DARK
 
 
 def test_temporary_files_are_made_exclusively_and_never_through_a_link(tmp_path, monkeypatch):
@@ -80,36 +72,35 @@ def test_only_the_games_own_leftovers_are_removed_at_start(tmp_path, outside):
     data.mkdir()
     # What a copy of the game killed mid-save leaves: removed at the next start.
     with Storage(data) as storage:
-        storage.save_game(played_game(seed=1), {})
+        assert storage.save_settings(Settings(volume=10))
         with (
             failing("replace", 1, disk_error(5)),
             failing("unlink", 1, disk_error(5)),
             failing("remove", 1, disk_error(5)),
         ):
-            assert storage.save_game(played_game(seed=2), {}) is False
-    leftovers = {p.name for p in data.iterdir()} - {"game-4.json", "game-4.json.bak", "game.lock"}
+            assert storage.save_settings(Settings(volume=20)) is False
+    leftovers = {p.name for p in data.iterdir()} - {*NAMES, "game.lock"}
     assert leftovers, "the failed save left no temporary file to clear"
-    # Not the game's: someone else's files that merely look alike.
+    # Not the game's: someone else's files that merely look alike, and a link named as a
+    # leftover of the game's would be, which is neither followed nor removed.
     theirs = {"notes.json.tmp": b"mine", "photos.json.old.tmp": b"mine too", "x.json-1.tmp": b""}
     for name, content in theirs.items():
         (data / name).write_bytes(content)
+    link = data / ".settings.json.fedcba9876543210.tmp"
     if sys.platform != "win32":
-        (data / "game-5.json.tmp").symlink_to(outside)
+        link.symlink_to(outside)
     with Storage(data) as storage:
-        assert storage.load_game(4).game.to_dict() == played_game(seed=1).to_dict()
+        assert storage.load_settings() == Settings(volume=10)
     names = {p.name for p in data.iterdir()}
     assert not names & leftovers
     for name, content in theirs.items():
         assert (data / name).read_bytes() == content
+    if sys.platform != "win32":
+        assert link.is_symlink()
     assert outside.read_bytes() == b"not the game's"
 
 
 # -- what the game reads ------------------------------------------------------------------------
-
-
-def _load_everything(data) -> tuple:
-    storage = Storage(data)
-    return storage.load_game(4), storage.load_settings(), storage.load_stats(), storage
 
 
 @posix_only
@@ -117,29 +108,28 @@ def _load_everything(data) -> tuple:
 def test_a_fifo_in_place_of_a_file_never_hangs_the_start(tmp_path, name):
     data = tmp_path / "data"
     with Storage(data) as storage:
-        _save_everything(storage)
+        assert storage.save_settings(DARK)
     os.unlink(data / name)
     os.mkfifo(data / name)
     results = []
-    loader = threading.Thread(target=lambda: results.append(_load_everything(data)), daemon=True)
+    loader = threading.Thread(
+        target=lambda: results.append(Storage(data).load_settings()), daemon=True
+    )
     loader.start()
     loader.join(timeout=10)
     if loader.is_alive():  # let the stuck reader go before failing
         os.close(os.open(data / name, os.O_WRONLY | os.O_NONBLOCK))
         loader.join(timeout=10)
         pytest.fail(f"reading a FIFO named {name} hung")
-    game, settings, stats, _ = results[0]
-    # The backup, a regular file, stands in for the FIFO.
-    assert game.game.to_dict() == played_game(seed=3).to_dict()
-    assert settings == Settings(theme="dark")
-    assert stats == BEST
+    # The other copy, a regular file, stands in for the FIFO.
+    assert results == [DARK]
 
 
 def test_a_huge_file_is_refused_without_being_read(tmp_path, monkeypatch):
     data = tmp_path / "data"
     with Storage(data) as storage:
-        _save_everything(storage)
-    with open(data / "game-4.json", "r+b") as file:
+        assert storage.save_settings(DARK)
+    with open(data / "settings.json", "r+b") as file:
         file.truncate(3 << 30)  # sparse: 3 GB that take no room
     real_read = os.read
     biggest = [0]
@@ -149,9 +139,8 @@ def test_a_huge_file_is_refused_without_being_read(tmp_path, monkeypatch):
         return real_read(fd, count)
 
     monkeypatch.setattr(os, "read", watched_read)
-    saved = Storage(data).load_game(4)
-    assert saved.game.to_dict() == played_game(seed=3).to_dict()  # the backup
-    assert biggest[0] <= 2 << 20
+    assert Storage(data).load_settings() == DARK  # the backup
+    assert 0 < biggest[0] <= 2 << 20
 
 
 @posix_only
@@ -161,13 +150,12 @@ def test_no_write_goes_outside_the_data_folder_whatever_links_are_planted(tmp_pa
     data = tmp_path / "data"
     data.mkdir(mode=0o700)
     for name in NAMES:
-        for copy in (name, name + ".bak", name + ".tmp", name + ".bak.tmp"):
+        for copy in (name, name + ".tmp", f".{name}.0123456789abcdef.tmp"):
             (data / copy).symlink_to(outside)
     before = snapshot(outside.parent)
     with Storage(data) as storage:
-        storage.load_game(4)
-        storage.load_settings()
-        storage.load_stats()
-        _save_everything(storage)
+        assert storage.load_settings() == Settings()
+        assert storage.save_settings(DARK)
     assert snapshot(outside.parent) == before
-    assert Storage(data).load_settings() == Settings(theme="dark")
+    assert not any((data / name).is_symlink() for name in NAMES)
+    assert Storage(data).load_settings() == DARK

@@ -6,99 +6,83 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers.storage import played_game, said, snapshot
+from helpers.storage import said, snapshot
 
 from game.core.settings import Settings
-from game.core.stats import Stats
 from game.storage import envelope as storage_module
-from game.storage.envelope import (
-    GAME_FORMAT,
-    SETTINGS_FORMAT,
-    STATS_FORMAT,
-    VERSIONS,
-    encode_document,
-)
+from game.storage.envelope import SETTINGS_FORMAT, VERSIONS, encode_document
 from game.storage.store import Storage
 
-
-def _newer(kind: str) -> bytes:
-    return encode_document(kind, {"whatever": "the future holds"}, version=VERSIONS[kind] + 1)
+NAMES = ("settings.json", "settings.json.bak")
 
 
-def test_a_newer_game_file_is_left_byte_for_byte_and_the_game_plays_without_saving_it(tmp_path):
-    newer = _newer(GAME_FORMAT)
-    (tmp_path / "game-4.json").write_bytes(newer)
-    (tmp_path / "game-4.json.bak").write_bytes(newer)
+def _newer() -> bytes:
+    return encode_document(
+        SETTINGS_FORMAT, {"whatever": "the future holds"}, version=VERSIONS[SETTINGS_FORMAT] + 1
+    )
+
+
+def test_newer_settings_are_left_byte_for_byte_and_the_game_plays_without_saving_them(tmp_path):
+    newer = _newer()
+    for name in NAMES:
+        (tmp_path / name).write_bytes(newer)
     before = snapshot(tmp_path)
 
     with Storage(tmp_path) as storage:
-        assert storage.load_game(4) is None  # a fresh game to play
+        assert storage.load_settings() == Settings()  # the defaults to play with
         notices = said(storage)
-        assert len(notices) == 1 and "newer version" in notices[0] and "4×4" in notices[0]
-        game = played_game(seed=1, moves=0)
-        for direction in game.valid_directions() * 4:
-            game.move(direction)
-            assert storage.save_game(game, {"phase": "playing"}) is False
-        assert storage.load_game(4) is None
+        assert len(notices) == 1 and "newer version" in notices[0] and "settings" in notices[0]
+        for volume in (10, 20, 30):
+            assert storage.save_settings(Settings(volume=volume)) is False
+        assert storage.load_settings() == Settings()
         assert storage.pop_notices() == []  # said once
-        # The other parts still save.
-        assert storage.save_game(played_game(size=5), {})
-        assert storage.save_settings(Settings(theme="dark"))
-        assert storage.save_stats(Stats().game_counted(4, "a1", assisted=False))
+        assert storage.flush() is False  # nothing claims they were saved
 
     after = snapshot(tmp_path)
-    for name in ("game-4.json", "game-4.json.bak"):
+    for name in NAMES:
         assert after[name] == before[name]
     assert not [name for name in after if ".corrupt-" in name]
 
 
-@pytest.mark.parametrize(
-    ("kind", "name", "load"),
-    [
-        (SETTINGS_FORMAT, "settings.json", Storage.load_settings),
-        (STATS_FORMAT, "stats.json", Storage.load_stats),
-    ],
-)
-def test_newer_settings_or_stats_are_never_overwritten(tmp_path, kind, name, load):
-    newer = _newer(kind)
-    (tmp_path / name).write_bytes(newer)
+def test_a_newer_settings_file_alone_is_never_overwritten_nor_backed_up(tmp_path):
+    newer = _newer()
+    (tmp_path / "settings.json").write_bytes(newer)
     with Storage(tmp_path) as storage:
-        assert load(storage) in (Settings(), Stats())  # defaults, in memory
+        assert storage.load_settings() == Settings()  # defaults, in memory
         assert "newer version" in said(storage)[0]
-        assert storage.save_settings(Settings(volume=3)) is (kind != SETTINGS_FORMAT)
-        assert storage.save_stats(Stats().game_counted(4, "a1", assisted=True)) is (
-            kind != STATS_FORMAT
-        )
-    assert (tmp_path / name).read_bytes() == newer
-    assert not (tmp_path / (name + ".bak")).exists()
+        assert storage.save_settings(Settings(volume=3)) is False
+    assert (tmp_path / "settings.json").read_bytes() == newer
+    assert not (tmp_path / "settings.json.bak").exists()
 
 
 @pytest.mark.parametrize("main", [None, b"damaged"])
 def test_a_newer_backup_without_a_good_main_file_also_stops_saving(tmp_path, main):
     """With no good file of this version beside it, the newer backup is all there is: it is
     kept as it is. (Beside a good file it is set aside instead: see test_storage_data.py.)"""
-    newer = _newer(GAME_FORMAT)
-    (tmp_path / "game-4.json.bak").write_bytes(newer)
+    newer = _newer()
+    (tmp_path / "settings.json.bak").write_bytes(newer)
     if main is not None:
-        (tmp_path / "game-4.json").write_bytes(main)
+        (tmp_path / "settings.json").write_bytes(main)
     with Storage(tmp_path) as storage:
-        assert storage.load_game(4) is None
-        assert storage.save_game(played_game(seed=2), {}) is False
-    assert (tmp_path / "game-4.json.bak").read_bytes() == newer
+        assert storage.load_settings() == Settings()
+        assert "newer version" in said(storage)[0]
+        assert storage.save_settings(Settings(volume=3)) is False
+    assert (tmp_path / "settings.json.bak").read_bytes() == newer
+    if main is not None:
+        assert (tmp_path / "settings.json").read_bytes() == main  # nor set aside
+    else:
+        assert not (tmp_path / "settings.json").exists()
 
 
-def test_every_file_says_what_it_is_and_which_version(tmp_path):
+def test_the_settings_file_says_what_it_is_and_which_version(tmp_path):
     with Storage(tmp_path) as storage:
-        storage.save_game(played_game(), {})
-        storage.save_settings(Settings())
-        storage.save_stats(Stats())
-    for name, kind in [
-        ("game-4.json", GAME_FORMAT),
-        ("settings.json", SETTINGS_FORMAT),
-        ("stats.json", STATS_FORMAT),
-    ]:
+        assert storage.save_settings(Settings(theme="dark"))
+    for name in NAMES:
         document = json.loads((tmp_path / name).read_text())
-        assert (document["format"], document["version"]) == (kind, VERSIONS[kind])
+        assert (document["format"], document["version"]) == (
+            "2048-settings",
+            VERSIONS[SETTINGS_FORMAT],
+        )
 
 
 def test_an_older_version_is_upgraded_in_memory_and_saved_as_the_new_one(tmp_path, monkeypatch):
@@ -123,10 +107,15 @@ def test_an_older_version_is_upgraded_in_memory_and_saved_as_the_new_one(tmp_pat
 
 
 def test_an_old_version_with_no_way_up_counts_as_damaged(tmp_path, monkeypatch):
-    (tmp_path / "stats.json").write_bytes(encode_document(STATS_FORMAT, Stats().to_dict()))
+    old = encode_document(SETTINGS_FORMAT, Settings(theme="dark").to_dict())
+    (tmp_path / "settings.json").write_bytes(old)
     monkeypatch.setattr(
-        storage_module, "VERSIONS", {**VERSIONS, STATS_FORMAT: VERSIONS[STATS_FORMAT] + 1}
+        storage_module, "VERSIONS", {**VERSIONS, SETTINGS_FORMAT: VERSIONS[SETTINGS_FORMAT] + 1}
     )
     with Storage(tmp_path) as storage:
-        assert storage.load_stats() == Stats()
-        assert "could not be read" in said(storage)[0]
+        assert storage.load_settings() == Settings()
+        [words] = said(storage)
+        assert "could not be read" in words and "default settings are used" in words
+    # Set aside, never deleted: a later version with the way up may still read it.
+    [kept] = tmp_path.glob("settings.json.corrupt-*")
+    assert kept.read_bytes() == old

@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 
 import pygame
 import pytest
-from helpers.archive import play, random_actions, seeded_session, send
+from helpers.archive import Keeping, play, random_actions, seeded_session, send
 from helpers.devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
 from helpers.games import corner_game, grades_of, reading_app
 from helpers.keys import STEP
@@ -24,7 +24,6 @@ import game.view.charts
 from game.app import App
 from game.core.record import Outcome
 from game.core.replay import move_positions, replay
-from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts import reading as charts_reading
 from game.kept_games.charts.figures import WEEKS_SHOWN, monday_of
@@ -60,12 +59,12 @@ def _fill(folder) -> Kept:
     own moves the solver's best and its assisted moves blunders."""
     moment = [NOW]
     archive = Archive.open(folder, background=False, durable=False, now=lambda: moment[0])
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     played = OWN_GAMES + len(ASSISTED_AT)
     for index in range(played):
         moment[0] = NOW - timedelta(days=70) + timedelta(days=70 * index / played)
         session = seeded_session(4, index + 1)
-        keeper.attach(session)  # the game before ends ("left") for this one
+        keeper.new_game(session)  # the game before ends ("left") for this one
         actions = random_actions(index + 1, 30 + index % 25)
         think = [0.5 + (i % 3) for i in range(len(actions))]
         if index in ASSISTED_AT:

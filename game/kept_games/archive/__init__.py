@@ -1,29 +1,38 @@
-"""Every game kept (R22): a local SQLite database in the data folder, one small write per move.
+"""Everything the game keeps (R18, R19, R21, R22): one SQLite database in the data folder, one
+transaction a move.
 
     archive = Archive.open(data_dir, read_only=storage.read_only)   # never raises
-    keeper = GameKeeper(archive)  # the session's events in
+    kept = archive.load_kept()     # each size's game in play, their records, the statistics
+    autosave = Autosave(archive, GameKeeper(archive, kept.records), stats_keeper)
+    autosave.handle(events, session)   # the step, the game in play and the statistics: together
     archive.list_games(limit=50)  # GameSummary rows, newest first
     record = archive.load(game_id)  # GameRecord; game.core.replay.replay(record) replays it
     for notice in archive.pop_notices(): show(notice_text(notice, lang))
     archive.close()
 
-The promises: a SIGKILL at any moment loses at most the last move; a damaged database never
-crashes the game; a disk error never stops it; another program holding the database never
-stops a frame, and loses nothing.
+The promises: a SIGKILL at any moment loses at most the last move and never leaves the game in
+play, its record and the statistics apart; a damaged database never crashes the game; a disk
+error never stops it; another program holding the database never stops a frame, and loses
+nothing.
 
 How `Archive` (games_archive.py) keeps them:
 
-- Durability: each batch of events (one move, usually) is one transaction, committed with
-  `synchronous=FULL` in WAL mode, so a commit is on disk even across a power cut. The commits
-  run on one writer thread, because written on the frame a commit stalls it: measured on a two-core
-  machine (bench/archive.py), FULL costs 3.5 ms a move at the median and 16 ms at p99 (63 ms
-  at worst), and even NORMAL, with no fsync at commit, 1.5 ms at p99 and 21 ms at worst (a
-  write() waiting on a busy disk, the WAL's checkpoint fsyncs). The frame hands each batch
+- One transaction a move: the autosave (autosave.py) hands the archive, in one batch, the
+  move's step and its record's summary (game_keeper.py), the game in play with its undo
+  history (`in_play`), and the statistics (`statistics`, one row). They agree by construction,
+  so nothing is reconciled at the next start: it reads them once (`load_kept`) and plays on.
+- The statistics are a summary row written with the move, not figures derived by queries from
+  the kept games: a game counts from its first move, moves to the assisted column when it turns
+  assisted, and meets goals on a given day (game/core/stats.py, R19 to R21), none of which the
+  kept steps alone say; and a row read at the start costs nothing, where queries over every
+  kept step grow with the player's history.
+- Durability: each transaction is committed with `synchronous=FULL` in WAL mode, so a commit is
+  on disk even across a power cut. The commits run on one writer thread, because written on
+  the frame a commit stalls it: measured on a two-core machine (bench/archive.py), FULL costs
+  3.5 ms a move at the median and 16 ms at p99 (63 ms at worst). The frame hands each batch
   over and goes on; the writer commits every batch waiting in one transaction. Only when
   MAX_UNCOMMITTED_BATCHES are still unwritten (a disk stalled for several moves) does `write`
-  wait for them (WRITE_WAIT_SECONDS at most), so a kill leaves the archive a few moves behind
-  the game at most, which the next start makes up from the save's undo history
-  (game/kept_games/archive/game_keeper.py).
+  wait for them (WRITE_WAIT_SECONDS at most), so a kill loses at most those moves.
 - Another program holding the database (a backup tool, `BEGIN EXCLUSIVE`): a commit waits for
   it BUSY_WAIT_SECONDS at most, on the writer thread; then the batches queue, in order, in
   memory (MAX_PENDING_BATCHES at most), the writer tries again every RETRY_SECONDS and writes
@@ -35,25 +44,29 @@ How `Archive` (games_archive.py) keeps them:
   whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a million kept moves,
   too long for the start to wait): damage found stops the recording for the run, with one
   notice, and the file is set aside at the next start.
-- Disk errors: a write that fails switches recording off for the run; one notice says why
-  (game/kept_games/archive/failures.py).
+- Disk errors: a write the disk refuses (full, read-only, not allowed, an I/O error) waits,
+  its batches queued as when the database is held, and is tried again until the disk takes it;
+  one notice says why, and one that saving works again (game/kept_games/archive/failures.py).
+  Any other error switches recording off for the run, with one notice.
 - The file deleted while the game runs (its folder removed): each commit first looks whether
   the path is still the file the connection writes (a stat); if it is gone, it is made again
-  (game/kept_games/archive/database_file.py) and recording goes on there; the player is told once. A
-  file put in its place is not written to.
+  (game/kept_games/archive/database_file.py) and recording goes on there; the player is told
+  once. A file put in its place is not written to.
 
 Which module holds what:
-- games_archive.py: `Archive`, which writes the kept games on its writer thread and reads them after
-  the writes; ArchiveError and ArchiveBusy when it cannot answer.
+- games_archive.py: `Archive`, which writes on its writer thread and reads after the writes
+  (`load_kept` at the start); ArchiveError and ArchiveBusy when it cannot answer.
 - database_file.py: the file opened safely at the start (`open_database`, `connect`), set
   aside when damaged, made again when deleted while the game runs (its name, ARCHIVE_FILE, is
-  game/storage/schema.py's, so that the storage moves it without importing the archive).
-- tables.py: its tables and versions, and the check that a file is ours
-  (ARCHIVE_APPLICATION_ID, in game/storage/schema.py).
+  game/storage/schema.py's, with the data folder's other files).
+- tables.py: its tables (games, steps, in_play, statistics, analyses, practice) and versions,
+  and the check that a file is ours (ARCHIVE_APPLICATION_ID, in game/storage/schema.py).
 - changes.py: its rows written (`AddGame`, `AddSteps`, ..., `write_changes`) and a moment as
   written (`utc_text`); rows.py: its rows read back (`summary_of`, `record_of`, `parse_utc`).
 - failures.py: a failure as the notice the player can act on; a busy or damaged file.
 - wal.py: whether its write-ahead log would lose committed moves.
 - threads.py: its writer and integrity-check threads.
-- game_keeper.py: `GameKeeper`, the session's every move into it.
+- game_keeper.py: `GameKeeper`, the session's every move as changes to its record;
+  autosave.py: `Autosave`, the listener that writes them with the game in play and the
+  statistics.
 """

@@ -1,5 +1,5 @@
 """The archive's rows written: the changes a transaction is made of (`AddGame`, `AddSteps`,
-`DropStep`, `UpdateSummary`, `SaveScores`, `AddAnswer`), `apply`, their SQL, and
+`UpdateSummary`, `KeepInPlay`, `KeepStats`, `SaveScores`, `AddAnswer`), `apply`, their SQL, and
 `write_changes`, a batch of them in one transaction (their tables:
 game/kept_games/archive/tables.py; reading them back: rows.py). A moment is written as
 `utc_text` makes it, which the shared file's dates use too.
@@ -40,14 +40,6 @@ class AddSteps:
 
 
 @dataclass(frozen=True)
-class DropStep:
-    """Take back a kept step the saved game never got (it was killed between the two)."""
-
-    game_id: int
-    number: int
-
-
-@dataclass(frozen=True)
 class UpdateSummary:
     summary: GameSummary
     ended_at: datetime | None
@@ -73,7 +65,22 @@ class AddAnswer:
     answered_at: datetime
 
 
-Change = AddGame | AddSteps | DropStep | UpdateSummary | SaveScores | AddAnswer
+@dataclass(frozen=True)
+class KeepInPlay:
+    """The game on the board of its size (R18), with the session's state beside it."""
+
+    game: Mapping[str, Any]  # Game.to_dict()
+    session: Mapping[str, Any]  # Session.state_dict()
+
+
+@dataclass(frozen=True)
+class KeepStats:
+    """The statistics, best scores and goals met (R9, R19, R20, R21)."""
+
+    figures: Mapping[str, Any]  # Stats.to_dict()
+
+
+Change = AddGame | AddSteps | UpdateSummary | SaveScores | AddAnswer | KeepInPlay | KeepStats
 
 SUMMARY_COLUMNS = (
     "id, uid, size, started_at, outcome, won, score, biggest_tile, moves, seconds, steps, "
@@ -99,7 +106,7 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
     """Run one change's SQL (inside the caller's transaction)."""
     if isinstance(change, AddGame):
         s = change.summary
-        start = json.dumps(change.start, separators=(",", ":"), allow_nan=False)
+        start = _json(change.start)
         connection.execute(
             "INSERT INTO games (id, uid, size, started_at, imported, origin_uid, origin_step, "
             f"start, {_PROGRESS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -123,9 +130,15 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
                 for offset, step in enumerate(change.steps)
             ],
         )
-    elif isinstance(change, DropStep):
+    elif isinstance(change, KeepInPlay):
         connection.execute(
-            "DELETE FROM steps WHERE game_id = ? AND number = ?", (change.game_id, change.number)
+            "INSERT OR REPLACE INTO in_play (size, game, session) VALUES (?, ?, ?)",
+            (change.game["size"], _json(change.game), _json(change.session)),
+        )
+    elif isinstance(change, KeepStats):
+        connection.execute(
+            "INSERT OR REPLACE INTO statistics (one, figures) VALUES (1, ?)",
+            (_json(change.figures),),
         )
     elif isinstance(change, UpdateSummary):
         s = change.summary
@@ -164,6 +177,10 @@ def write_changes(connection: sqlite3.Connection, changes: Sequence[Change]) -> 
     with in_transaction(connection):
         for change in changes:
             apply(connection, change)
+
+
+def _json(data: Mapping[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), allow_nan=False)
 
 
 def _finite(values: Sequence[float | None]) -> list[float | None]:

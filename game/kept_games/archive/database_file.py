@@ -68,7 +68,6 @@ def open_database(
     *,
     read_only: bool,
     durable: bool,
-    played_before: bool,
     now: Callable[[], datetime],
 ) -> Opened:
     """The connection to the archive at `path`, a damaged file set aside and a new one started;
@@ -78,7 +77,7 @@ def open_database(
     if not read_only:
         _leave_no_remade_file(path)
         notices += _odd_side_files_aside(path, now())
-        if played_before and is_empty(path):
+        if is_empty(path):  # everything kept is gone: a new database begins
             notices.append(notice("archive_emptied"))
     try:
         connection = connect(path, read_only)

@@ -2,8 +2,9 @@
 
 `notice` makes one of the archive's notices (their words are in game/text/); `failure` says
 why the kept games cannot be kept, as the player can act on it. `is_busy` tells an error that
-passes (another program holds the database: the moves wait) from one that stops the recording
-for the run, and `is_corrupt` one that is the file's damage.
+passes (another program holds the database: the moves wait), `refused` one of a disk that
+refuses a write for now (full, read-only, not allowed: the moves wait, tried again), from one
+that stops the recording for the run; `is_corrupt` tells one that is the file's damage.
 """
 
 from __future__ import annotations
@@ -32,6 +33,26 @@ def is_busy(error: BaseException) -> bool:
 
 def is_corrupt(error: BaseException) -> bool:
     return _primary(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+# A refused write, by SQLite's code, as the errno name the player's sentence is chosen by.
+_REFUSED = {
+    sqlite3.SQLITE_FULL: "ENOSPC",
+    sqlite3.SQLITE_READONLY: "EROFS",
+    sqlite3.SQLITE_PERM: "EACCES",
+    sqlite3.SQLITE_CANTOPEN: "EACCES",
+    sqlite3.SQLITE_IOERR: "EIO",
+}
+
+
+def refused(error: BaseException) -> Notice | None:
+    """The notice for a write the disk refused for now (the next one tries again), or None
+    for an error that is not the disk's."""
+    if isinstance(error, OSError):
+        name = errno.errorcode.get(error.errno or 0, "EIO")
+    else:
+        name = _REFUSED.get(_primary(error) or 0, "")
+    return notice("save_failed", error=name) if name else None
 
 
 def failure(error: BaseException, path: Path | None) -> Notice:

@@ -15,22 +15,23 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from game.core.engine import Direction
+from game.core.engine import Direction, Game
 from game.core.record import GameRecord, GameSummary
-from game.core.rules import UNDO_LIMIT
+from game.core.stats import Stats
 from game.kept_games.archive import rows
 from game.kept_games.archive.changes import (
     AddAnswer,
     AddGame,
     AddSteps,
     Change,
+    KeepInPlay,
     SaveScores,
     write_changes,
 )
 from game.kept_games.archive.database_file import damage_mark, identity, open_database, remade
-from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice
+from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice, refused
 from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_FILE
@@ -39,14 +40,21 @@ BUSY_WAIT_SECONDS = 0.005  # a commit waits this long for another program (write
 RETRY_SECONDS = 0.25  # then it is tried again this often, the moves queued meanwhile
 MAX_PENDING_BATCHES = 20_000  # queued while held: 5 hours at a move a second, some 14 MB
 WRITE_WAIT_SECONDS = 1.0  # the frame waits this long at most for a stalled disk
-# Unwritten batches (a move each) the frame leaves behind it: fewer than the save's undo history
-# holds, from which the next start makes up the moves a kill lost
-# (game/kept_games/archive/game_keeper.py).
-MAX_UNCOMMITTED_BATCHES = UNDO_LIMIT - 1
+# Unwritten batches (a move each) the frame leaves behind it before it waits for the disk: what
+# a kill can lose while the disk stalls (at a player's pace, only the move in flight).
+MAX_UNCOMMITTED_BATCHES = 4
 READ_WAIT_SECONDS = 0.25  # a read waits this long at most for the writes before it to be done
 CLOSE_WAIT_SECONDS = 3.0  # quitting waits this long at most for the database to be let go
 log = logging.getLogger("game.kept_games.archive.games_archive")
 T = TypeVar("T")
+
+
+class Kept(NamedTuple):
+    """What play goes on from (`Archive.load_kept`)."""
+
+    in_play: dict[int, tuple[Game, dict[str, Any]]]  # each size's game and session state
+    records: dict[str, GameSummary]  # the newest record of each size, by uid (Session.game_id)
+    stats: Stats
 
 
 class ArchiveError(Exception):
@@ -76,7 +84,10 @@ class Archive:
         self.none_kept = none_kept  # no file, read-only: an empty list, not an unreadable one
         self.read_only = read_only or connection is None
         self.recording = not self.read_only  # False once a write failed: off for the run
-        self.held = False  # another program holds the database: batches wait in `_pending`
+        # Another program holds the database, or the disk refuses a write (`_refusing`):
+        # batches wait in `_pending`, tried again every RETRY_SECONDS (or at the next write).
+        self.held = False
+        self._refusing = False
         self._connection = connection
         self._path = path
         self._durable = durable
@@ -117,17 +128,13 @@ class Archive:
         background: bool = True,
         read_only: bool = False,
         durable: bool = True,
-        played_before: bool = False,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> Archive:
         """The archive of this data folder; a damaged file is set aside and a new one started.
         `read_only` (another copy of the game holds the folder): read, never write.
-        `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety).
-        `played_before`: the player's statistics count games, so an empty file lost them."""
+        `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety)."""
         path = Path(data_dir) / ARCHIVE_FILE
-        opened = open_database(
-            path, read_only=read_only, durable=durable, played_before=played_before, now=now
-        )
+        opened = open_database(path, read_only=read_only, durable=durable, now=now)
         archive = cls(
             opened.connection,
             path=path,
@@ -249,6 +256,17 @@ class Archive:
                     self.held = True
                 self._tell("archive_busy", once=True)
                 return False
+            told = refused(error)
+            if told is not None and not is_corrupt(error):
+                with self._lock:
+                    self._drain_queued = True  # as when held: the batches wait, tried again
+                    self.held = True
+                    first, self._refusing = not self._refusing, True
+                    if first:
+                        self._notices.append(told)
+                if first:
+                    log.warning("a write of the kept games failed, tried again: %s", error)
+                return False
             log.warning("the archive stopped recording: %s", error)
             self.recording = False
             with self._lock:
@@ -262,7 +280,10 @@ class Archive:
         with self._lock:
             del self._pending[: len(batches)]
             was_held, self.held = self.held, False
-        if was_held:
+            was_refused, self._refusing = self._refusing, False
+        if was_refused:
+            self._tell("save_works")
+        elif was_held:
             self._tell("archive_free", once=True)
         return True
 
@@ -365,16 +386,50 @@ class Archive:
         except ValueError as error:
             raise ArchiveError(f"kept game {game_id} is damaged: {error}") from None
 
-    def in_play(self, size: int) -> list[int]:
-        """The games of this size still in play, newest first (one, unless a crash split one)."""
-        return self.read(partial(rows.in_play_ids, size=size))
-
-    def last_played(self, size: int) -> int | None:
-        """The newest game of this size played here (not imported), however it stands."""
-        return self.read(partial(rows.last_played_id, size=size))
+    def load_kept(self) -> Kept:
+        """What play goes on from, read once at the start: each size's game in play, their
+        records and the statistics. A row that cannot be read is left out (the player is told;
+        what is played instead is kept over it). A read that fails stops the keeping for the
+        run, so that nothing is written over what could not be read."""
+        kept = Kept({}, {}, Stats())
+        if self.none_kept or self._connection is None:
+            return kept
+        try:
+            in_play, stats, newest = self.read(rows.kept_rows)
+        except ArchiveError as error:
+            log.warning("what was kept cannot be read: %s", error)
+            self.recording = False
+            cause = error.__cause__
+            busy = isinstance(error, ArchiveBusy) or cause is None
+            with self._lock:
+                self._notices.append(
+                    notice("archive_busy_at_start") if busy else failure(cause, self._path)
+                )
+            return kept
+        for size, game_text, session_text in in_play:
+            try:
+                kept.in_play[size] = rows.in_play_of((game_text, session_text), size)
+            except ValueError as problem:
+                log.warning("the %sx%s game in play cannot be read: %s", size, size, problem)
+                self._tell("damaged", file="game", size=str(size))
+        for row in newest:
+            with contextlib.suppress(ValueError):  # unreadable: a new record starts
+                summary = rows.summary_of(row)
+                kept.records[summary.uid] = summary
+        if stats is not None:
+            try:
+                kept = kept._replace(stats=rows.stats_of(stats))
+            except ValueError as problem:
+                log.warning("the statistics cannot be read: %s", problem)
+                self._tell("damaged", file="statistics")
+        return kept
 
     def find_uid(self, uid: str) -> int | None:
         return self.read(partial(rows.uid_id, uid=uid))
+
+    def keep_in_play(self, game: Game, session: Mapping[str, Any]) -> None:
+        """Keep a game as its size's game in play (left on its board for another size)."""
+        self.write([KeepInPlay(game.to_dict(), dict(session))])
 
     # -- the review's scores, kept so that a second look is instant ------------------------------
 

@@ -15,9 +15,12 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.core import checks
+from game.core.engine import Game
 from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step
 from game.core.rules import BOARD_SIZES
+from game.core.stats import Stats
 from game.kept_games.archive.changes import SUMMARY_COLUMNS, utc_text
+from game.storage.schema import check_session_state
 
 log = logging.getLogger("game.kept_games.archive.games_archive")
 
@@ -96,6 +99,29 @@ def record_of(row: Sequence[Any], start_text: Any, steps: Sequence[tuple]) -> Ga
     return GameRecord(summary, start, tuple(kept))
 
 
+def in_play_of(row: Sequence[Any], size: int) -> tuple[Game, dict[str, Any]]:
+    """An in_play row as the game and its session's state; ValueError if it is not ours."""
+    game_text, session_text = row
+    game = Game.from_dict(_json_of(game_text, "game"))
+    if game.size != size:
+        raise ValueError(f"size: a {game.size}x{game.size} game in the {size}x{size} row")
+    return game, check_session_state(_json_of(session_text, "session"))
+
+
+def stats_of(row: Sequence[Any]) -> Stats:
+    """The statistics row as Stats; ValueError if it is not ours."""
+    return Stats.from_dict(_json_of(row[0], "statistics"))
+
+
+def _json_of(text: Any, name: str) -> Any:
+    if type(text) is not str:
+        raise ValueError(f"{name}: not text")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:  # a ValueError, said with its name
+        raise ValueError(f"{name}: {error}") from None
+
+
 # -- the queries that read the kept games --------------------------------------------------------
 
 
@@ -146,22 +172,16 @@ def game_rows(connection: sqlite3.Connection, game_id: int) -> tuple[tuple | Non
     return row, steps
 
 
-def in_play_ids(connection: sqlite3.Connection, size: int) -> list[int]:
-    return [
-        row[0]
-        for row in connection.execute(
-            "SELECT id FROM games WHERE size = ? AND outcome = 'in_play' AND imported = 0 "
-            "ORDER BY id DESC",
-            (size,),
-        ).fetchall()
-    ]
-
-
-def last_played_id(connection: sqlite3.Connection, size: int) -> int | None:
-    row = connection.execute(
-        "SELECT max(id) FROM games WHERE size = ? AND imported = 0", (size,)
-    ).fetchone()
-    return row[0]
+def kept_rows(connection: sqlite3.Connection) -> tuple[list[tuple], tuple | None, list[tuple]]:
+    """What play goes on from: the in_play rows (size, game, session), the statistics row, and
+    the newest game played here of each size (the game on its board, if it was moved in)."""
+    in_play = connection.execute("SELECT size, game, session FROM in_play").fetchall()
+    stats = connection.execute("SELECT figures FROM statistics WHERE one = 1").fetchone()
+    newest = connection.execute(
+        f"SELECT {SUMMARY_COLUMNS} FROM games WHERE id IN "
+        "(SELECT max(id) FROM games WHERE imported = 0 GROUP BY size)"
+    ).fetchall()
+    return in_play, stats, newest
 
 
 def uid_id(connection: sqlite3.Connection, uid: str) -> int | None:

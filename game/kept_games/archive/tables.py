@@ -1,10 +1,11 @@
 """What the archive's SQLite file holds, and how an older version becomes this one.
 
 - The tables: `games` (one row a game: its summary and its start, `Game.to_dict()` as JSON),
-  `steps` (one row a move or undo: the action and the game clock), `analyses` (the review's
-  solver scores, kept so that a second look is instant), `practice` (a player's answers to a
-  game's mistakes tried again). Their rows, written and read back:
-  game/kept_games/archive/changes.py and rows.py.
+  `steps` (one row a move or undo: the action and the game clock), `in_play` (the game on the
+  board of each size and its session's state), `statistics` (one row: the statistics, best
+  scores and goals met), `analyses` (the review's solver scores, kept so that a second look is
+  instant), `practice` (a player's answers to a game's mistakes tried again). Their rows,
+  written and read back: game/kept_games/archive/changes.py and rows.py.
 - Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
   `PRAGMA user_version`; version 0 is a new, empty file, made version 1 (the first release's:
   no player has a file of an earlier layout).
@@ -65,6 +66,19 @@ _SCHEMA = (
     answer TEXT NOT NULL CHECK (answer IN ('up', 'down', 'left', 'right')),
     right INTEGER NOT NULL CHECK (right IN (0, 1))
 )""",
+    # The game on the board of each size (R18), undo history and all, with the session's
+    # state beside it: `Game.to_dict()` and `Session.state_dict()` as JSON.
+    """CREATE TABLE in_play (
+    size INTEGER PRIMARY KEY CHECK (size BETWEEN 3 AND 8),
+    game TEXT NOT NULL,
+    session TEXT NOT NULL
+) WITHOUT ROWID""",
+    # The statistics, best scores and goals met (R9, R19, R20, R21): `Stats.to_dict()` as
+    # JSON in one row, written in the same transaction as the move that changed them.
+    """CREATE TABLE statistics (
+    one INTEGER PRIMARY KEY CHECK (one = 1),
+    figures TEXT NOT NULL
+)""",
     "CREATE INDEX games_in_play ON games (size, outcome)",
 )
 
@@ -83,6 +97,8 @@ SCHEMA_OBJECTS = frozenset(
         ("table", "steps"),
         ("table", "analyses"),
         ("table", "practice"),
+        ("table", "in_play"),
+        ("table", "statistics"),
         ("index", "games_in_play"),
         ("index", "sqlite_autoindex_games_1"),  # uid's UNIQUE
     }

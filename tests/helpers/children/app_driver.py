@@ -32,7 +32,7 @@ def main() -> None:
         for _ in range(30):  # a quarter second of play: the clock runs
             app.frame(step, [])
     app.frame(step, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="")])
-    app.storage.flush()  # the autosave's writer thread has put the last move on disk
+    app.archive.flush()  # the autosave's writer thread has put the last move on disk
     print(json.dumps(app.session.game.to_dict()), flush=True)
     if how == "kill":
         time.sleep(60)  # the test kills us here, after the last autosave

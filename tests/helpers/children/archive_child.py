@@ -20,11 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/, for helpers
 
-from helpers.archive import seeded_session, send  # noqa: E402
+from helpers.archive import Keeping, seeded_session, send  # noqa: E402
 
 from game.core.engine import Direction  # noqa: E402
 from game.core.record import Action, GameRecord, GameSummary, Outcome, Step  # noqa: E402
-from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
 from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.play import commands as cmd  # noqa: E402
 from game.play import events as ev  # noqa: E402
@@ -33,7 +32,7 @@ from game.play.session import Phase  # noqa: E402
 
 def keep_imports(archive: Archive, seed: int) -> None:
     session = seeded_session(4, seed)
-    keeper = GameKeeper(Archive(None))
+    keeper = Keeping(Archive(None))
     start = session.game.to_dict()
     chooser = random.Random(seed)
     steps = []
@@ -64,7 +63,7 @@ def main() -> None:
     archive = Archive.open(data_dir)  # as the app opens it: writer thread, fsync per commit
     if sys.argv[3:] == ["imports"]:
         keep_imports(archive, seed)
-    keeper = GameKeeper(archive)
+    keeper = Keeping(archive)
     session = seeded_session(4, seed)
     keeper.attach(session)
     chooser = random.Random(seed)

@@ -28,7 +28,7 @@ def main() -> None:
         direction = app.session.game.valid_directions()[0]
         event = pygame.event.Event(pygame.KEYDOWN, key=KEYS[direction], mod=0, unicode="")
         app.frame(thought, [event])  # the thought passes, then the key comes
-    app.storage.flush()  # the last move's saves are on disk
+    app.archive.flush()  # the last move's saves are on disk
     print(json.dumps({"game": app.session.game.to_dict()}), flush=True)
     time.sleep(60)  # the test kills us here
 

@@ -23,7 +23,7 @@ def main() -> None:
     for _ in range(5):
         app.command(cmd.Move(app.session.game.valid_directions()[0]))
         app.frame(1.0, [])
-    app.storage.flush()
+    app.archive.flush()
     print(json.dumps(app.session.game.to_dict()), flush=True)
     sys.exit(run_guarded(lambda: app, data_dir / "logs"))
 

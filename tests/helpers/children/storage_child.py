@@ -1,10 +1,13 @@
 """A second running copy of the game's storage, for the tests that need a real process.
 
-storage_child.py counter DATA_DIR   save a rising counter (game and best score) until killed
+storage_child.py counter DATA_DIR   save settings carrying a rising count until killed
 storage_child.py forker DATA_DIR    for each line "go" read, fork a counter and say its pid
 storage_child.py hold DATA_DIR      take the lock, say "locked", then wait to be killed
-storage_child.py second DATA_DIR    try to load and save everything; print what happened
+storage_child.py second DATA_DIR    try to load and save the settings; print what happened
 storage_child.py open DATA_DIR      time how long taking the lock takes; print it
+storage_child.py leave DATA_DIR     ask for 40 saves in the background, then end without close()
+
+With "background" after DATA_DIR, counter, forker and leave save on the writer thread.
 """
 
 from __future__ import annotations
@@ -13,11 +16,16 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
+from pathlib import Path
 
-from game.core.engine import Game
-from game.core.settings import Settings
-from game.storage.store import Storage
-from game.text import notice_text
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # tests/, for helpers
+
+from helpers.storage import count_of, counted  # noqa: E402
+
+from game.core.settings import Settings  # noqa: E402
+from game.storage.store import Storage  # noqa: E402
+from game.text import notice_text  # noqa: E402
 
 
 def say(*words: object) -> None:
@@ -28,17 +36,11 @@ def say(*words: object) -> None:
 def counter(data_dir: str, background: bool = False) -> None:
     storage = Storage(data_dir, lock_wait=5, background=background).open()
     assert not storage.read_only, storage.notices
-    saved = storage.load_game(4)
-    game = saved.game if saved else Game.new(4, seed=11)
-    value = saved.session["counter"] if saved else 0
-    stats = storage.load_stats()
+    value = count_of(storage.load_settings())
     say("start", value)
     while True:
         value += 1
-        game.score = value
-        storage.save_game(game, {"counter": value})
-        stats = stats.score_reached(4, assisted=False, score=value, biggest_tile=2)
-        storage.save_stats(stats)
+        storage.save_settings(counted(value))
         storage.flush()
         say("saved", value)
 
@@ -63,18 +65,13 @@ def hold(data_dir: str) -> None:
 
 def second(data_dir: str) -> None:
     storage = Storage(data_dir, lock_wait=0.2).open()
-    saved = storage.load_game(4)
-    storage.load_settings()
-    stats = storage.load_stats()
-    game = saved.game if saved else Game.new(4, seed=2)
+    settings = storage.load_settings()
     report = {
         "read_only": storage.read_only,
-        "loaded_score": saved.game.score if saved else None,
+        "loaded_theme": settings.theme,
         "saves": [
-            storage.save_game(game, {"phase": "playing"}),
-            storage.save_game(Game.new(5, seed=3), {}),
             storage.save_settings(Settings(theme="dark")),
-            storage.save_stats(stats.score_reached(4, assisted=False, score=10**6, biggest_tile=4)),
+            storage.save_settings(replace(settings, volume=10)),
         ],
         "notices": [notice_text(notice, "en") for notice in storage.pop_notices()],
     }
@@ -84,10 +81,8 @@ def second(data_dir: str) -> None:
 
 def leave(data_dir: str) -> None:
     storage = Storage(data_dir, background=True).open()
-    game = Game.new(4, seed=8)
-    for index in range(40):
-        game.score = index + 1
-        storage.save_game(game, {"counter": index + 1})
+    for count in range(1, 41):
+        storage.save_settings(counted(count))
     say("asked", 40)
     raise SystemExit(0)  # no close(): the program's end must still write what was asked
 

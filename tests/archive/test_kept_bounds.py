@@ -1,10 +1,13 @@
-"""Issue 13: every state the engine can reach from a state it accepts saves and loads again.
-The engine, the statistics and storage share one set of bounds (game/core/engine.py: the largest
-tile of R2, the largest count, the longest clock), and play never passes them."""
+"""Issue 13: every state the engine can reach from a state it accepts is kept and loads again.
+The engine, the statistics and the kept games share one set of bounds (game/core/engine.py: the
+largest tile of R2, the largest count, the longest clock), and play never passes them. And a
+database doctored by hand: whatever loads from it loads the same after it is kept again."""
 
 from __future__ import annotations
 
+import json
 import random
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -21,7 +24,9 @@ from game.core.engine import (
     max_tile_value,
 )
 from game.core.stats import SizeStats, Stats
-from game.storage.store import Storage
+from game.kept_games.archive.changes import KeepInPlay, KeepStats
+from game.kept_games.archive.games_archive import Archive
+from game.storage.schema import ARCHIVE_FILE
 
 STEPS = 12  # moves, undos and clock ticks played from each generated state
 
@@ -110,14 +115,18 @@ def _play(game: Game, stats: Stats, actions, assisted: bool) -> Stats:
     return stats
 
 
-def _saved_and_loaded(folder, game: Game, stats: Stats) -> tuple:
-    with Storage(folder) as storage:
-        assert storage.save_game(game, {"phase": "playing"})
-        assert storage.save_stats(stats)
-    with Storage(folder) as storage:
-        saved, loaded = storage.load_game(game.size), storage.load_stats()
-        assert storage.pop_notices() == []
-    return saved, loaded
+def _saved_and_loaded(folder, game: Game, stats: Stats) -> tuple[Game, Stats]:
+    """`game` and `stats` kept as the autosave keeps them, then read as the next start does."""
+    archive = Archive.open(folder, background=False, durable=False)
+    archive.write([KeepInPlay(game.to_dict(), {"phase": "playing"}), KeepStats(stats.to_dict())])
+    archive.close()
+    archive = Archive.open(folder, background=False, durable=False)
+    try:
+        kept = archive.load_kept()
+        assert archive.pop_notices() == []
+    finally:
+        archive.close()
+    return kept.in_play[game.size][0], kept.stats
 
 
 @settings(
@@ -132,11 +141,11 @@ def test_every_state_reached_from_an_accepted_one_saves_and_loads_again(
     assisted = data.draw(st.booleans())
     stats = Stats({(game.size, assisted): data.draw(accepted_stats(game.size))})
     saved, loaded = _saved_and_loaded(folder, game, stats)  # as accepted
-    assert saved.game.to_dict() == game.to_dict() and loaded == stats
+    assert saved.to_dict() == game.to_dict() and loaded == stats
 
     stats = _play(game, stats, data.draw(_actions), assisted)
     saved, loaded = _saved_and_loaded(folder, game, stats)  # and after play
-    assert saved is not None and saved.game.to_dict() == game.to_dict()
+    assert saved is not None and saved.to_dict() == game.to_dict()
     assert loaded == stats
 
 
@@ -167,7 +176,7 @@ def test_a_score_past_what_a_json_number_holds_exactly_loads_in_the_game_and_the
     game.move(Direction.LEFT)
     stats = Stats().score_reached(4, assisted=False, score=game.score, biggest_tile=4)
     saved, loaded = _saved_and_loaded(tmp_path, game, stats)
-    assert saved.game.score == game.score and loaded.best_score(4) == game.score
+    assert saved.score == game.score and loaded.best_score(4) == game.score
 
 
 def test_the_score_moves_and_clock_stop_at_their_bounds_instead_of_passing_them():
@@ -196,5 +205,66 @@ def test_two_largest_tiles_side_by_side_stay_and_the_game_still_saves(tmp_path):
     assert game.biggest_tile() == top
     stats = Stats().score_reached(4, assisted=False, score=game.score, biggest_tile=top)
     saved, loaded = _saved_and_loaded(tmp_path, game, stats)
-    assert saved is not None and saved.game.to_dict() == game.to_dict()
+    assert saved is not None and saved.to_dict() == game.to_dict()
     assert loaded == stats
+
+
+# -- a database doctored by hand ------------------------------------------------------------------
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | _counts | st.integers() | _seconds | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@st.composite
+def _doctored(draw, value):
+    """`value` (JSON data) with one part of it replaced by any JSON value, as a hand would."""
+    if isinstance(value, dict) and value and draw(st.booleans()):
+        key = draw(st.sampled_from(sorted(value)))
+        return {**value, key: draw(_doctored(value[key]))}
+    if isinstance(value, list) and value and draw(st.booleans()):
+        index = draw(st.integers(0, len(value) - 1))
+        return [*value[:index], draw(_doctored(value[index])), *value[index + 1 :]]
+    return draw(_json_values)
+
+
+def _loaded(folder):
+    archive = Archive.open(folder, background=False, durable=False)
+    try:
+        return archive.load_kept()
+    finally:
+        archive.close()
+
+
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@pytest.mark.slow
+@given(game=accepted_games(), data=st.data())
+def test_whatever_a_doctored_database_loads_loads_the_same_after_it_is_kept_again(
+    tmp_path_factory, game, data
+):
+    folder = tmp_path_factory.mktemp("doctored")
+    stats = _play(game, Stats(), data.draw(_actions), assisted=False)
+    _saved_and_loaded(folder, game, stats)
+    column = data.draw(st.sampled_from(["game", "session", "figures"]))
+    table = "statistics" if column == "figures" else "in_play"
+    with sqlite3.connect(folder / ARCHIVE_FILE) as doctor:
+        [(text,)] = doctor.execute(f"SELECT {column} FROM {table}").fetchall()
+        changed = data.draw(_doctored(json.loads(text)))
+        doctor.execute(f"UPDATE {table} SET {column} = ?", (json.dumps(changed),))
+    doctor.close()
+    first = _loaded(folder)  # never raises: what cannot be read is left out, and said
+    archive = Archive.open(folder, background=False, durable=False)
+    archive.write(
+        [KeepInPlay(g.to_dict(), state) for g, state in first.in_play.values()]
+        + [KeepStats(first.stats.to_dict())]
+    )
+    archive.close()
+    second = _loaded(folder)
+    assert second.stats == first.stats
+    assert {size: (g.to_dict(), state) for size, (g, state) in second.in_play.items()} == {
+        size: (g.to_dict(), state) for size, (g, state) in first.in_play.items()
+    }
