@@ -23,7 +23,8 @@ class NoticeKey(enum.StrEnum):
     NOT_READABLE = "not_readable"  # may not be read: left in place, not saved over (file, error)
     BACKUP_NOT_READABLE = "backup_not_readable"  # its backup only: left; the file saves (file)
     LOAD_FAILED = "load_failed"  # a fault of the game's reading it: left, not saved over (file)
-    # The kept games (game/kept_games/archive/); their words: game/text/'s notice_<key>.
+    # The database of everything kept (game/kept_games/archive/); their words: game/text/'s
+    # notice_<key>. A write it is refused is SAVE_FAILED, then SAVE_WORKS, as above.
     ARCHIVE_FAILED = "archive_failed"  # a disk error: no more games kept this run (error)
     ARCHIVE_FULL = "archive_full"  # the disk is full: no more games kept this run
     ARCHIVE_READ_ONLY = "archive_read_only"  # the file or its disk is read-only: none kept
@@ -33,11 +34,13 @@ class NoticeKey(enum.StrEnum):
     ARCHIVE_HELD_TOO_LONG = "archive_held_too_long"  # held so long the queue is full
     ARCHIVE_BUSY_AT_START = "archive_busy_at_start"  # held at the start: none kept this run
     ARCHIVE_SET_ASIDE = "archive_set_aside"  # unreadable, kept aside, a new one begun (kept)
+    ARCHIVE_RESTORED = "archive_restored"  # unreadable, kept aside, its backup put back
+    # (kept, made: when the backup was made, games: how many it holds)
     ARCHIVE_SIDE_FILE_ASIDE = "archive_side_file_aside"  # an odd -wal/-shm moved aside (kept)
     ARCHIVE_EMPTIED = "archive_emptied"  # an empty file where games were kept: a new list
     ARCHIVE_REMADE = "archive_remade"  # deleted while running: made again, nothing lost
     ARCHIVE_REPLACED = "archive_replaced"  # another file put in its place: none kept
-    ARCHIVE_DAMAGED = "archive_damaged"  # damage found while running: set aside next start
+    ARCHIVE_DAMAGED = "archive_damaged"  # damage found while running: backup at next start
     ARCHIVE_NEWER = "archive_newer"  # a newer version's: left untouched, nothing kept
 
 

@@ -165,49 +165,51 @@ ENGLISH: dict[str, str] = {
     "solver_search_python": "Here the Python solver searches (installed without a C "
     "compiler): the same answers, less far ahead.",
     # -- kept games, their replay and review (game/kept_games/) --
-    "notice_archive_failed": "Your games cannot be kept from now on, because {reason}. "
-    "You can keep playing; the games kept until now stay in your list, and 2048 tries "
-    "again when it next starts.",
-    "notice_archive_full": "Your games cannot be kept from now on: the disk is full. You "
-    "can keep playing; free some space on it, and 2048 keeps your games again from its "
-    "next start.",
-    "notice_archive_read_only": "Your games cannot be kept from now on: the file of your "
-    "kept games, or its disk, is read-only. You can keep playing; make it writable, and "
-    "2048 keeps your games again from its next start.",
-    "notice_archive_not_allowed": "Your kept games cannot be opened: 2048 is not allowed "
-    "to read or write their file in its data folder. You can keep playing; give your user "
-    "back the right to read and write it, and 2048 keeps your games again from its next "
-    "start.",
-    "notice_archive_busy": "Your kept games are in use by another program (a backup, "
-    "perhaps). Your moves are kept meanwhile and written to them as soon as it lets go; "
-    "keep 2048 open until then.",
-    "notice_archive_free": "Your kept games are free again: every move made meanwhile is "
-    "written to them.",
-    "notice_archive_held_too_long": "Your kept games have been in use by another program "
-    "for so long that 2048 keeps no more moves this run. The moves made until now are "
+    "notice_archive_failed": "Your progress and games cannot be kept from now on, because "
+    "{reason}. You can keep playing; what was kept until now stays, and 2048 tries again when it "
+    "next starts.",
+    "notice_archive_full": "Your progress and games cannot be kept this time: the disk is full. "
+    "You can keep playing; free some space on it, and 2048 keeps them again from its next start.",
+    "notice_archive_read_only": "Your progress and games cannot be kept this time: their file, or "
+    "its disk, is read-only. You can keep playing; make it writable, and 2048 keeps them again "
+    "from its next start.",
+    "notice_archive_not_allowed": "Your progress and kept games cannot be opened: 2048 is not "
+    "allowed to read or write their file in its data folder. You can keep playing; give your user "
+    "back the right to read and write it, and 2048 keeps them again from its next start.",
+    "notice_archive_busy": "Your progress and kept games are in use by another program (a backup, "
+    "perhaps). Your moves are kept meanwhile and written as soon as it lets go; keep 2048 open "
+    "until then.",
+    "notice_archive_free": "Your progress and kept games are free again: every move made "
+    "meanwhile is written.",
+    "notice_archive_held_too_long": "Your progress and kept games have been in use by another "
+    "program for so long that 2048 keeps no more moves this run. The moves made until now are "
     "written as soon as it lets go; keep 2048 open until then.",
-    "notice_archive_busy_at_start": "Your kept games are in use by another program, so "
-    "2048 cannot open them and keeps no games this run. Close that program (or let it "
-    "finish) and start 2048 again.",
-    "notice_archive_side_file_aside": "Beside your list of kept games, in the place of its "
-    "journal, was something that is not a file of its own (a folder or a link). It was "
-    "moved aside, untouched, as {kept}; your games are kept as before.",
-    "notice_archive_emptied": "The file of your kept games was found empty, so a new list "
-    "begins: the games played before are not in it. A backup of your data folder may "
-    "still hold them.",
-    "notice_archive_remade": "The file of your kept games was deleted while 2048 ran. 2048 "
-    "wrote it again from what it still had, with every game in it, and goes on keeping "
-    "them.",
-    "notice_archive_replaced": "The file of your kept games was replaced by another while "
-    "2048 ran. 2048 leaves the new one as it is and keeps no more games this run; it opens "
+    "notice_archive_busy_at_start": "Your progress and kept games are in use by another program, "
+    "so 2048 cannot open them and keeps nothing this run. Close that program (or let it finish) "
+    "and start 2048 again.",
+    "notice_archive_side_file_aside": "Beside the file of your progress and kept games, in the "
+    "place of its journal, was something that is not a file of its own (a folder or a link). It "
+    "was moved aside, untouched, as {kept}; everything is kept as before.",
+    "notice_archive_emptied": "The file of your progress and kept games was found empty, so they "
+    "begin again: the games, statistics and goals of before are not in it. A backup of your data "
+    "folder may still hold them.",
+    "notice_archive_remade": "The file of your progress and kept games was deleted while 2048 "
+    "ran. 2048 wrote it again from what it still had, with everything in it, and goes on keeping "
+    "it.",
+    "notice_archive_replaced": "The file of your progress and kept games was replaced by another "
+    "while 2048 ran. 2048 leaves the new one as it is and keeps nothing more this run; it opens "
     "the new one at its next start.",
-    "notice_archive_set_aside": "Your list of kept games could not be read, so it was set "
-    "aside as {kept} and a new one started.",
-    "notice_archive_damaged": "Your list of kept games is damaged. This time no more games "
-    "are kept in it; the next time 2048 starts, it is set aside and a new list begins.",
-    "notice_archive_newer": "Your list of kept games was written by a newer version of "
-    "2048. It is left untouched, and this version keeps no games; update 2048 to keep them "
-    "again.",
+    "notice_archive_set_aside": "The file of your progress and kept games could not be read, and "
+    "no backup of it was whole, so it was set aside as {kept} and they begin again.",
+    "notice_archive_restored": "The file of your progress and kept games could not be read, so it "
+    "was set aside as {kept}, and everything was put back from its backup of {made} ({games} "
+    "games). What was played after that is lost.",
+    "notice_archive_damaged": "The file of your progress and kept games is damaged. This time "
+    "nothing more is kept in it; the next time 2048 starts, it is set aside and its last backup "
+    "put back.",
+    "notice_archive_newer": "The file of your progress and kept games was written by a newer "
+    "version of 2048. It is left untouched, and this version keeps nothing; update 2048 to carry "
+    "on with them.",
     "outcome_in_play": "in play",
     "outcome_won": "won",
     "outcome_lost": "lost",

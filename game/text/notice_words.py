@@ -155,6 +155,8 @@ def notice_words(key: str, fields: Mapping[str, object], lang: str) -> str:
         "names": ", ".join(_setting_name(n, lang) for n in fields.get("names", "").split(",")),
         "folder": shown_path(fields["folder"]) if fields.get("folder") else "",
         "kept": fields.get("kept", ""),
+        "made": fields.get("made", ""),
+        "games": fields.get("games", ""),
     }
     if f"notice_{key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS
         return tr(f"notice_{key}", lang, **words)

@@ -1,7 +1,7 @@
-"""R22: a damaged archive never crashes the game and costs nothing kept elsewhere: it is set
-aside as games.sqlite3.corrupt-<time> (never deleted) and a new one started; a newer version's
-file is left untouched; a planted link or FIFO is never opened; a full disk stops the recording
-for the run with one notice, and the game plays on."""
+"""R22: a damaged archive never crashes the game: it is set aside as
+games.sqlite3.corrupt-<time> (never deleted) and its last good backup put in its place, or a
+new one started; a newer version's file is left untouched; a planted link or FIFO is never
+opened; a full disk is said once, the game plays on, and its moves are written when it can."""
 
 from __future__ import annotations
 
@@ -32,13 +32,17 @@ def kept_aside(folder):
     return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
 
 
-def assert_set_aside_and_new(folder, archive, damaged: bytes):
+def assert_set_aside_and_new(folder, archive, damaged: bytes, restored: int | None = None):
+    """The damaged file kept aside as it was, and in its place a new one, working: empty, or
+    what its backup held (`restored` games), as the notice says."""
     [notice] = archive.pop_notices()
-    assert notice.key == "archive_set_aside"
+    assert notice.key == ("archive_set_aside" if restored is None else "archive_restored")
     [aside] = [p for p in kept_aside(folder) if not p.name.endswith(("-wal", "-shm"))]
     assert aside.read_bytes() == damaged  # kept as it was, to look at later
     assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
-    assert archive.recording and archive.list_games() == []  # a new one, working
+    assert archive.recording and len(archive.list_games()) == (restored or 0)
+    if restored is not None:
+        assert f"({restored} games)" in notice_text(notice, "en")
     assert os.path.isfile(folder / ARCHIVE_FILE) and not os.path.islink(folder / ARCHIVE_FILE)
 
 
@@ -70,7 +74,8 @@ def test_an_archive_with_tables_that_are_not_ours_is_set_aside(tmp_path):
         connection.execute("CREATE TRIGGER spy AFTER INSERT ON steps BEGIN SELECT 1; END")
     connection.close()
     changed = (tmp_path / ARCHIVE_FILE).read_bytes()
-    assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), changed)
+    archive = Archive.open(tmp_path, background=False)
+    assert_set_aside_and_new(tmp_path, archive, changed, restored=1)  # the quit's backup
 
 
 @pytest.mark.parametrize("damage", ["page wiped", "cells overwritten"])
@@ -102,7 +107,8 @@ def test_an_archive_that_fails_its_integrity_check_stops_recording_and_goes_asid
     play(session, keeper, random_actions(3, 20))  # the game plays on
     archive.close()
     assert (tmp_path / ARCHIVE_FILE).read_bytes() == damaged  # nothing more written to it
-    assert_set_aside_and_new(tmp_path, Archive.open(tmp_path, background=False), damaged)
+    archive = Archive.open(tmp_path, background=False)  # the backup of the last good quit
+    assert_set_aside_and_new(tmp_path, archive, damaged, restored=1)
 
 
 def test_a_whole_archive_passes_its_integrity_check(tmp_path):

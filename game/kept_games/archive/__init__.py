@@ -64,7 +64,8 @@ Which module holds what:
 - changes.py: its rows written (`AddGame`, `AddSteps`, ..., `write_changes`) and a moment as
   written (`utc_text`); rows.py: its rows read back (`summary_of`, `record_of`, `parse_utc`).
 - failures.py: a failure as the notice the player can act on; a busy or damaged file.
-- wal.py: whether its write-ahead log would lose committed moves.
+- backups.py: its own backups, made at each quit and before a change of layout, and put in
+  place of a damaged database.
 - threads.py: its writer and integrity-check threads.
 - game_keeper.py: `GameKeeper`, the session's every move as changes to its record;
   autosave.py: `Autosave`, the listener that writes them with the game in play and the

@@ -2,17 +2,17 @@
 
 - `open_database(path)`, at the start, never raises: it gives the connection (or none) and what
   to tell the player. A file that is not a regular file (a planted link, a FIFO), not a
-  database, not ours (its application_id), does not have exactly our tables, or whose -wal
-  would lose committed moves (game/kept_games/archive/wal.py), is renamed to
-  `games.sqlite3.corrupt-<time>` (its -wal and -shm beside it), never deleted, and a new
-  database is started; the player is told once. A -wal or -shm that is not a regular file (a
+  database, not ours (its application_id), or does not have exactly our tables, is renamed to
+  `games.sqlite3.corrupt-<time>` (its -wal and -shm beside it), never deleted, and its newest
+  good backup is put in its place (game/kept_games/archive/backups.py), or a new database
+  started; the player is told once. A -wal or -shm that is not a regular file (a
   folder, a link) is not the database's damage: it alone is renamed to NAME.aside-<time>, and
   the games stay as they are. A database of a newer version (`PRAGMA user_version` above ours)
   is left untouched and nothing is written to it.
 - `connect(path)` opens only a regular file (never a planted link, never a FIFO that would
   hang), checks that it is ours and upgrades it (game/kept_games/archive/tables.py). It raises
-  `Damaged` for a file to set aside (`set_aside`): one that is not ours or not whole, a -wal
-  that would lose committed moves, an empty file beside a -wal; `OddSideFile` for a -wal or
+  `Damaged` for a file to set aside (`set_aside`): one that is not ours or not whole, an empty
+  file beside a -wal; `OddSideFile` for a -wal or
   -shm that is not a regular file (`put_aside`); and `Newer`. Whether every page is whole,
   `PRAGMA quick_check` tells, on a thread of its own (game/kept_games/archive/threads.py); a file it
   finds damaged is set aside at the next start (`damage_mark`).
@@ -34,10 +34,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from game.kept_games.archive.backups import Restored, keep_backup, restore_backup
 from game.kept_games.archive.failures import failure, notice
 from game.kept_games.archive.rows import largest_id
 from game.kept_games.archive.tables import Damaged, Newer, check_and_upgrade
-from game.kept_games.archive.wal import wal_damage
 from game.platform.files import make_private_folder
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_SIDE_FILES
@@ -93,7 +93,8 @@ def open_database(
         if not read_only:
             try:
                 kept = set_aside(path, now())
-                notices.append(notice("archive_set_aside", kept=kept.name))
+                restored = restore_backup(path)
+                notices.append(_set_aside_notice(kept, restored))
                 connection = connect(path, read_only)
             except (Damaged, Newer, OddSideFile, sqlite3.Error, OSError) as error:
                 log.warning("%s: %s", path, error)
@@ -116,6 +117,14 @@ def open_database(
             connection = None
             notices.append(failure(error, path))
     return Opened(connection, notices, none_kept)
+
+
+def _set_aside_notice(kept: Path, restored: Restored | None) -> Notice:
+    """What the player is told of a database set aside: what its backup put back, if any."""
+    if restored is None:
+        return notice("archive_set_aside", kept=kept.name)
+    made = restored.made.astimezone().strftime("%Y-%m-%d %H:%M")
+    return notice("archive_restored", kept=kept.name, made=made, games=str(restored.games))
 
 
 def _odd_side_files_aside(path: Path, moment: datetime) -> list[Notice]:
@@ -186,10 +195,10 @@ def connect(path: Path, read_only: bool, wait: float = OPEN_WAIT_SECONDS) -> sql
     """A checked connection to the archive at `path`, upgraded to this version; it waits at
     most `wait` seconds for another program that holds the file.
 
-    Damaged if the file is not ours or not whole, or its log would lose committed moves (see
-    game/kept_games/archive/wal.py); OddSideFile if its -wal or -shm is not a regular file; Newer if
-    a newer version wrote it. Other sqlite3.Error / OSError: the folder or the disk would not
-    let us, or another program holds it (nothing to set aside).
+    Damaged if the file is not ours or not whole (a damaged -wal is SQLite's to recover: it
+    keeps the transactions before the damage); OddSideFile if its -wal or -shm is not a
+    regular file; Newer if a newer version wrote it. Other sqlite3.Error / OSError: the folder
+    or the disk would not let us, or another program holds it (nothing to set aside).
     """
     if os.path.lexists(damage_mark(path)):
         raise Damaged("the last integrity check found it damaged")
@@ -213,20 +222,15 @@ def connect(path: Path, read_only: bool, wait: float = OPEN_WAIT_SECONDS) -> sql
             timeout=wait,
         )
     else:
-        # Only the copy that writes looks at the log: SQLite would write over what it cannot
-        # read. (A read-only copy never writes, and may see the log mid-commit.)
-        problem = wal_damage(path)
-        if problem is None and _empty_beside_its_log(path):
-            problem = "the database file is empty beside its log"
-        if problem is not None:
-            raise Damaged(problem)
+        if _empty_beside_its_log(path):
+            raise Damaged("the database file is empty beside its log")
         make_private_folder(path.parent)
         create_private(path)
         connection = sqlite3.connect(
             path, isolation_level=None, check_same_thread=False, timeout=wait
         )
     try:
-        check_and_upgrade(connection, read_only)
+        check_and_upgrade(connection, read_only, before=lambda: keep_backup(connection, path))
     except sqlite3.DatabaseError as error:
         connection.close()
         if getattr(error, "sqlite_errorcode", None) in (

@@ -125,9 +125,12 @@ def in_transaction(connection: sqlite3.Connection):
     connection.execute("COMMIT")
 
 
-def check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
-    """Check that the file is ours, and upgrade an older one (only a copy that may write).
-    Damaged, Newer, or a sqlite3.Error if it cannot be read."""
+def check_and_upgrade(
+    connection: sqlite3.Connection, read_only: bool, before: Callable[[], None] | None = None
+) -> None:
+    """Check that the file is ours, and upgrade an older one (only a copy that may write),
+    calling `before` first (the backup of what it was). Damaged, Newer, or a sqlite3.Error if
+    it cannot be read."""
     connection.execute("PRAGMA trusted_schema = OFF")
     version = connection.execute("PRAGMA user_version").fetchone()[0]
     application = connection.execute("PRAGMA application_id").fetchone()[0]
@@ -145,6 +148,8 @@ def check_and_upgrade(connection: sqlite3.Connection, read_only: bool) -> None:
         connection.execute("PRAGMA synchronous = FULL")
         connection.execute("PRAGMA foreign_keys = ON")
         if version < SCHEMA_VERSION:
+            if version > 0 and before is not None:
+                before()
             with in_transaction(connection):
                 for step in range(version, SCHEMA_VERSION):
                     UPGRADES[step](connection)
