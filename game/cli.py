@@ -36,6 +36,8 @@ class Options:
     import_path: str | None = None  # keep the game of this shared file, then play
     desktop_entry_action: EntryAction | None = None  # do this, then exit
     status: bool = False  # print what the game keeps as JSON, then exit
+    backup_path: str | None = None  # write everything kept to this file, then exit
+    restore_path: str | None = None  # put everything this file holds in place, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -91,6 +93,21 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         help="print what the game keeps for you (games in play, records, goals) as JSON, "
         "then exit; it only reads, also while the game runs",
     )
+    keeping = parser.add_mutually_exclusive_group()
+    keeping.add_argument(
+        "--backup",
+        dest="backup_path",
+        metavar="FILE",
+        help="write everything the game keeps for you (games, statistics, goals, practice, "
+        "settings) to FILE, then exit; also while the game runs",
+    )
+    keeping.add_argument(
+        "--restore",
+        dest="restore_path",
+        metavar="FILE",
+        help="check FILE (a --backup) whole, keep what you have now as a backup, put FILE's in "
+        "its place, then exit; quit the game first",
+    )
     menu = parser.add_mutually_exclusive_group()
     menu.add_argument(
         "--install-desktop-entry",
@@ -119,6 +136,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         import_path=args.shared_file if args.import_path is None else args.import_path,
         desktop_entry_action=args.desktop_entry_action,
         status=args.status,
+        backup_path=args.backup_path,
+        restore_path=args.restore_path,
     )
 
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from game.app import App
 from game.cli import Options, parse_args
-from game.launch import desktop_entry
+from game.launch import backup, desktop_entry
 from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
 from game.launch.status import print_status
@@ -26,6 +26,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
     if options.status:  # before the log: it writes nothing at all
         sys.exit(print_status(Folders.for_player(options.data_dir)))
+    if options.backup_path is not None or options.restore_path is not None:
+        sys.exit(backup.run(options, Folders.for_player(options.data_dir)))
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)

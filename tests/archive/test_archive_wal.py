@@ -135,6 +135,7 @@ def kill_while_keeping(data: Path, seed: int) -> int:
     return 1 + len(rest.splitlines())
 
 
+@pytest.mark.slow
 def test_a_kill_in_the_middle_of_a_commit_opens_normally_with_every_game_kept(tmp_path):
     for seed in range(6):
         data = tmp_path / str(seed)
