@@ -1,13 +1,18 @@
-"""Attacks on the game's files, against the real game (main.py, headless): FIFOs, planted links,
-files of another user, a data folder that is a file or deleted while the game runs, a full and
-a read-only disk, a damaged or doctored solver cache, crash logs through a link, SIGKILL in
-the middle of saving, and the kept games held by another process, their -wal damaged after a
-kill, their folder deleted between moves (bench/archive_player.py plays the real app for
-those). Each attack says what it did and whether what the player has held.
+"""Attacks on the player's files, against the real game (main.py, or the app played on command
+by bench/archive_player.py where an attack needs moves made), headless: FIFOs and planted
+links, files of another user, a data folder that is a file or deleted while the game runs, a
+full and a read-only disk, files of a newer version, a damaged or doctored solver cache, crash
+logs through a link, SIGKILL in the middle of saving, and the database of everything kept
+(games.sqlite3: the game in play, the statistics, the kept games) held by another process, its
+-wal damaged after a kill, its folder deleted between moves. The settings are attacked in
+settings.json, what the game keeps in the database. Each attack says what it did and whether
+what the player has held; what was kept is read back as the next start reads it
+(`Archive.load_kept`, `Archive.list_games`) or as `main.py --status` tells it.
 
     python bench/storage_attacks.py [--kills N] [--only NAME ...]
 
-Some attacks need root (a tmpfs of a few kilobytes; a file of another user's, which root then
+`--kills 0` leaves out the SIGKILL soak (the longest part); `--only` runs the attacks named.
+Some attacks need root (a tmpfs of a few megabytes; a file of another user's, which root then
 plays as "nobody"); without it they are skipped and say so. POSIX only. Exit status 1 if any
 attack broke something.
 """
@@ -30,27 +35,44 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.kept_games.archive.games_archive import Archive  # noqa: E402
+from game.core.settings import Settings  # noqa: E402
+from game.kept_games.archive.database_file import REMADE_SUFFIX  # noqa: E402
+from game.kept_games.archive.failures import notice  # noqa: E402
+from game.kept_games.archive.games_archive import (  # noqa: E402
+    MAX_UNCOMMITTED_BATCHES,
+    Archive,
+    Kept,
+)
+from game.kept_games.archive.tables import SCHEMA_VERSION  # noqa: E402
 from game.launch.crashlog import write_crash_log  # noqa: E402
+from game.launch.gamelog import LOG_NAME  # noqa: E402
 from game.solver.bitboard import BitLayout  # noqa: E402
 from game.solver.table_cache import cache_path, save_tables  # noqa: E402
-from game.storage.envelope import GAME_FORMAT, encode_document  # noqa: E402
-from game.storage.schema import ARCHIVE_FILE  # noqa: E402
-from game.storage.store import Storage  # noqa: E402
-from game.text import tr  # noqa: E402
+from game.storage.envelope import SETTINGS_FORMAT, encode_document  # noqa: E402
+from game.storage.schema import ARCHIVE_FILE, BACKUP_SUFFIX, SETTINGS_FILE  # noqa: E402
+from game.storage.store import LOCK_NAME, Storage  # noqa: E402
+from game.text import notice_text, tr  # noqa: E402
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 NOBODY = 65534
-FILES = ("game-4.json", "settings.json", "stats.json")
+WAL, SHM = ARCHIVE_FILE + "-wal", ARCHIVE_FILE + "-shm"
+SETTINGS_BACKUP = SETTINGS_FILE + BACKUP_SUFFIX
+# The player's own settings, not the defaults: settings that come back are these.
+MINE = replace(Settings(), volume=30, theme="dark")
 
 
 class Broken(Exception):
     """What the player has did not hold."""
+
+
+class Skipped(Exception):
+    """The attack cannot be made on this machine."""
 
 
 def check(condition: bool, what: str) -> None:
@@ -78,6 +100,41 @@ def run_game(data: Path, frames: int = 3, *, as_nobody: bool = False, timeout: f
         raise Broken(f"the game hung: still running after {timeout:.0f} s") from None
 
 
+def start_game(data: Path, frames: int = 400) -> subprocess.Popen:
+    """main.py on `data` for `frames` frames (some seconds), left running."""
+    return subprocess.Popen(
+        [sys.executable, "main.py", "--frames", str(frames), "--data-dir", str(data)],
+        cwd=ROOT,
+        env=ENV,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def ended_well(game: subprocess.Popen) -> None:
+    try:
+        _, errors = game.communicate(timeout=90)
+    except subprocess.TimeoutExpired:
+        game.kill()
+        raise Broken("the game hung: still running after 90 s") from None
+    check(game.returncode == 0, f"the game ended with {game.returncode}: {errors[-400:]!r}")
+    check(b"Traceback" not in crashes(errors), f"a traceback: {errors[-400:]!r}")
+
+
+def status(data: Path) -> dict:
+    """`main.py --status`: what the game says it keeps, read as the game reads it."""
+    done = subprocess.run(
+        [sys.executable, "main.py", "--status", "--data-dir", str(data)],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    check(done.returncode == 0, f"--status ended with {done.returncode}: {done.stderr[-400:]}")
+    return json.loads(done.stdout)
+
+
 def _become_nobody() -> None:
     os.setgroups([])
     os.setgid(NOBODY)
@@ -96,7 +153,11 @@ def nobody_python() -> str:
 def _runs_as_nobody(python: str) -> bool:
     try:
         done = subprocess.run(
-            [python, "-c", "import sys"], preexec_fn=_become_nobody, capture_output=True, timeout=30
+            [python, "-c", "import pygame, platformdirs, filelock"],
+            preexec_fn=_become_nobody,
+            env=dict(ENV, PYTHONPATH=os.pathsep.join([str(ROOT), *site.getsitepackages()])),
+            capture_output=True,
+            timeout=30,
         )
     except OSError:
         return False
@@ -105,26 +166,107 @@ def _runs_as_nobody(python: str) -> bool:
 
 def game_ok(done: subprocess.CompletedProcess) -> None:
     check(done.returncode == 0, f"the game ended with {done.returncode}: {done.stderr[-400:]!r}")
-    check(b"Traceback" not in done.stderr, f"a traceback: {done.stderr[-400:]!r}")
+    errors = crashes(done.stderr)
+    check(b"Traceback" not in errors, f"a traceback: {errors[-400:]!r}")
 
 
-def seeded(folder: Path, moves: int = 6) -> dict:
-    """A data folder with a real game some moves in (played by the real app), and that game."""
-    driver = subprocess.run(
-        [sys.executable, "tests/app_driver.py", str(folder), "close", str(moves)],
-        cwd=ROOT,
-        env=ENV,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    check(driver.returncode == 0, f"seeding failed: {driver.stderr[-400:]}")
-    return json.loads(driver.stdout.splitlines()[0])
+def crashes(stderr: bytes) -> bytes:
+    """What the game wrote to stderr, less the logging module's own reports of a log line it
+    could not write (a full disk: its traceback is not the game's)."""
+    kept, skipping = [], False
+    for line in stderr.splitlines(keepends=True):
+        if line.startswith(b"--- Logging error ---"):
+            skipping = True
+        elif skipping and line.startswith(b"Arguments: "):
+            skipping = False
+        elif not skipping:
+            kept.append(line)
+    return b"".join(kept)
 
 
-def saved_game(folder: Path) -> dict | None:
-    saved = Storage(folder).load_game(4)
-    return None if saved is None else saved.game.to_dict()
+class Player:
+    """bench/archive_player.py: the real app in a process of its own, played on command."""
+
+    def __init__(self, data: Path) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "bench/archive_player.py", str(data)],
+            cwd=ROOT,
+            env=ENV,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+    def ask(self, command: str) -> dict:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            self.process.kill()
+            raise Broken(f"the game ended: {self.process.communicate()[1][-400:]!r}")
+        return json.loads(line)
+
+    def send(self, command: str) -> None:
+        """A command, not waiting for its answer (a kill comes in the middle of it)."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+
+    def quit(self) -> dict:
+        """Quit as the player does; what `quit` answered, once the process has ended well."""
+        end = self.ask("quit")
+        _, errors = self.process.communicate(timeout=60)
+        check(self.process.returncode == 0, f"the game ended with {self.process.returncode}")
+        check(b"Traceback" not in crashes(errors.encode()), f"a traceback: {errors[-400:]!r}")
+        return end
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.communicate(timeout=30)
+
+
+def seeded(data: Path, moves: int = 6) -> dict:
+    """A data folder with the player's settings and a real game some moves in (the real app
+    played them and quit); that game as it is kept."""
+    with Storage(data) as storage:
+        storage.save_settings(MINE)
+    player = Player(data)
+    player.ask(f"play {moves}")
+    end = player.quit()
+    game = kept_game(data)
+    check(game is not None and game["moves"] == end["steps"] > 0, f"seeding failed: {end}")
+    check(settings_of(data) == MINE, "seeding failed: the settings changed")
+    return game
+
+
+def kept(data: Path) -> Kept:
+    """What the next start plays on from, read without writing anything."""
+    archive = Archive.open(data, background=False, read_only=True)
+    try:
+        return archive.load_kept()
+    finally:
+        archive.close()
+
+
+def kept_game(data: Path, size: int = 4) -> dict | None:
+    in_play = kept(data).in_play.get(size)
+    return None if in_play is None else in_play[0].to_dict()
+
+
+def kept_steps(data: Path) -> list[int]:
+    """The steps of each kept game, as the next start reads them."""
+    archive = Archive.open(data, read_only=True)
+    try:
+        return [summary.steps for summary in archive.list_games()]
+    finally:
+        archive.close()
+
+
+def settings_of(folder: Path) -> Settings:
+    """The settings the next start would load (read only: nothing set aside or written)."""
+    return Storage(folder).load_settings()
 
 
 def same_game(left: dict | None, right: dict | None) -> bool:
@@ -141,79 +283,122 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     }
 
 
-class Skipped(Exception):
-    """The attack cannot be made on this machine."""
+def kinds(folder: Path, test: Callable[[int], bool], *marks: str) -> list[str]:
+    """The names in `folder` of files of a kind (stat.S_ISFIFO, S_ISLNK...) with a mark."""
+    return sorted(
+        p.name
+        for p in folder.iterdir()
+        if test(p.lstat().st_mode) and any(mark in p.name for mark in marks)
+    )
+
+
+def leftovers(folder: Path) -> list[str]:
+    """What a save on its way leaves: the settings' temporary files, a half-made database."""
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith((".tmp", REMADE_SUFFIX)))
 
 
 # -- the attacks ---------------------------------------------------------------------------------
 
 
 def fifos(work: Path) -> str:
+    """FIFOs at the settings' place and the database's side files, then at the database's."""
     data = work / "data"
     game = seeded(data)
-    for name in FILES:
-        (data / name).unlink()
+    for name in (SETTINGS_FILE, WAL, SHM):
+        with contextlib.suppress(FileNotFoundError):
+            (data / name).unlink()
         os.mkfifo(data / name)
     started = time.perf_counter()
     game_ok(run_game(data))
     seconds = time.perf_counter() - started
-    check(same_game(saved_game(data), game), "the game did not come back from its backup")
-    kept = [p for p in data.iterdir() if stat.S_ISFIFO(p.lstat().st_mode)]
-    check(len(kept) == 3 and all(".corrupt-" in p.name for p in kept), "the FIFOs were not kept")
-    return f"3 FIFOs in place of the files: started and quit in {seconds:.1f} s, backups used"
+    check(settings_of(data) == MINE, "the settings did not come back from their backup")
+    check(same_game(kept_game(data), game), "the game in play did not come back")
+    aside = kinds(data, stat.S_ISFIFO, ".corrupt-", ".aside-")
+    check(len(aside) == 3, f"the FIFOs were not kept: {aside}")
+    (data / ARCHIVE_FILE).unlink()  # only a backup can bring the games back: the game goes on
+    os.mkfifo(data / ARCHIVE_FILE)
+    game_ok(run_game(data))
+    aside = kinds(data, stat.S_ISFIFO, ARCHIVE_FILE + ".corrupt-")
+    check(len(aside) == 1, "the FIFO at the database's place was not set aside")
+    check(stat.S_ISREG((data / ARCHIVE_FILE).lstat().st_mode), "no new database")
+    in_play = kept_game(data)
+    check(in_play is not None, "the database in its place did not keep the game played")
+    then = "the game in play back from a backup" if same_game(in_play, game) else "a new one"
+    return (
+        f"FIFOs at settings.json, -wal and -shm: played in {seconds:.1f} s, settings from their "
+        f"backup, the game in play back, FIFOs kept; one at games.sqlite3: set aside, {then}"
+    )
 
 
 def planted_links(work: Path) -> str:
-    """Links at the names the game writes, some before it starts, the temporary names while
-    it runs (a start clears leftovers of its own), all to a private file outside."""
+    """Links at the names the game writes, before it starts, and at the database's own name
+    while it runs, all to a private file outside."""
     data, outside = work / "data", work / "outside"
-    seeded(data)
+    game = seeded(data)
     outside.mkdir(mode=0o700)
     target = outside / "secret"
     target.write_bytes(b"not the game's")
-    before_start = [n + s for n in FILES for s in ("", ".bak")]
-    before_start += ["solver-rows-4x4-v2.bin", "game-5.json"]
-    while_running = [n + s for n in FILES for s in (".tmp", ".bak.tmp")] + ["game-5.json.tmp"]
+    before_start = [SETTINGS_FILE, SETTINGS_BACKUP, WAL, SHM, ARCHIVE_FILE + REMADE_SUFFIX]
+    before_start += [LOCK_NAME, cache_path(data).name, f"logs/{LOG_NAME}"]
+    (data / "logs").mkdir(mode=0o700, exist_ok=True)
     for name in before_start:
         with contextlib.suppress(FileNotFoundError):
             (data / name).unlink()
         (data / name).symlink_to(target)
     before = snapshot(outside)
-    game = subprocess.Popen(
-        [sys.executable, "main.py", "--frames", "400", "--data-dir", str(data)],
-        cwd=ROOT,
-        env=ENV,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    time.sleep(2.0)
-    for name in while_running:
-        (data / name).symlink_to(target)
-    _, errors = game.communicate(timeout=90)
-    check(game.returncode == 0, f"the game ended with {game.returncode}: {errors[-400:]!r}")
+    game_ok(run_game(data))
     check(snapshot(outside) == before, "a file outside the data folder was written")
-    check(saved_game(data) is not None, "no game saved")
-    planted = len(before_start) + len(while_running)
-    return f"{planted} links to a private file outside, 5 planted mid-run: it is untouched"
+    check(same_game(kept_game(data), game), "the game in play did not come back")
+    check(stat.S_ISREG((data / SETTINGS_FILE).lstat().st_mode), "no settings saved")
+    running = start_game(data)
+    time.sleep(2.0)
+    (data / "planted").symlink_to(target)
+    os.replace(data / "planted", data / ARCHIVE_FILE)
+    ended_well(running)
+    check(snapshot(outside) == before, "written through the link that replaced the database")
+    game_ok(run_game(data))  # the next start finds a link at the database's place
+    check(snapshot(outside) == before, "a file outside the data folder was written")
+    aside = kinds(data, stat.S_ISLNK, ARCHIVE_FILE + ".corrupt-")
+    check(len(aside) == 1, "the link at the database's place was not set aside")
+    check(stat.S_ISREG((data / ARCHIVE_FILE).lstat().st_mode), "no new database")
+    then = "back from a backup" if same_game(kept_game(data), game) else "a new database"
+    return (
+        f"{len(before_start)} links to a private file outside, and the database replaced by "
+        f"one mid-run: it is untouched; the game in play back, the link then set aside, {then}"
+    )
 
 
 def another_users_files(work: Path) -> str:
+    """The settings, their backup and the database root's, played as nobody: 0600 (may not
+    be read), then the database 0644 (read, may not be written)."""
     if os.geteuid() != 0:
         raise Skipped("needs root, to make a file another user's")
     data = work / "data"
     game = seeded(data)
     os.chmod(work, 0o755)
-    for path in [data, *data.iterdir()]:
-        os.chown(path, NOBODY, NOBODY)
-    for name in ("stats.json", "stats.json.bak"):
-        os.chown(data / name, 0, 0)  # root's, 0600: nobody may not read them
-    before = snapshot(data)
-    game_ok(run_game(data, as_nobody=True))
-    after = snapshot(data)
-    check(all(after[n] == before[n] for n in ("stats.json", "stats.json.bak")), "stats changed")
-    check(not [n for n in after if ".corrupt-" in n], "a file was set aside")
-    check(same_game(saved_game(data), game), "the game did not come back")
-    return "stats.json and its backup root's 0600, played as nobody: left exactly as they were"
+    for path in [data, *data.rglob("*")]:
+        os.chown(path, NOBODY, NOBODY, follow_symlinks=False)
+    theirs = (SETTINGS_FILE, SETTINGS_BACKUP, ARCHIVE_FILE)
+    said = []
+    for mode in (0o600, 0o644):
+        for name in theirs:
+            os.chown(data / name, 0, 0)
+            os.chmod(data / name, 0o600 if name != ARCHIVE_FILE else mode)
+        before = snapshot(data)
+        game_ok(run_game(data, as_nobody=True))
+        after = snapshot(data)
+        changed = [name for name in theirs if after.get(name) != before[name]]
+        check(not changed, f"{oct(mode)}: changed {changed}")
+        owners = [(data / name).stat().st_uid for name in theirs]
+        check(owners == [0, 0, 0], f"{oct(mode)}: owners now {owners}")
+        aside = [n for n in after if ".corrupt-" in n or ".aside-" in n]
+        check(not aside, f"{oct(mode)}: set aside {aside}")
+        check(same_game(kept_game(data), game), f"{oct(mode)}: the game did not come back")
+        said.append(oct(mode)[2:])
+    return (
+        f"settings.json and its backup root's 0600, games.sqlite3 root's {' then '.join(said)}, "
+        "played as nobody: each left exactly as it was, the game in play intact"
+    )
 
 
 def folder_is_a_file(work: Path) -> str:
@@ -227,21 +412,15 @@ def folder_is_a_file(work: Path) -> str:
 
 def folder_deleted(work: Path) -> str:
     data = work / "data"
-    seeded(data)
-    game = subprocess.Popen(
-        [sys.executable, "main.py", "--frames", "400", "--data-dir", str(data)],
-        cwd=ROOT,
-        env=ENV,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    game = seeded(data)
+    running = start_game(data)
     time.sleep(2.5)
     shutil.rmtree(data)
-    _, errors = game.communicate(timeout=90)
-    check(game.returncode == 0, f"the game ended with {game.returncode}: {errors[-400:]!r}")
+    ended_well(running)
     check(data.is_dir() and stat.S_IMODE(data.stat().st_mode) == 0o700, "no private folder")
-    check(saved_game(data) is not None, "the game was not saved after the folder came back")
-    return "the data folder deleted while the game ran: made again (0700) and saved at quit"
+    check(same_game(kept_game(data), game), "the game in play was not kept again")
+    check(settings_of(data) == MINE, "the settings were not saved again")
+    return "the data folder deleted while the game ran: made again (0700), all saved at quit"
 
 
 @contextlib.contextmanager
@@ -262,50 +441,131 @@ def small_disk(work: Path, size_kb: int) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
+def filled(disk: Path) -> Path:
+    """Fill the disk to its last byte; the file that fills it."""
+    filler = disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    with contextlib.suppress(OSError):
+        while os.write(fd, b"\0" * 65536):
+            pass
+    with contextlib.suppress(OSError):
+        while os.write(fd, b"\0" * 512):
+            pass
+    os.close(fd)
+    return filler
+
+
 def full_disk(work: Path) -> str:
-    with small_disk(work, 512) as disk:
+    """Three starts on a full disk, then room made; the disk full in the middle of play and
+    room made while the player plays on; full again, and the player quits before room is made."""
+    with small_disk(work, 4096) as disk:
         data = disk / "data"
         game = seeded(data)
-        filler = disk / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-        with contextlib.suppress(OSError):
-            while os.write(fd, b"\0" * 4096):
-                pass
-        os.close(fd)
+        filler = filled(disk)
         before = snapshot(data)
         for _ in range(3):
             game_ok(run_game(data))
-        check(same_game(saved_game(data), game), "the last good save was lost")
-        check(not list(data.glob(".*.tmp")), "a temporary file was left behind")
         after = snapshot(data)
-        check(all(after[name] == before[name] for name in FILES), "a file changed")
+        mine = (SETTINGS_FILE, SETTINGS_BACKUP, ARCHIVE_FILE)
+        check(all(after.get(name) == before[name] for name in mine), "a file changed")
+        check(not leftovers(data), f"left behind: {leftovers(data)}")
         filler.unlink()
-        (data / "game-4.json.bak").unlink()
         game_ok(run_game(data))
-        check((data / "game-4.json.bak").is_file(), "saving did not resume once room was made")
-        check(same_game(saved_game(data), game), "the game did not come back")
-    return "a full tmpfs: three runs played, the last good save intact; saves again once freed"
+        check(snapshot(data)[ARCHIVE_FILE] != before[ARCHIVE_FILE], "no save once room was made")
+        check(same_game(kept_game(data), game), "the last good save did not come back")
+        refused, works = (
+            notice_text(notice(key, error="ENOSPC"), "en") for key in ("save_failed", "save_works")
+        )
+
+        player = Player(data)
+        player.ask("play 10")
+        player.ask("idle 0.5")
+        filler = filled(disk)
+        during = player.ask("play 20")["steps"] - 10
+        player.ask("idle 1")
+        on_disk = moves_kept(data)
+        filler.unlink()
+        player.ask("idle 2")
+        end = player.quit()
+        moves = game["moves"] + end["steps"]
+        check(on_disk == moves - during, f"the disk was not full: {on_disk} kept of {moves}")
+        check(refused in end["notices"] and works in end["notices"], f"told {end['notices']}")
+        check(moves_kept(data) == moves, f"kept {moves_kept(data)} moves of {moves}")
+        check(kept_steps(data) == [moves], f"kept steps {kept_steps(data)}, played {moves}")
+
+        player = Player(data)
+        player.ask("play 5")
+        player.ask("idle 0.5")
+        filler = filled(disk)
+        player.ask("play 5")
+        started = time.perf_counter()
+        end = player.quit()
+        seconds = time.perf_counter() - started
+        filler.unlink()
+        check(refused in end["notices"], f"not told: {end['notices']}")
+        written = moves + 5
+        check(moves_kept(data) == written, f"kept {moves_kept(data)} moves, {written} written")
+        check(kept_steps(data) == [written], f"kept steps {kept_steps(data)}, {written} written")
+        check(not leftovers(data), f"left behind: {leftovers(data)}")
+    return (
+        "three starts on a full tmpfs: the last good save intact, saved once room was made; "
+        f"full in play: {during} moves waited, all {moves} kept once room was made, told both; "
+        f"full at quit ({seconds:.1f} s): the last {written} written moves intact"
+    )
+
+
+def moves_kept(data: Path) -> int | None:
+    """The moves of the 4x4 game in play as the next start reads it."""
+    game = kept_game(data)
+    return None if game is None else game["moves"]
 
 
 def read_only_disk(work: Path) -> str:
-    with small_disk(work, 1024) as disk:
+    with small_disk(work, 4096) as disk:
         data = disk / "data"
         game = seeded(data)
         subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
         game_ok(run_game(data))
-        check(same_game(saved_game(data), game), "the game did not come back")
-    return "a read-only tmpfs: played without saving, the game intact"
+        told = status(data)
+        in_play = told["sizes"].get("4", {}).get("in_play") or {}
+        check(in_play.get("moves") == game["moves"], f"--status read {told}")
+        check(told["kept_games"] == 1 and not told["notices"], f"--status read {told}")
+        check(same_game(kept_game(data), game), "the game did not come back")
+    return "a read-only tmpfs: played without saving; the game in play and its record read back"
 
 
 def newer_backup(work: Path) -> str:
     data = work / "data"
-    game = seeded(data)
-    newer = encode_document(GAME_FORMAT, {"from": "the future"}, version=99)
-    (data / "game-4.json.bak").write_bytes(newer)
+    seeded(data)
+    newer = encode_document(SETTINGS_FORMAT, {"from": "the future"}, version=99)
+    (data / SETTINGS_BACKUP).write_bytes(newer)
     game_ok(run_game(data))
-    check(same_game(saved_game(data), game), "the good main file was hidden")
-    check(newer in snapshot(data).values(), "the newer backup was not kept")
-    return "a newer version's backup beside a good file: the game plays on, the backup is kept"
+    check(settings_of(data) == MINE, "the good settings file was not the one played")
+    kept_as = [p.name for p in data.iterdir() if p.is_file() and p.read_bytes() == newer]
+    check(len(kept_as) == 1 and ".newer-" in kept_as[0], f"the newer backup: {kept_as}")
+    return f"a newer version's settings backup beside a good file: played on, kept as {kept_as[0]}"
+
+
+def newer_database(work: Path) -> str:
+    """The database of a newer version (its user_version above ours): never written, never
+    set aside, and said."""
+    data = work / "data"
+    seeded(data)
+    with contextlib.closing(sqlite3.connect(data / ARCHIVE_FILE)) as connection:
+        connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    before = snapshot(data)[ARCHIVE_FILE]
+    for _ in range(2):
+        game_ok(run_game(data))
+    check(snapshot(data)[ARCHIVE_FILE] == before, "the newer database was written")
+    names = sorted(p.name for p in data.iterdir() if p.name.startswith(ARCHIVE_FILE))
+    check(names == [ARCHIVE_FILE], f"beside it now: {names}")
+    told = status(data)
+    check([n["key"] for n in told["notices"]] == ["archive_newer"], f"--status said {told}")
+    check(settings_of(data) == MINE, "the settings were lost")
+    return "games.sqlite3 of a newer version: two runs played, left byte for byte, said newer"
+
+
+# -- the solver's cache and the crash logs -------------------------------------------------------
 
 
 def solver_cache(work: Path) -> str:
@@ -381,77 +641,71 @@ def crash_logs(work: Path) -> str:
     return "logs a link to another folder: nothing written or pruned there; a new log survives"
 
 
+# -- SIGKILL in the middle of saving --------------------------------------------------------------
+
+
 def kills(work: Path, count: int) -> str:
-    """SIGKILL in the middle of saving, with the tests' child process (tests/storage_child.py)."""
+    """SIGKILL in the middle of saving the settings, with the tests' child process
+    (tests/helpers/children/storage_child.py), then the real game killed while it plays."""
     env = dict(ENV, GAME2048_SOAK_KILLS=str(count))
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-    command += ["tests/test_storage_atomic.py", "-k", "killed"]
+    command += ["tests/storage/test_storage_atomic.py", "-k", "killed"]
     done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
     check(done.returncode == 0, done.stdout[-800:])
-    real = real_game_kills(work, 10)
-    return f"{count} SIGKILLs mid-save in each of two modes, and {real} kills of the real game"
+    real, lost = real_game_kills(work, 10)
+    return (
+        f"{count} SIGKILLs mid-save of the settings in each of two modes, and {real} kills of "
+        f"the real game in play: nothing damaged, together, {lost} answered moves lost at most"
+    )
 
 
-def real_game_kills(work: Path, count: int) -> int:
-    data = work / "killed"
+def real_game_kills(work: Path, count: int) -> tuple[int, int]:
+    """The real app killed at a random moment while it plays (every other kill on a game a
+    kill already cut short). After each, as the next start reads it: nothing set aside or
+    damaged, the game in play, its record and the statistics together, and no more lost than
+    the moves still on their way (MAX_UNCOMMITTED_BATCHES and the command in flight)."""
     chooser = random.Random(9)
-    for _ in range(count):
-        game = subprocess.Popen(
-            [sys.executable, "tests/app_driver.py", str(data), "close", "12"],
-            cwd=ROOT,
-            env=ENV,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        time.sleep(chooser.uniform(0.5, 4))
-        game.send_signal(signal.SIGKILL)
-        game.wait()
-        storage = Storage(data)
-        storage.load_game(4)
-        storage.load_stats()
-        check(storage.pop_notices() == [], "a kill left a damaged file")
-    return count
+    worst = 0
+    for index in range(count):
+        data = work / f"killed-{index // 2}"
+        before = sum(kept_steps(data)) if data.exists() else 0
+        player = Player(data)
+        answered = 0
+        deadline = time.monotonic() + chooser.uniform(0.5, 4)
+        while time.monotonic() < deadline:
+            answered = player.ask("play 2")["steps"]
+        player.send("play 2")
+        time.sleep(chooser.uniform(0, 0.05))
+        player.kill()
+        archive = Archive.open(data, background=False)  # as the next start opens it
+        try:
+            said = archive.pop_notices()
+            kept_now = archive.load_kept()
+            said += archive.pop_notices()
+            listed = archive.list_games()
+        finally:
+            archive.close()
+        check(said == [], f"kill {index + 1}: {said}")
+        steps = sum(summary.steps for summary in listed)
+        made = steps - before
+        worst = max(worst, answered - made)
+        check(made >= answered - MAX_UNCOMMITTED_BATCHES, f"kill {index + 1}: {made}/{answered}")
+        check(made <= answered + 2, f"kill {index + 1}: {made} steps kept of {answered} made")
+        if steps == 0:
+            continue
+        check(4 in kept_now.in_play, f"kill {index + 1}: no game in play")
+        game, session = kept_now.in_play[4]
+        record = kept_now.records.get(session["game_id"])
+        check(record is not None, f"kill {index + 1}: the game in play has no record")
+        together = (record.moves, record.score) == (game.moves, game.score)
+        check(together, f"kill {index + 1}: record {record}, game {game.moves} moves")
+        playing = kept_now.stats.playing(4)
+        counted = playing is not None and playing.game_id == session["game_id"]
+        check(counted, f"kill {index + 1}: the statistics do not count the game in play")
+    return count, worst
 
 
 # -- the kept games (game/kept_games/archive/games_archive.py), attacked while the real app plays --
-
-
-class Player:
-    """bench/archive_player.py: the real app in a process of its own, played on command."""
-
-    def __init__(self, data: Path) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "bench/archive_player.py", str(data)],
-            cwd=ROOT,
-            env=ENV,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-
-    def ask(self, command: str) -> dict:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        line = self.process.stdout.readline()
-        if not line:
-            self.process.kill()
-            raise Broken(f"the game ended: {self.process.communicate()[1][-400:]!r}")
-        return json.loads(line)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.communicate(timeout=30)
-
-
-def kept_steps(data: Path) -> list[int]:
-    """The steps of each kept game, as the next start reads them."""
-    archive = Archive.open(data, read_only=True)
-    try:
-        return [summary.steps for summary in archive.list_games()]
-    finally:
-        archive.close()
 
 
 def archive_locked(work: Path) -> str:
@@ -467,17 +721,19 @@ def archive_locked(work: Path) -> str:
     other.execute("ROLLBACK")
     other.close()
     player.ask("idle 1")
-    end = player.ask("quit")
+    end = player.quit()
     worst = max(held["worst_ms"], still["worst_ms"])
     made_while_held = held["steps"] - before["steps"]
     check(worst < 250, f"a frame waited {worst:.0f} ms while the games were held")
     check(kept_steps(data) == [end["steps"]], f"kept {kept_steps(data)}, played {end['steps']}")
+    in_play = kept_game(data)
+    check(in_play is not None and in_play["moves"] == end["steps"], "the game in play is behind")
     told = [tr(f"notice_archive_{key}") in end["notices"] for key in ("busy", "free")]
     check(all(told), f"not told what happened: {end['notices']}")
     return (
         f"held by another process for {made_while_held} moves: worst frame {worst:.1f} ms "
         f"(unheld {before['worst_ms']:.1f} ms; 5 s before the fix), {end['steps']}/"
-        f"{end['steps']} steps kept, told held then free"
+        f"{end['steps']} steps and the game in play kept, told held then free"
     )
 
 
@@ -513,7 +769,9 @@ def _cut_short(raw: bytes) -> bytes:
 
 def damaged_wal(work: Path) -> str:
     """The game killed with its moves in the -wal; the -wal damaged three ways (and once not)
-    before the next start."""
+    before the next start. What is damaged is either set aside as it is (a new list begun), or
+    left to SQLite's recovery (the moves before the damage): then the list and the game in play
+    are all that SQLite alone reads of those files, no less."""
     damages = {"killed": None, "zeroed": _zero_header, "flipped": _flip_a_frame}
     damages["cut"] = _cut_short
     said = []
@@ -533,10 +791,22 @@ def damaged_wal(work: Path) -> str:
         aside = [p for p in data.iterdir() if ".corrupt-" in p.name]
         if damage is None:
             check(not aside and kept_steps(data) == [steps], f"{name}: {aside} {kept_steps(data)}")
+            in_play = kept_game(data)
+            check(in_play is not None and in_play["moves"] == steps, f"{name}: not the game")
             said.append(f"killed: {steps} steps, opened as they were")
             continue
-        [kept] = [p for p in aside if not p.name.endswith(("-wal", "-shm"))]
-        as_they_were = kept.read_bytes() == database and Path(f"{kept}-wal").read_bytes() == log
+        if not aside:  # SQLite's own recovery: the moves before the damage play on
+            listed = kept_steps(data)
+            check(listed == ([alone] if alone else []), f"{name}: kept {listed}, SQLite {alone}")
+            in_play = kept_game(data)
+            together = alone == 0 or (in_play is not None and in_play["moves"] == alone)
+            check(together, f"{name}: the game in play is not its record's")
+            said.append(f"{name}: {alone} of {steps} steps played on (SQLite's recovery)")
+            continue
+        [kept_aside] = [p for p in aside if not p.name.endswith(("-wal", "-shm"))]
+        as_they_were = (
+            kept_aside.read_bytes() == database and Path(f"{kept_aside}-wal").read_bytes() == log
+        )
         check(as_they_were, f"{name}: the damaged files were not kept as they were")
         check(kept_steps(data) == [], f"{name}: the new list is not empty")
         said.append(f"{name}: {steps} steps kept aside (SQLite alone: {alone})")
@@ -551,10 +821,12 @@ def archive_folder_deleted(work: Path) -> str:
     player.ask("idle 0.5")
     shutil.rmtree(data)
     player.ask("play 30")
-    end = player.ask("quit")
+    end = player.quit()
     check(tr("notice_archive_remade") in end["notices"], f"not told: {end['notices']}")
     game_ok(run_game(data))
     check(kept_steps(data) == [end["steps"]], f"kept {kept_steps(data)}, played {end['steps']}")
+    in_play = kept_game(data)
+    check(in_play is not None and in_play["moves"] == end["steps"], "the game in play is behind")
     return f"deleted after 30 moves, 30 more: {end['steps']}/{end['steps']} steps kept, told once"
 
 
@@ -567,6 +839,7 @@ ATTACKS: dict[str, Callable[[Path], str]] = {
     "full-disk": full_disk,
     "read-only-disk": read_only_disk,
     "newer-backup": newer_backup,
+    "newer-database": newer_database,
     "solver-cache": solver_cache,
     "crash-logs": crash_logs,
     "archive-locked": archive_locked,
@@ -584,17 +857,17 @@ def main() -> int:
     if args.kills:
         chosen["kills"] = lambda work: kills(work, args.kills)
     if args.only:
-        chosen = {name: chosen[name] for name in args.only}
+        chosen = {name: chosen[name] for name in args.only if name in chosen}
     broken = 0
     for name, attack in chosen.items():
         with tempfile.TemporaryDirectory(prefix="attack-") as folder:
             try:
-                print(f"held     {name:<17} {attack(Path(folder))}", flush=True)
+                print(f"held     {name:<22} {attack(Path(folder))}", flush=True)
             except Skipped as why:
-                print(f"skipped  {name:<17} {why}", flush=True)
+                print(f"skipped  {name:<22} {why}", flush=True)
             except Broken as what:
                 broken += 1
-                print(f"BROKEN   {name:<17} {what}", flush=True)
+                print(f"BROKEN   {name:<22} {what}", flush=True)
     return 1 if broken else 0
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import time
+from types import SimpleNamespace
 
 import pygame
 import pytest
@@ -235,7 +236,6 @@ def failing_commit(monkeypatch, code: int, name: str) -> None:
     ("code", "name", "words"),
     [
         (sqlite3.SQLITE_FULL, "SQLITE_FULL", "the disk is full"),
-        (sqlite3.SQLITE_READONLY, "SQLITE_READONLY", "the disk is read-only"),
         (10 | (4 << 8), "SQLITE_IOERR_FSYNC", "of a disk error (EIO)"),
     ],
 )
@@ -243,7 +243,7 @@ def test_a_write_the_disk_refuses_is_said_once_and_kept_until_the_disk_takes_it(
     tmp_path, monkeypatch, code, name, words
 ):
     """The game plays on in memory; the moves wait and are written when the disk works again
-    (room made, the disk writable again), with one word each way."""
+    (room made, the fault passed), with one word each way."""
     archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     failing_commit(monkeypatch, code, name)
     play(session, keeper, random_actions(2, 20))
@@ -258,12 +258,13 @@ def test_a_write_the_disk_refuses_is_said_once_and_kept_until_the_disk_takes_it(
     assert replay(only_game(archive))[-1].grid == session.game.grid  # no move lost
 
 
-def test_a_read_only_file_says_read_only_through_sqlite_s_own_refusal(tmp_path):
+def test_a_read_only_file_says_read_only_once_and_stops_keeping(tmp_path):
     archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
     archive._connection.execute("PRAGMA query_only = 1")  # SQLite refuses writes: READONLY
     play(session, keeper, random_actions(2, 5))
-    [notice] = archive.pop_notices()
-    assert "read-only" in notice_text(notice, "en")
+    [notice] = archive.pop_notices()  # it stays so: said once, and no more is tried
+    assert notice.key == "archive_read_only" and "read-only" in notice_text(notice, "en")
+    assert not archive.recording
 
 
 def test_a_file_the_game_may_not_open_says_not_allowed(tmp_path, monkeypatch):
@@ -366,3 +367,17 @@ def test_the_real_loop_never_waits_for_the_held_games_and_games_lists_them_after
     archive = Archive.open(tmp_path, background=False)
     record = archive.load(row.game_id)
     assert replay(record)[-1].moves == seen["moves"]
+
+
+def test_an_i_o_error_where_the_disk_is_full_is_said_as_a_full_disk(tmp_path, monkeypatch):
+    """SQLite names a full disk an I/O error of its shared memory when that cannot grow."""
+    archive, keeper, session, _ = recorded(tmp_path, actions=random_actions(1, 10))
+    failing_commit(monkeypatch, 10 | (19 << 8), "SQLITE_IOERR_SHMSIZE")
+    monkeypatch.setattr(
+        game.kept_games.archive.failures.shutil,
+        "disk_usage",
+        lambda path: SimpleNamespace(total=10**9, used=10**9, free=0),
+    )
+    play(session, keeper, random_actions(2, 5))
+    [notice] = archive.pop_notices()
+    assert "the disk is full" in notice_text(notice, "en")

@@ -44,10 +44,10 @@ How `Archive` (games_archive.py) keeps them:
   whole, `PRAGMA quick_check` tells in the background (it takes 1.5 s for a million kept moves,
   too long for the start to wait): damage found stops the recording for the run, with one
   notice, and the file is set aside at the next start.
-- Disk errors: a write the disk refuses (full, read-only, not allowed, an I/O error) waits,
-  its batches queued as when the database is held, and is tried again until the disk takes it;
-  one notice says why, and one that saving works again (game/kept_games/archive/failures.py).
-  Any other error switches recording off for the run, with one notice.
+- Disk errors: a write the disk refuses for now (full, an I/O error) waits, its batches queued
+  as when the database is held, and is tried again until the disk takes it; one notice says
+  why, and one that saving works again (game/kept_games/archive/failures.py). A read-only file
+  or any other error switches recording off for the run, with one notice.
 - The file deleted while the game runs (its folder removed): each commit first looks whether
   the path is still the file the connection writes (a stat); if it is gone, it is made again
   (game/kept_games/archive/database_file.py) and recording goes on there; the player is told

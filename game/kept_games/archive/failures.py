@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -35,24 +36,38 @@ def is_corrupt(error: BaseException) -> bool:
     return _primary(error) in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
-# A refused write, by SQLite's code, as the errno name the player's sentence is chosen by.
-_REFUSED = {
-    sqlite3.SQLITE_FULL: "ENOSPC",
-    sqlite3.SQLITE_READONLY: "EROFS",
-    sqlite3.SQLITE_PERM: "EACCES",
-    sqlite3.SQLITE_CANTOPEN: "EACCES",
-    sqlite3.SQLITE_IOERR: "EIO",
-}
+# A write the disk refuses for now, by SQLite's code, as the errno name the player's sentence is
+# chosen by. A read-only file is not among them: it stays so (another user's, a read-only
+# mount), and is said once as such (`failure`).
+_REFUSED = {sqlite3.SQLITE_FULL: "ENOSPC", sqlite3.SQLITE_IOERR: "EIO"}
 
 
-def refused(error: BaseException) -> Notice | None:
+def refused(error: BaseException, path: Path | None = None) -> Notice | None:
     """The notice for a write the disk refused for now (the next one tries again), or None
-    for an error that is not the disk's."""
+    for an error that is not one."""
     if isinstance(error, OSError):
-        name = errno.errorcode.get(error.errno or 0, "EIO")
+        name = errno.errorcode.get(error.errno or 0, "") if error.errno in _PASSING else ""
     else:
         name = _REFUSED.get(_primary(error) or 0, "")
+    if name == "EIO" and _disk_full(path):
+        name = "ENOSPC"  # SQLite says an I/O error of its shared memory, where the disk is full
     return notice("save_failed", error=name) if name else None
+
+
+_PASSING = (errno.ENOSPC, errno.EDQUOT, errno.EIO)
+
+
+def _disk_full(path: Path | None) -> bool:
+    """Whether the disk of `path` has no room left (SQLite names some of it as I/O errors)."""
+    if path is None:
+        return False
+    try:
+        return shutil.disk_usage(path.parent).free < FULL_BELOW_BYTES
+    except OSError:
+        return False
+
+
+FULL_BELOW_BYTES = 64 * 1024  # less than this free: a write of a move's pages cannot fit
 
 
 def failure(error: BaseException, path: Path | None) -> Notice:
@@ -63,7 +78,9 @@ def failure(error: BaseException, path: Path | None) -> Notice:
     number = error.errno if isinstance(error, OSError) else None
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return notice("archive_busy_at_start")
-    if code == sqlite3.SQLITE_FULL or number in (errno.ENOSPC, errno.EDQUOT):
+    if code == sqlite3.SQLITE_FULL or number in (errno.ENOSPC, errno.EDQUOT) or (
+        code == sqlite3.SQLITE_IOERR and _disk_full(path)
+    ):
         return notice("archive_full")
     if code == sqlite3.SQLITE_READONLY or number == errno.EROFS:
         return notice("archive_read_only")

@@ -274,7 +274,7 @@ class Archive:
                     self.held = True
                 self._tell("archive_busy", once=True)
                 return False
-            told = refused(error)
+            told = refused(error, self._path)
             if told is not None and not is_corrupt(error):
                 with self._lock:
                     self._drain_queued = True  # as when held: the batches wait, tried again
