@@ -231,3 +231,26 @@ def test_the_best_box_shows_the_stored_best_after_an_undo_a_hint_and_during_auto
         assert app.view.model.best == best  # an assisted score does not raise it
     finally:
         app.close()
+
+
+def test_a_move_its_game_and_the_statistics_are_written_in_one_transaction(tmp_path):
+    """R19, R22: the step, the game in play and the statistics it changed go to the archive as
+    one batch (one transaction), so no kill can leave one without the others."""
+    app = new_app(tmp_path)
+    batches = []
+    write = app.archive.write
+
+    def spy(changes, **kwargs):
+        batches.append([type(change).__name__ for change in changes])
+        write(changes, **kwargs)
+
+    app.archive.write = spy
+    try:
+        move(app)
+        move(app)
+    finally:
+        app.close()
+    moved = [batch for batch in batches if "AddSteps" in batch]
+    assert len(moved) == 2
+    for batch in moved:
+        assert {"AddSteps", "UpdateSummary", "KeepInPlay", "KeepStats"} <= set(batch)
