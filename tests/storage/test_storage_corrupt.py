@@ -346,9 +346,15 @@ def test_any_bytes_never_crash_the_loader(tmp_path_factory, real_save, main, bac
 @pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(data=_ANY_JSON | st.dictionaries(st.sampled_from(sorted(CHOSEN.to_dict())), _ANY_JSON))
-def test_any_well_formed_file_never_crashes_the_loader(tmp_path_factory, data):
+def test_any_well_formed_file_never_crashes_the_loader_and_loads_the_same_after_a_save(
+    tmp_path_factory, data
+):
     folder = tmp_path_factory.mktemp("json")
     (folder / MAIN).write_bytes(encode_document(SETTINGS_FORMAT, data))
-    storage = Storage(folder)
-    assert isinstance(storage.load_settings(), Settings)
-    assert len(storage.pop_notices()) <= 1
+    with Storage(folder) as storage:
+        loaded = storage.load_settings()
+        assert isinstance(loaded, Settings)
+        assert len(storage.pop_notices()) <= 1
+        storage.save_settings(loaded)
+    with Storage(folder) as storage:
+        assert storage.load_settings() == loaded and storage.pop_notices() == []
