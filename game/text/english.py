@@ -202,8 +202,8 @@ ENGLISH: dict[str, str] = {
     "notice_archive_set_aside": "The file of your progress and kept games could not be read, and "
     "no backup of it was whole, so it was set aside as {kept} and they begin again.",
     "notice_archive_restored": "The file of your progress and kept games could not be read, so it "
-    "was set aside as {kept}, and everything was put back from its backup of {made} ({games} "
-    "games). What was played after that is lost.",
+    "was set aside as {kept}, and everything was put back from its backup of {made} (kept "
+    "games: {games}). What was played after that is lost.",
     "notice_archive_damaged": "The file of your progress and kept games is damaged. This time "
     "nothing more is kept in it; the next time 2048 starts, it is set aside and its last backup "
     "put back.",

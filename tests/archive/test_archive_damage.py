@@ -42,7 +42,7 @@ def assert_set_aside_and_new(folder, archive, damaged: bytes, restored: int | No
     assert aside.name in notice_text(notice, "en") and aside.name in notice_text(notice, "el")
     assert archive.recording and len(archive.list_games()) == (restored or 0)
     if restored is not None:
-        assert f"({restored} games)" in notice_text(notice, "en")
+        assert f"(kept games: {restored})" in notice_text(notice, "en")
     assert os.path.isfile(folder / ARCHIVE_FILE) and not os.path.islink(folder / ARCHIVE_FILE)
 
 

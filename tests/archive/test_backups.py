@@ -74,7 +74,7 @@ def test_a_damaged_database_comes_back_from_the_newest_good_backup(tmp_path):
     damaged = damage(tmp_path)
     archive = Archive.open(tmp_path, background=False)
     [notice] = archive.pop_notices()
-    assert notice.key == "archive_restored" and "(1 games)" in notice_text(notice, "en")
+    assert notice.key == "archive_restored" and "(kept games: 1)" in notice_text(notice, "en")
     assert notice_text(notice, "el") != notice_text(notice, "en")
     assert len(archive.list_games()) == 1 and archive.recording
     [aside] = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
