@@ -2,7 +2,7 @@
 mid-commit leaves (a torn last transaction, an older round of the log) opens with every
 committed move, and no word; a damaged log opens with what SQLite's own recovery reads of it
 (the database is whole: nothing is set aside); an empty database beside its log is set aside.
-And an empty database where games were kept is said to be so."""
+An emptied database is put back from its backup, or, with none, said to be empty."""
 
 from __future__ import annotations
 
@@ -163,14 +163,14 @@ def test_an_empty_database_file_says_so_and_a_missing_one_is_a_first_start(tmp_p
     archive = Archive.open(tmp_path, background=False)
     assert archive.pop_notices() == []  # no file: nothing was kept here before
     archive.close()
-    (tmp_path / ARCHIVE_FILE).unlink()
+    (tmp_path / "games.backup-1.sqlite3").unlink()  # and no backup of it
     (tmp_path / ARCHIVE_FILE).write_bytes(b"")
     archive = Archive.open(tmp_path, background=False)
     assert [n.key for n in archive.pop_notices()] == ["archive_emptied"]
     assert archive.recording and archive.list_games() == []
 
 
-def test_the_app_says_when_the_games_it_kept_are_found_emptied(tmp_path):
+def test_the_app_puts_back_the_games_of_an_emptied_file_from_its_backup(tmp_path):
     import pygame
     from helpers.games import press
 
@@ -179,16 +179,18 @@ def test_the_app_says_when_the_games_it_kept_are_found_emptied(tmp_path):
         for code in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) * 3:
             press(app, code)
         assert app.archive.flush(timeout=10) and app.archive.count_games() == 1
+        board = app.session.game.grid
     finally:
         app.close()
     (tmp_path / ARCHIVE_FILE).write_bytes(b"")  # emptied between two runs
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert tr("notice_archive_emptied", app.lang) in app.view.notices
+        assert [n[:60] for n in app.view.notices] == [tr("notice_archive_restored", "en")[:60]]
+        assert app.archive.count_games() == 1 and app.session.game.grid == board
     finally:
         app.close()
     app = App(Options(data_dir=str(tmp_path), sound=False))
     try:
-        assert tr("notice_archive_emptied", app.lang) not in app.view.notices  # once
+        assert app.view.notices == []  # said once
     finally:
         app.close()

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from game.kept_games.archive.backups import Restored, keep_backup, restore_backup
+from game.kept_games.archive.backups import Restored, backup_paths, keep_backup, restore_backup
 from game.kept_games.archive.failures import failure, notice
 from game.kept_games.archive.rows import largest_id
 from game.kept_games.archive.tables import Damaged, Newer, check_and_upgrade
@@ -77,7 +77,7 @@ def open_database(
     if not read_only:
         _leave_no_remade_file(path)
         notices += _odd_side_files_aside(path, now())
-        if is_empty(path):  # everything kept is gone: a new database begins
+        if is_empty(path) and not _backed_up(path):  # all kept is gone: a new one begins
             notices.append(notice("archive_emptied"))
     try:
         connection = connect(path, read_only)
@@ -224,6 +224,8 @@ def connect(path: Path, read_only: bool, wait: float = OPEN_WAIT_SECONDS) -> sql
     else:
         if _empty_beside_its_log(path):
             raise Damaged("the database file is empty beside its log")
+        if is_empty(path) and _backed_up(path):
+            raise Damaged("the database file is empty, and its backup is not")
         make_private_folder(path.parent)
         create_private(path)
         connection = sqlite3.connect(
@@ -264,6 +266,11 @@ def _empty_beside_its_log(path: Path) -> bool:
         return os.lstat(path).st_size == 0 and os.path.lexists(f"{path}-wal")
     except FileNotFoundError:
         return False
+
+
+def _backed_up(path: Path) -> bool:
+    """Whether a backup of the database is beside it (an empty database is then put back)."""
+    return any(backup.is_file() for backup in backup_paths(path))
 
 
 def is_empty(path: Path) -> bool:

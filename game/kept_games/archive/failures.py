@@ -78,8 +78,10 @@ def failure(error: BaseException, path: Path | None) -> Notice:
     number = error.errno if isinstance(error, OSError) else None
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
         return notice("archive_busy_at_start")
-    if code == sqlite3.SQLITE_FULL or number in (errno.ENOSPC, errno.EDQUOT) or (
-        code == sqlite3.SQLITE_IOERR and _disk_full(path)
+    if (
+        code == sqlite3.SQLITE_FULL
+        or number in (errno.ENOSPC, errno.EDQUOT)
+        or (code == sqlite3.SQLITE_IOERR and _disk_full(path))
     ):
         return notice("archive_full")
     if code == sqlite3.SQLITE_READONLY or number == errno.EROFS:
