@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.engine import Direction, Game  # noqa: E402
+from game.core.engine import Game  # noqa: E402
 from game.core.stats import Stats  # noqa: E402
 from game.kept_games.archive.autosave import Autosave  # noqa: E402
 from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
