@@ -85,7 +85,7 @@ class Archive:
         self.now = now
         self.none_kept = none_kept  # no file, read-only: an empty list, not an unreadable one
         self.read_only = read_only or connection is None
-        self.recording = not self.read_only  # False once a write failed: off for the run
+        self.recording = not self.read_only  # False once a write failed for good: off for the run
         # Another program holds the database, or the disk refuses a write (`_refusing`):
         # batches wait in `_pending`, tried again every RETRY_SECONDS (or at the next write).
         self.held = False
@@ -132,7 +132,8 @@ class Archive:
         durable: bool = True,
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> Archive:
-        """The archive of this data folder; a damaged file is set aside and a new one started.
+        """The archive of this data folder; a damaged file is set aside and its newest good
+        backup put in its place, or a new one started.
         `read_only` (another copy of the game holds the folder): read, never write.
         `durable=False` skips the fsyncs (tests and benchmarks that need no power-cut safety)."""
         path = Path(data_dir) / ARCHIVE_FILE
