@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from game.core.engine import Direction, Game, Grid
 from game.core.record import Action
 from game.kept_games.archive.game_keeper import GameKeeper
-from game.kept_games.archive.games_archive import Archive, Kept
+from game.kept_games.archive.games_archive import Archive
+from game.kept_games.archive.rows import Kept
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Session

@@ -15,7 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from game.core.engine import Direction, Game
 from game.core.record import GameRecord, GameSummary
@@ -33,6 +33,7 @@ from game.kept_games.archive.changes import (
 )
 from game.kept_games.archive.database_file import damage_mark, identity, open_database, remade
 from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice, refused
+from game.kept_games.archive.rows import Kept
 from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_FILE
@@ -49,14 +50,6 @@ CLOSE_WAIT_SECONDS = 3.0  # quitting waits this long at most for the database to
 CHECK_WAIT_SECONDS = 2.0  # and for the integrity check, before the quit's backup
 log = logging.getLogger("game.kept_games.archive.games_archive")
 T = TypeVar("T")
-
-
-class Kept(NamedTuple):
-    """What play goes on from (`Archive.load_kept`)."""
-
-    in_play: dict[int, tuple[Game, dict[str, Any]]]  # each size's game and session state
-    records: dict[str, GameSummary]  # the newest record of each size, by uid (Session.game_id)
-    stats: Stats
 
 
 class ArchiveError(Exception):
@@ -425,22 +418,9 @@ class Archive:
                     notice("archive_busy_at_start") if busy else failure(cause, self._path)
                 )
             return kept
-        for size, game_text, session_text in in_play:
-            try:
-                kept.in_play[size] = rows.in_play_of((game_text, session_text), size)
-            except ValueError as problem:
-                log.warning("the %sx%s game in play cannot be read: %s", size, size, problem)
-                self._tell("damaged", file="game", size=str(size))
-        for row in newest:
-            with contextlib.suppress(ValueError):  # unreadable: a new record starts
-                summary = rows.summary_of(row)
-                kept.records[summary.uid] = summary
-        if stats is not None:
-            try:
-                kept = kept._replace(stats=rows.stats_of(stats))
-            except ValueError as problem:
-                log.warning("the statistics cannot be read: %s", problem)
-                self._tell("damaged", file="statistics")
+        kept, unread = rows.kept_of(in_play, stats, newest)
+        for fields in unread:  # a row that cannot be read: what is played instead is kept
+            self._tell("damaged", **fields)
         return kept
 
     def find_uid(self, uid: str) -> int | None:

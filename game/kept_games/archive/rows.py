@@ -1,18 +1,19 @@
-"""The archive's rows read back: every query on `games`, `steps`, `analyses` and `practice`
-(their tables: game/kept_games/archive/tables.py; what writes them: changes.py). Each runs on
-the archive's one connection, through `Archive`; `summary_of`, `record_of` and `scores_of` read
-their rows back, refusing values we never write; `parse_utc` reads a moment as `utc_text`
-writes it (the shared file's dates use them too).
+"""The archive's rows read back: every query on its tables (tables.py; what writes them:
+changes.py). Each runs on the archive's one connection, through `Archive`; `summary_of`,
+`record_of`, `scores_of`, `in_play_of`, `stats_of` and `kept_of` (what play goes on from,
+`Kept`) read their rows back, refusing values we never write; `parse_utc` reads a moment as
+`utc_text` writes it (the shared file's dates use them too).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import sqlite3
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.core import checks
 from game.core.engine import Game
@@ -97,6 +98,39 @@ def record_of(row: Sequence[Any], start_text: Any, steps: Sequence[tuple]) -> Ga
             raise ValueError(f"step {number}: not a time")
         kept.append(Step(Action(action), float(seconds)))
     return GameRecord(summary, start, tuple(kept))
+
+
+class Kept(NamedTuple):
+    """What play goes on from (`Archive.load_kept`)."""
+
+    in_play: dict[int, tuple[Game, dict[str, Any]]]  # each size's game and session state
+    records: dict[str, GameSummary]  # the newest record of each size, by uid (Session.game_id)
+    stats: Stats
+
+
+def kept_of(
+    in_play: Sequence[tuple], stats: tuple | None, newest: Sequence[tuple]
+) -> tuple[Kept, list[dict[str, str]]]:
+    """`kept_rows` read back: what play goes on from, and the particulars of each row that
+    cannot be read (left out: a game or the statistics begin again)."""
+    kept, unread = Kept({}, {}, Stats()), []
+    for size, game_text, session_text in in_play:
+        try:
+            kept.in_play[size] = in_play_of((game_text, session_text), size)
+        except ValueError as problem:
+            log.warning("the %sx%s game in play cannot be read: %s", size, size, problem)
+            unread.append({"file": "game", "size": str(size)})
+    for row in newest:
+        with contextlib.suppress(ValueError):  # unreadable: a new record starts
+            summary = summary_of(row)
+            kept.records[summary.uid] = summary
+    if stats is not None:
+        try:
+            kept = kept._replace(stats=stats_of(stats))
+        except ValueError as problem:
+            log.warning("the statistics cannot be read: %s", problem)
+            unread.append({"file": "statistics"})
+    return kept, unread
 
 
 def in_play_of(row: Sequence[Any], size: int) -> tuple[Game, dict[str, Any]]:
