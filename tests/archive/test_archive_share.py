@@ -120,6 +120,15 @@ HOSTILE = {
     "endless_clock": (lambda r: doctored(r, seconds=1e300), "import_damaged"),
     "clock_past_ten_years": (lambda r: doctored(r, seconds=MAX_SECONDS + 1), "import_damaged"),
     "bool_as_count": (lambda r: doctored(r, moves=True), "import_damaged"),
+    # A step past what SQLite's integers hold (it once reached the game's thread as a crash).
+    "origin_step_2_63": (
+        lambda r: doctored(r, origin={"uid": "a" * 16, "step": 2**63}),
+        "import_damaged",
+    ),
+    "origin_step_10_30": (
+        lambda r: doctored(r, origin={"uid": "a" * 16, "step": 10**30}),
+        "import_damaged",
+    ),
     "bad_letter": (
         lambda r: doctored(r, steps="x" + document(r)["game"]["steps"][1:]),
         "import_damaged",

@@ -6,8 +6,11 @@ and full HD, in both languages and every theme; keyboard, pad and mouse reach it
 
 from __future__ import annotations
 
+import contextlib
 import itertools
+import sqlite3
 import threading
+import time
 import uuid
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -16,7 +19,7 @@ import pygame
 import pytest
 from helpers.archive import Keeping, play, random_actions, seeded_session, send
 from helpers.devices import button, keyboard_choose, mouse_choose, pad_choose, plug_pad
-from helpers.games import corner_game, grades_of, reading_app
+from helpers.games import corner_game, grades_of, keep_games, reading_app
 from helpers.keys import STEP
 from helpers.view import READABLE_PX, TextLog, misfits, use_look
 
@@ -33,6 +36,7 @@ from game.screens.menus import CHART_PAGES
 from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
+from game.storage.schema import ARCHIVE_FILE
 from game.text import LANGUAGES, tr
 from game.view.plot import LOSS_TOP_LEAST, loss_height
 from game.view.theme import THEMES, theme_named
@@ -433,3 +437,28 @@ def test_the_charts_draw_in_every_theme_s_own_colours(app, charted):
         use_look(app, theme=name)
         surface, rect, _ = frame(app, charted, (320, 400))
         assert len(marks(surface, rect, theme_named(name))) == 50
+
+
+def test_a_game_dated_past_the_last_local_day_is_in_no_week_and_the_charts_open(
+    tmp_path, monkeypatch
+):
+    """9999-12-31T23:59:59Z in a time zone ahead of UTC is past the last day a date can have:
+    turning it into a local date overflowed, and the charts crashed at each opening."""
+    [record] = keep_games(tmp_path, 1)
+    with contextlib.closing(sqlite3.connect(tmp_path / ARCHIVE_FILE)) as doctor, doctor:
+        doctor.execute("UPDATE games SET started_at = '9999-12-31T23:59:59Z'")
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        app = reading_app(tmp_path)
+        try:
+            open_charts(app)
+            turn_to(app, "weeks")
+            assert sum(week.seconds for week in app.charts.figures.weeks) == 0.0
+            app.frame(STEP, [])  # drawn without trouble
+        finally:
+            app.close()
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert record.summary.steps > 0

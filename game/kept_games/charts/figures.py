@@ -75,7 +75,10 @@ def weeks_of(played: Iterable[tuple[datetime, float]], today: date) -> tuple[Wee
     mondays = [this_monday - timedelta(weeks=n) for n in range(WEEKS_SHOWN - 1, -1, -1)]
     seconds = dict.fromkeys(mondays, 0.0)
     for began, clock in played:
-        monday = monday_of(began.astimezone().date())
+        try:
+            monday = monday_of(began.astimezone().date())
+        except (OverflowError, OSError):  # past the last day a local date can have: no week
+            continue
         if monday in seconds:
             seconds[monday] += clock
     return tuple(Week(monday, seconds[monday]) for monday in mondays)
