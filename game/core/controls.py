@@ -46,6 +46,7 @@ MENU = "menu"  # Escape and Start: the menu, and back one level; shown, never re
 SCANCODE_KEY = 1 << 30
 SCANCODES = 512  # SDL's scancodes are below this
 LAST_CHARACTER = 0x10FFFF
+SURROGATES = (0xD800, 0xDFFF)  # code points of no character
 BACKSPACE, TAB, RETURN, ESCAPE, SPACE = 8, 9, 13, 27, 32
 UP, DOWN, LEFT, RIGHT = (SCANCODE_KEY | code for code in (82, 81, 80, 79))
 F1, F11 = SCANCODE_KEY | 58, SCANCODE_KEY | 68
@@ -124,10 +125,12 @@ MOST_PER_ACTION = 4  # keys or buttons of one action a saved file may hold
 
 
 def is_key(value: Any) -> bool:
-    """Whether `value` is an SDL keycode: a character, or a scancode's key."""
+    """Whether `value` is an SDL keycode: a character (never a UTF-16 surrogate, which no key
+    types and SDL cannot name: pygame raised at every start), or a scancode's key."""
     if type(value) is not int:
         return False
-    return 0 < value <= LAST_CHARACTER or SCANCODE_KEY <= value < SCANCODE_KEY | SCANCODES
+    character = 0 < value <= LAST_CHARACTER and not SURROGATES[0] <= value <= SURROGATES[1]
+    return character or SCANCODE_KEY <= value < SCANCODE_KEY | SCANCODES
 
 
 def _fixed_holder(fixed: Mapping[str, tuple[Any, ...]], entry: Any) -> str | None:

@@ -296,6 +296,8 @@ def test_the_mapping_holds_after_a_restart_and_restore_defaults_brings_the_first
     [
         {"keys": {"undo": [117], "jump": [32]}},  # an action this game does not know
         {"keys": {"undo": [2**40]}},  # a keycode out of range
+        {"keys": {"undo": [0xD800]}},  # a UTF-16 surrogate: no key types it, SDL names none
+        {"keys": {"undo": [0xDFFF]}},
         {"keys": {"undo": [ESCAPE]}},  # the menu's key
         {"keys": {"undo": [ord("n")]}},  # new game's too
         {"keys": {"undo": []}},  # no key at all
