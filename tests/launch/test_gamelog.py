@@ -57,3 +57,32 @@ def test_a_planted_link_is_never_written_through(tmp_path, root_logger):
     (tmp_path / "data2").mkdir()
     (tmp_path / "data2" / "logs").symlink_to(tmp_path)  # a logs folder that is a link
     assert start_log(tmp_path / "data2" / "logs") is None
+
+
+def test_a_log_the_disk_cannot_take_is_said_once_and_never_as_tracebacks(
+    tmp_path, root_logger, capsys
+):
+    """On a full disk logging printed a "Logging error" traceback for every warning."""
+    path = start_log(tmp_path / "logs")
+    [handler] = [h for h in root_logger.handlers if getattr(h, "baseFilename", "") == str(path)]
+
+    class FullDisk:
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+        def flush(self):
+            pass
+
+        def seek(self, *where):
+            return 0
+
+        def tell(self):
+            return 0
+
+    handler.stream = FullDisk()
+    words = logging.getLogger("game.test")
+    for index in range(3):
+        words.warning("warning %d", index)
+    said = capsys.readouterr().err
+    assert said.count("cannot be written") == 1 and "No space left" in said
+    assert "Traceback" not in said and "Logging error" not in said
