@@ -27,20 +27,20 @@ NOTICES: dict[str, dict[str, str]] = {
         "save_works": "Saving works again.",
         "settings_reset": "Some settings could not be read and are back to their defaults: "
         "{names}.",
-        "newer_file": "Your {what} was saved by a newer version of 2048. It is left untouched, "
-        "and this version will not save it; update 2048 to carry on with it.",
+        "newer_file": "Your {what} were saved by a newer version of 2048. They are left "
+        "untouched, and this version will not save them; update 2048 to carry on with them.",
         "newer_backup_kept": "A backup of your {what} from a newer version of 2048 is kept "
         "as {kept}; this version carries on with your {what}.",
-        "restored_from_backup": "Your {what} could not be read, so its backup copy was loaded "
-        "instead.",
+        "restored_from_backup": "Your {what} could not be read, so their backup copy was "
+        "loaded instead.",
         "damaged": "Your {what} could not be read and had no good backup, so {fallback}.",
-        "not_readable": "Your {what} cannot be opened, because {reason}. It is left as it is, "
-        "and nothing will be saved over it until 2048 starts again.",
+        "not_readable": "The file of your {what} cannot be opened, because {reason}. It is left "
+        "as it is, and nothing will be saved over it until 2048 starts again.",
         "backup_not_readable": "The backup copy of your {what} cannot be opened, because "
-        "{reason}. It is left as it is; your {what} itself was read, and is saved as ever, "
-        "without a backup until 2048 starts again.",
+        "{reason}. It is left as it is; your {what} themselves were read, and are saved as "
+        "ever, without a backup until 2048 starts again.",
         "load_failed": "Your {what} could not be loaded because of a fault in this version of "
-        "2048. It is left as it is, and nothing will be saved over it.",
+        "2048. Their file is left as it is, and nothing will be saved over it.",
     },
     "el": {
         "second_copy": "Ένα άλλο αντίγραφο του 2048 τρέχει ήδη, οπότε αυτό δεν θα αποθηκεύσει "
@@ -75,7 +75,8 @@ _KEPT = {
     "en": "The damaged file is kept as {kept}.",
     "el": "Το χαλασμένο αρχείο κρατήθηκε ως {kept}.",
 }
-# What each file is to a player; a game file by its board size.
+# What each kept thing is to a player: the settings (the one file these notices are of, plural
+# in English: the sentences above are written for them), the statistics, a size's game.
 _FILES = {
     "en": {"settings.json": "settings", "statistics": "statistics and best scores"},
     "el": {"settings.json": "ρυθμίσεις", "statistics": "στατιστικά και ρεκόρ"},

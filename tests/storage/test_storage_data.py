@@ -50,7 +50,7 @@ def test_files_the_game_may_not_read_are_left_in_place_and_never_saved_over(data
         assert storage.load_settings() == Settings()  # the defaults to play with meanwhile
         notices = storage.pop_notices()
         assert [notice.key for notice in notices] == ["not_readable"]
-        assert "Your settings cannot be opened" in english(notices[0])
+        assert "The file of your settings cannot be opened" in english(notices[0])
         assert "not allowed to read" in english(notices[0])
         assert storage.load_settings() == Settings() and storage.pop_notices() == []  # told once
         assert storage.save_settings(Settings(theme="classic")) is False

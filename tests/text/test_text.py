@@ -69,16 +69,34 @@ def test_a_notice_names_the_file_as_a_player_would_and_says_why():
     full = Notice(NoticeKey.SAVE_FAILED, {"error": "ENOSPC"})
     assert "the disk is full" in notice_text(full, "en")
     assert "ο δίσκος είναι γεμάτος" in notice_text(full, "el")
-    damaged = Notice(NoticeKey.DAMAGED, {"file": "game-5.json", "size": "5", "kept": "k"})
+    damaged = Notice(NoticeKey.DAMAGED, {"file": "game", "size": "5", "kept": "k"})
     assert notice_text(damaged, "en") == (
         "Your saved 5×5 game could not be read and had no good backup, so a new game was "
         "started. The damaged file is kept as k."
+    )
+    statistics = Notice(NoticeKey.DAMAGED, {"file": "statistics"})
+    assert notice_text(statistics, "en") == (
+        "Your statistics and best scores could not be read and had no good backup, so they "
+        "start again from zero."
     )
     reset = Notice(NoticeKey.SETTINGS_RESET, {"names": "volume,window_size"})
     assert notice_text(reset, "en").endswith("defaults: volume, window size.")
     assert "ένταση, μέγεθος παραθύρου" in notice_text(reset, "el")
     odd = Notice(NoticeKey.SAVE_FAILED, {"error": "EIO"})
     assert "disk error (EIO)" in notice_text(odd, "en")
+
+
+def test_the_settings_file_s_notices_speak_of_the_settings_in_the_plural():
+    """ "Your settings was saved", "your settings itself was read": the settings are the one
+    file these notices are of now."""
+    keys = ("newer_file", "newer_backup_kept", "restored_from_backup", "damaged",
+            "not_readable", "backup_not_readable", "load_failed")  # fmt: skip
+    for key in keys:
+        fields = {"file": "settings.json", "kept": "k", "error": "EACCES"}
+        said = notice_text(Notice(NoticeKey(key), fields), "en")
+        assert "settings" in said, key
+        for wrong in ("settings was", "settings itself", "settings is ", "its backup"):
+            assert wrong not in said, (key, said)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
