@@ -302,4 +302,4 @@ class Session:
         origin = {"origin_uid": asked.origin.uid, "origin_step": asked.origin.step}
         state = {"phase": phase.value, "assisted": True, "started": False, **origin}
         self._install(game, state)  # its clock starts with its first move (R17)
-        return [ev.GameStarted(asked.size), ev.Told("played_on", {"n": position.moves})]
+        return [ev.GameStarted(asked.size), ev.Told("played_on", {"n": asked.origin.step})]

@@ -218,7 +218,8 @@ GREEK: dict[str, str] = {
     "imported_game": "από αρχείο",
     "from_position": "από θέση",
     "play_on": "Παίξτε από εδώ",
-    "played_on": "Νέο παιχνίδι από την κίνηση {n}: μετρά χωριστά από τα δικά σας",
+    "played_on": "Νέο παιχνίδι από το βήμα {n} εκείνου του παιχνιδιού: μετρά χωριστά από τα "
+    "δικά σας",
     "practise": "Εξάσκηση στα λάθη",
     "next_try": "Επόμενο",
     "practice_title": "Δοκιμάστε ξανά · {at} από {count}",
@@ -329,7 +330,7 @@ GREEK: dict[str, str] = {
     "review_running": "Ανάλυση · {percent}%",
     "replay_preparing": "Προετοιμασία επανάληψης · {percent}%",
     "export": "Εξαγωγή σε αρχείο",
-    "replay_move": "Κίνηση {n} από {total}",
+    "replay_step": "Βήμα {n} από {total}",
     "replay_undo": "αναίρεση",
     "replay_speed": "{n} κιν./δ",
     "replay_speed_one": "{n} κιν./δ",

@@ -111,11 +111,13 @@ def _labels_read(placed: list[Placed]) -> bool:
 def replay_blocks(shot: GamesShot, lang: str, longest: bool = False) -> list[Block]:
     replaying, record = shot.replay, shot.record
     assert replaying is not None and record is not None
-    position, total = replaying.position, record.summary.moves
-    moves, score, seconds = position.moves, position.score, position.seconds
+    # Where it is among the game's steps (an undo is one): its move counter would read "Move 6
+    # of 5" after an undo.
+    position, step, total = replaying.position, replaying.index, replaying.last
+    score, seconds = position.score, position.seconds
     if longest:  # the numbers at their widest: the column's size never jumps
-        moves, score, seconds = total, record.summary.score * 10 + 9, max(seconds, 36000.0)
-    where = tr("replay_move", lang, n=moves, total=total)
+        step, score, seconds = total, record.summary.score * 10 + 9, max(seconds, 36000.0)
+    where = tr("replay_step", lang, n=step, total=total)
     actions = list(Action) if longest else [position.step.action] if position.step else []
     if actions:  # the step just played, its widest while measuring
         where = f"{where} · {max((step_words(a, lang) for a in actions), key=len)}"

@@ -41,7 +41,7 @@ def check_shown(app, record, position) -> None:
     assert shown(app) == position
     assert app.view.games_view.board.grid == position.grid
     drawn = " · ".join(words_drawn(app))
-    move = tr("replay_move", n=position.moves, total=record.summary.moves)
+    move = tr("replay_step", n=app.games_screens.replaying.index, total=len(record.steps))
     assert move in drawn
     assert f"{tr('games_score', n=position.score)} · {format_clock(position.seconds)}" in drawn
     undo = position.step is not None and position.step.is_undo

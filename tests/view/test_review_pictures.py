@@ -301,9 +301,8 @@ def test_the_replay_says_which_way_each_step_went(app, lang):
     for position in positions[1:30]:
         press(app, pygame.K_RIGHT)
         step = position.step.action
-        move = tr(
-            "replay_move", lang, n=position.moves, total=app.games_screens.record.summary.moves
-        )
+        replaying = app.games_screens.replaying
+        move = tr("replay_step", lang, n=replaying.index, total=replaying.last)
         went = tr("replay_undo", lang)
         if step is not Action.UNDO:
             went = f"{arrows[step]} {tr(step.value, lang)}"
