@@ -129,13 +129,13 @@ class BrowsingScreen(Screen):
         return []
 
     def play_on(self, nav: Stack) -> list[ev.Event]:
-        """A new game from the position shown: the screens close, and the session starts it
-        (asked first while a game of that size is in progress: the stack's `play_on`)."""
+        """A new game from the position shown: the session starts it and the screens close
+        (asked first, over this screen, while a game of that size is in progress: the stack's
+        `play_on`; Cancel comes back here)."""
         record, position = self.shelf.record, self.position
         assert record is not None and position is not None
         origin = Origin(record.summary.uid, position.index)
-        events = nav.leave_games()
-        return [ev.MenuConfirmed(), *events, ev.PlayOnAsked(record.size, position, origin)]
+        return [ev.MenuConfirmed(), ev.PlayOnAsked(record.size, position, origin)]
 
     # -- moving between the screens ------------------------------------------------------------
 

@@ -159,7 +159,18 @@ class ChartPages(PagedScreen):
         self.size = size
 
 
-class NewGameConfirm(Screen):
+class Confirmation(Screen):
+    """A question with a safe answer: Escape or Start is that answer, Cancel, and leaves the
+    player where the question was asked (over a replay, a review, the pause menu or the game),
+    where it opened the pause menu in its place."""
+
+    def handle(self, command: cmd.Command, nav: Stack) -> list[ev.Event]:
+        if isinstance(command, cmd.Pause):
+            return _confirmed(nav.close(self))
+        return super().handle(command, nav)
+
+
+class NewGameConfirm(Confirmation):
     """R15: the safe answer is focused, so a reflex Enter keeps the game. `play_on`: the new
     game starts from that kept position (Play from here)."""
 
@@ -178,7 +189,7 @@ class NewGameConfirm(Screen):
         return _confirmed(nav.new_game(self.size))
 
 
-class QuitConfirm(Screen):
+class QuitConfirm(Confirmation):
     """Quit from the pause menu asks first, the safe answer focused: a reflex Enter on the
     wrong item never ends the session (Ctrl+Q and the window's close button quit at once)."""
 

@@ -211,5 +211,7 @@ class Navigator:
         return self.start_play_on(asked)
 
     def start_play_on(self, asked: ev.PlayOnAsked) -> list[ev.Event]:
+        """The new game from a kept position: every screen closes, the Games screens too."""
+        left = self.leave_games() if self.games_screens is not None else []
         self.clear()
-        return self.session.start_play_on(asked)
+        return [ev.OnScreens(tuple(left)), *self.session.start_play_on(asked)]

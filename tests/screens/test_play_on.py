@@ -288,3 +288,31 @@ def test_a_game_in_progress_left_for_another_size_is_asked_for_too(kept):
         assert app.screens.top.kind is ScreenKind.CONFIRM_NEW and app.session.game.size == 5
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("how", ["escape", "b", "start"])
+def test_cancelling_play_from_here_goes_back_to_the_position_it_was_asked_from(kept, how):
+    """Cancel threw the player out to the pause menu, and with a pad the next B presses
+    resumed the game and undid a move."""
+    folder, _ = kept
+    app = new_app(folder)
+    try:
+        if how != "escape":
+            plug_pad(app)
+        first_move(app)
+        first_move(app)  # a game in progress: Play from here asks first (R15)
+        moves = app.session.game.moves
+        open_replay_at(app, 12, row=1)  # a kept game, before the one in progress
+        where = app.games_screens.replaying.index
+        click(app, rect_of(app, REPLAY_ITEMS.index(Control.PLAY_ON)).center)
+        assert app.screens.top.kind is ScreenKind.CONFIRM_NEW
+        pad = {"b": pygame.CONTROLLER_BUTTON_B, "start": pygame.CONTROLLER_BUTTON_START}
+        if how == "escape":
+            press(app, pygame.K_ESCAPE)
+        else:
+            app.frame(STEP, [button(pad[how])])
+        assert app.screens.top.kind is ScreenKind.REPLAY
+        assert app.games_screens.replaying.index == where == 12  # where it was
+        assert app.session.game.moves == moves  # nothing undone, nothing new
+    finally:
+        app.close()
