@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from game.app import App
 from game.cli import Options, parse_args
+from game.kept_games.share.inbox import hand_over
 from game.launch import backup, desktop_entry
 from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
@@ -28,12 +29,29 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(print_status(Folders.for_player(options.data_dir)))
     if options.backup_path is not None or options.restore_path is not None:
         sys.exit(backup.run(options, Folders.for_player(options.data_dir)))
+    if options.import_path is not None and (handed := _hand_over(options)) is not None:
+        sys.exit(handed)
     if not window.start_video():
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
     folders = Folders.for_player(options.data_dir)
     start_log(folders.logs)  # first: whatever happens next is logged
     sys.exit(run_app(options, folders=folders))
+
+
+def _hand_over(options: Options) -> int | None:
+    """A shared file opened while the game runs goes to the running copy (its inbox), where a
+    second window could keep nothing: the exit status, said on the terminal; None when no
+    copy runs (this start imports it)."""
+    path = options.import_path
+    try:
+        if not hand_over(Folders.for_player(options.data_dir).data, path):
+            return None
+    except OSError as error:
+        print(f"2048 is running, but {path} could not be handed to it: {error}.", file=sys.stderr)
+        return 1
+    print(f"2048 is running: {path} was handed to it, which keeps its game.")
+    return 0
 
 
 def run_app(options: Options, clock: Clock | None = None, folders: Folders | None = None) -> int:

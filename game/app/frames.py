@@ -19,6 +19,7 @@ from game.input.player_input import PlayerInput
 from game.kept_games.archive.autosave import Autosave
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
+from game.kept_games.share.inbox import INBOX_SECONDS, Inbox
 from game.launch.start_all import StartAll
 from game.loop import Clock, FixedStep, real_seconds, run_frames
 from game.play import commands as cmd
@@ -64,6 +65,8 @@ class Frames:
     settings_in_play: SettingsInPlay
     archive: Archive
     charts: ChartsReader
+    inbox: Inbox | None  # shared files another start handed over (None: this copy keeps none)
+    _since_inbox = 0.0  # seconds since it was last looked at
     game_window: window.GameWindow
     loop: FixedStep
     start_all: StartAll | None
@@ -109,6 +112,7 @@ class Frames:
         self.browsed(self.screens.pass_time(seconds))  # a review goes on while the game does
         if self.charts.poll():
             self.show()  # the charts' figures are in
+        self.look_at_inbox(seconds)
         sliding = self.view.board.sliding  # autoplay's next move waits for the slide
         for news in self.autoplay.step(seconds, self.session.game, busy=sliding):
             if news.solver_failed:
@@ -119,6 +123,18 @@ class Frames:
                 self.command(cmd.SolverMove(news.move))
         if self.session.autoplaying and not self.autoplay.playing:
             self.dispatch(self.session.stop_autoplay())  # the solver has no move to play
+
+    def look_at_inbox(self, seconds: float) -> None:
+        """Every INBOX_SECONDS, the shared files another start of the game handed over (a
+        double-click while it runs), kept as a dropped file is."""
+        self._since_inbox += seconds
+        if self.inbox is None or self._since_inbox < INBOX_SECONDS:
+            return
+        self._since_inbox = 0.0
+        if not self.games_screens.imports.busy:
+            self.inbox.clean()
+        for path in self.inbox.handed():
+            self.browsed(self.games_screens.import_file(path))
 
     def react(self, events: list[ev.Event], session: Session) -> None:
         """The app's own listener: what the events ask of the window, the charts and the

@@ -21,6 +21,7 @@ from game.kept_games.archive.autosave import Autosave
 from game.kept_games.archive.game_keeper import GameKeeper
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.charts.reading import ChartsReader
+from game.kept_games.share.inbox import Inbox
 from game.kept_games.share.transfer import export_folder
 from game.launch.start_all import StartAll
 from game.loop import Clock, FixedStep, MonotonicClock
@@ -97,6 +98,8 @@ class App(Frames):
             self.archive, export_dir=export_folder(), tables_dir=folders.cache
         )
         # The statistics' pictures, read off the frame at the reviews' depth of each size.
+        # The shared files a second start hands to this copy, if this copy keeps anything.
+        self.inbox = None if self.archive.read_only else Inbox(self.data_dir)
         self.charts = ChartsReader(self.archive, lambda size: self.games_screens.depth_of(size))
         self.session = self._first_session(options.size or self.settings.size)
         self.screens = Navigator(self.session, self.games_screens)
