@@ -363,6 +363,7 @@ ENGLISH: dict[str, str] = {
     "charts_title": "Charts {n}×{n}",
     "charts_reading": "Reading your games…",
     "chart_scores": "Your last {n} scores",
+    "chart_scores_one": "Your last score",
     "chart_scores_caption": "Points a game, the oldest on the left · your own games only",
     "chart_tiles": "Biggest tile reached",
     "chart_tiles_caption": "Games that ended with each tile their biggest · your own games only",

@@ -105,6 +105,8 @@ def test_one_of_a_thing_reads_in_the_singular(lang):
     assert tr("games_footer", "en", page=1, pages=1, n=1) == "Page 1/1 · 1 game"
     assert tr("games_moves", "en", n=1) == "1 move" and tr("games_moves", "en", n=2) == "2 moves"
     assert tr("value_pace", "en", n="1") == "1 move a second"
+    assert tr("chart_scores", "en", n=1) == "Your last score"  # was "Your last 1 scores"
+    assert tr("chart_scores", "en", n=2) == "Your last 2 scores"
     assert tr("games_moves", "el", n=1) == "1 κίνηση"
     for key in [k for k in STRINGS["en"] if k.endswith("_one")]:
         assert key in STRINGS[lang], key  # a singular in one language only would mix them
