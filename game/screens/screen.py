@@ -209,6 +209,8 @@ class Screen:
                 return self.move_focus(-1 if direction in (Direction.UP, Direction.LEFT) else 1)
             case cmd.MenuFocus(step):
                 return self.move_focus(step)
+            case cmd.Seek(step):  # Home, End, a pad's shoulders: the first or the last item
+                return self.focus_end(step)
             case cmd.Adjust(index, step) if 0 <= index < len(self.items):
                 return self.turn_page(step) if self.pages > 1 else []
             case cmd.Point(index):
@@ -229,6 +231,14 @@ class Screen:
             return []  # held at its end
         self.focus = moved(focus, step, len(self.items), self.can_focus)
         return [ev.MenuMoved()] if self.focus != focus else []
+
+    def focus_end(self, step: int) -> list[ev.Event]:
+        """The focus on the first item that can act (`step` < 0) or the last."""
+        usable = [index for index in range(len(self.items)) if self.can_focus(index)]
+        if not usable or (focus := usable[-1] if step > 0 else usable[0]) == self.focus:
+            return []
+        self.focus = focus
+        return [ev.MenuMoved()]
 
     def turn_page(self, step: int) -> list[ev.Event]:
         page = turned(self.page, step, self.pages)

@@ -49,3 +49,24 @@ def test_a_session_handed_in_starts_on_the_board_with_its_clock_free():
     assert nav.stack == [] and nav.top is None
     nav.handle(cmd.Move(fresh.game.valid_directions()[0]))
     assert fresh.clock_running and fresh.pass_time(1.0) == 1.0
+
+
+def test_home_and_end_reach_the_first_and_last_item_of_a_menu(tmp_path):
+    """They did nothing in the Board menu (issue 33); the pad's shoulders do the same."""
+    import pygame
+    from helpers.keys import STEP, key
+
+    from game.app import App, Options
+
+    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
+    try:
+        app.command(cmd.Pause())
+        app.command(cmd.Select(app.screens.top.items.index(Item.SIZES)))
+        menu = app.screens.top
+        assert menu.kind is ScreenKind.SIZES
+        app.frame(STEP, [key(pygame.K_END)])
+        assert menu.focus == len(menu.items) - 1  # Back
+        app.frame(STEP, [key(pygame.K_HOME)])
+        assert menu.focus == 0  # the smallest board
+    finally:
+        app.close()
