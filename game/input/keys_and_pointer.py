@@ -10,7 +10,7 @@ from types import MappingProxyType
 
 import pygame
 
-from game.core.controls import ACTIONS, FIXED_KEYS, Controls
+from game.core.controls import ACTIONS, DOWN, FIXED_KEYS, LEFT, RIGHT, UP, Controls
 from game.core.engine import Direction
 from game.input.actions import ACTION_COMMANDS
 from game.play import commands as cmd
@@ -44,9 +44,20 @@ KEY_WORDS = {
 }
 
 
+# The arrow keys keep their directions while the player gives them no other action: a move up
+# remapped to I left every menu with no Up.
+FREE_ARROWS: Mapping[int, str] = MappingProxyType(
+    {UP: "up", DOWN: "down", LEFT: "left", RIGHT: "right"}
+)
+
+
 def key_commands(controls: Controls) -> Mapping[int, cmd.Command]:
-    """Each key's command: the player's keys for their actions, and the fixed ones."""
-    table = {key: ACTION_COMMANDS[action] for action, keys in FIXED_KEYS.items() for key in keys}
+    """Each key's command: the player's keys for their actions, the fixed ones, and the arrows
+    no action took."""
+    table = {key: ACTION_COMMANDS[action] for key, action in FREE_ARROWS.items()}
+    table.update(
+        (key, ACTION_COMMANDS[action]) for action, keys in FIXED_KEYS.items() for key in keys
+    )
     for action in ACTIONS:
         table.update(dict.fromkeys(controls.keys_of(action), ACTION_COMMANDS[action]))
     return MappingProxyType(table)

@@ -19,7 +19,7 @@ from helpers.view import use_look
 import game.view.overlays
 from game.app import App, Options
 from game.core.controls import ACTIONS, DEFAULT_BUTTONS, DEFAULT_KEYS, ESCAPE, Controls, Refused
-from game.core.engine import Game
+from game.core.engine import Direction, Game
 from game.core.settings import Settings
 from game.input.gamepad import XBOX_LABELS
 from game.input.keys_and_pointer import key_name
@@ -423,5 +423,28 @@ def test_what_a_key_did_names_the_player_s_own_key(tmp_path):
         assert tr("first_tip_help", "en", keys="F2") in app.view.model.tip
         press(app, pygame.K_o)
         assert app.view.notices[-1] == tr("sound_off", "en", keys="O")
+    finally:
+        app.close()
+
+
+def test_an_arrow_the_player_gave_away_still_moves_through_the_menus(tmp_path):
+    """Move up remapped to I took the Up arrow off every menu (issue 33): an arrow no action
+    holds keeps its direction; one the player gives another action does that instead."""
+    app = open_app(tmp_path)
+    try:
+        open_controls(app)
+        walk_to(app, ControlItem("up"))
+        press(app, pygame.K_RETURN, pygame.K_i)
+        assert app.settings.controls.keys_of("up") == (pygame.K_i,)
+        menu = app.screens.top
+        focus = menu.focus
+        press(app, pygame.K_UP)  # still up in the menu
+        assert menu.focus != focus
+        press(app, pygame.K_ESCAPE, pygame.K_ESCAPE, pygame.K_ESCAPE)
+        assert app.screens.top is None
+        moves = app.session.game.moves
+        moved = Direction.UP in app.session.game.valid_directions()
+        press(app, pygame.K_i)  # and I moves the board up, as asked
+        assert app.session.game.moves == moves + moved
     finally:
         app.close()
