@@ -211,6 +211,7 @@ ENGLISH: dict[str, str] = {
     "version of 2048. It is left untouched, and this version keeps nothing; update 2048 to carry "
     "on with them.",
     "outcome_in_play": "in play",
+    "outcome_in_play_won": "won, in play",
     "outcome_won": "won",
     "outcome_lost": "lost",
     "outcome_left": "unfinished",

@@ -82,6 +82,14 @@ def whose(summary: GameSummary, lang: str) -> str:
     return tr("assisted" if summary.assisted else "own_game", lang)
 
 
+def outcome_words(summary: GameSummary, lang: str) -> str:
+    """How the game stands: in play, won, lost or unfinished; a game played on past its 2048
+    says it was won while it is still in play."""
+    if summary.outcome is Outcome.IN_PLAY and summary.won:
+        return tr("outcome_in_play_won", lang)
+    return tr(f"outcome_{summary.outcome.value}", lang)
+
+
 def row_lines(summary: GameSummary, lang: str) -> tuple[tuple[str, ...], ...]:
     """What the list says of a game: when, the board, how it ended, whose; then the score,
     the biggest tile, the moves and the time."""
@@ -89,7 +97,7 @@ def row_lines(summary: GameSummary, lang: str) -> tuple[tuple[str, ...], ...]:
         (
             when(summary.started_at, lang),
             tr("board", lang, n=summary.size),
-            tr(f"outcome_{summary.outcome.value}", lang),
+            outcome_words(summary, lang),
             whose(summary, lang),
         ),
         (
@@ -170,7 +178,7 @@ def game_blocks(shot: GamesShot, lang: str, picture: bool = True) -> list[Block]
         Control.EXPORT: tr("export", lang),
         Item.BACK: tr("back", lang),
     }
-    how = (tr("board", lang, n=s.size), tr(f"outcome_{s.outcome.value}", lang), whose(s, lang))
+    how = (tr("board", lang, n=s.size), outcome_words(s, lang), whose(s, lang))
     played = (tr("games_moves", lang, n=s.moves), format_clock(s.seconds))
     date = local_time(s.started_at)
     return [

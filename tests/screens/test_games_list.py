@@ -37,13 +37,14 @@ from helpers.storage import latin1_folder
 
 from game.app import App, Options
 from game.cli import parse_args
-from game.core.engine import Direction
+from game.core.engine import Direction, Game
 from game.core.replay import replay
 from game.kept_games.archive.games_archive import Archive
 from game.kept_games.share import transfer as sharing
 from game.kept_games.share.shared_file import export_game, export_name, read_shared
 from game.kept_games.share.transfer import export_folder, export_to
 from game.play import commands as cmd
+from game.play.session import Session
 from game.screens.games_list import ROWS_PER_PAGE
 from game.screens.items import LIST_BUTTONS, Control, GameRow
 from game.screens.menus import PAUSE_ITEMS
@@ -558,3 +559,20 @@ def test_an_export_that_fails_leaves_no_file_behind(tmp_path, monkeypatch):
     out = tmp_path / "out"
     assert export_to(record, out) == ("export_failed", {"folder": out})
     assert list(out.iterdir()) == []  # not even the name it had taken
+
+
+def test_a_won_game_played_on_says_it_was_won_while_it_is_in_play(tmp_path):
+    """After Keep going the row read "in play", with no sign of the 2048 (issue 33)."""
+    app = App(Options(seed=3, data_dir=str(tmp_path), sound=False))
+    try:
+        near_win = ((1024, 1024, 0, 0), (0, 0, 0, 0), (0, 0, 2, 0), (0, 0, 0, 0))
+        app.use_session(Session(Game.from_grid(near_win, seed=3), started=True))
+        app.command(cmd.Move(Direction.LEFT))  # 2048 (R10)
+        app.command(cmd.KeepGoing())
+        app.command(cmd.Move(app.session.game.valid_directions()[0]))
+        assert app.session.game.won and not app.session.game.over
+        open_games(app)
+        drawn = " · ".join(words_drawn(app))
+        assert f"{tr('outcome_in_play_won')} · " in drawn
+    finally:
+        app.close()
