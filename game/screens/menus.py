@@ -204,6 +204,22 @@ class QuitConfirm(Confirmation):
         return [ev.MenuConfirmed(), ev.QuitRequested()]
 
 
+class RestoreConfirm(Confirmation):
+    """Restore defaults throws away every key and button the player chose: asked first, the
+    safe answer focused (it asked nothing)."""
+
+    kind = ScreenKind.CONFIRM_RESTORE
+
+    def __init__(self) -> None:
+        super().__init__([Item.RESTORE_DEFAULTS, Item.CANCEL], focus=1)
+
+    def activate(self, item: Any, side: int, nav: Stack) -> list[ev.Event]:
+        closed = nav.close(self)
+        if item is Item.CANCEL:
+            return _confirmed(closed)
+        return _confirmed([*closed, ev.ControlsRestored()])
+
+
 class SizesMenu(Screen):
     """Every board size, smallest first, then Back; it opens on the size played now."""
 
@@ -288,7 +304,7 @@ class ControlsMenu(Screen):
             self.waiting_for = item.action
             return [ev.MenuConfirmed()]
         if item is Item.RESTORE_DEFAULTS:
-            return [ev.MenuConfirmed(), ev.ControlsRestored()]
+            return _confirmed(nav.open(RestoreConfirm()))
         return []
 
     def page_turned(self) -> None:

@@ -32,6 +32,7 @@ class ScreenKind(enum.Enum):
     HELP = "help"
     CONFIRM_NEW = "confirm_new"
     CONFIRM_QUIT = "confirm_quit"  # Quit in the pause menu asks first
+    CONFIRM_RESTORE = "confirm_restore"  # Restore defaults, on the Controls screen, asks first
     STATS = "stats"
     SETTINGS = "settings"
     CONTROLS = "controls"  # each action's keys and buttons, from the settings menu

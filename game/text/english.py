@@ -48,6 +48,8 @@ ENGLISH: dict[str, str] = {
     "cancel": "Cancel",
     "confirm_quit_title": "Quit?",
     "confirm_quit_detail": "Your game is saved and kept in Games.",
+    "confirm_restore_title": "Restore the default controls?",
+    "confirm_restore_detail": "Every key and button you chose goes back to how it was at first.",
     "help_controls": "Controls",
     "help_rules": "The rules",
     "help_strategy": "Strategy",

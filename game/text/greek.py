@@ -47,6 +47,9 @@ GREEK: dict[str, str] = {
     "cancel": "Άκυρο",
     "confirm_quit_title": "Έξοδος;",
     "confirm_quit_detail": "Το παιχνίδι σας αποθηκεύεται και κρατιέται στα Παιχνίδια.",
+    "confirm_restore_title": "Επαναφορά των αρχικών χειρισμών;",
+    "confirm_restore_detail": "Κάθε πλήκτρο και κουμπί που διαλέξατε επιστρέφει όπως ήταν στην "
+    "αρχή.",
     "help_controls": "Χειρισμοί",
     "help_rules": "Οι κανόνες",
     "help_strategy": "Στρατηγική",

@@ -92,6 +92,10 @@ def panel_text(
             return PanelText(tr("confirm_title", lang), [tr("confirm_detail", lang)])
         case ScreenKind.CONFIRM_QUIT:
             return PanelText(tr("confirm_quit_title", lang), [tr("confirm_quit_detail", lang)])
+        case ScreenKind.CONFIRM_RESTORE:
+            return PanelText(
+                tr("confirm_restore_title", lang), [tr("confirm_restore_detail", lang)]
+            )
         case ScreenKind.STATS:
             return stats_page(menu.page, menu.pages, stats_pages, lang)
         case ScreenKind.HELP:

@@ -279,7 +279,14 @@ def test_the_mapping_holds_after_a_restart_and_restore_defaults_brings_the_first
     app.running = True
 
     open_controls(app)
-    click(app, app.screens.top.items.index(Item.RESTORE_DEFAULTS))  # by mouse
+    click(app, app.screens.top.items.index(Item.RESTORE_DEFAULTS))  # by mouse: asked first
+    assert app.screens.top.kind is ScreenKind.CONFIRM_RESTORE
+    press(app, pygame.K_RETURN)  # the safe answer is focused: Cancel
+    assert app.screens.top.kind is ScreenKind.CONTROLS
+    assert app.settings.controls.keys_of("undo") == (pygame.K_F7,)  # nothing thrown away
+    click(app, app.screens.top.items.index(Item.RESTORE_DEFAULTS))
+    click(app, app.screens.top.items.index(Item.RESTORE_DEFAULTS))  # yes
+    assert app.screens.top.kind is ScreenKind.CONTROLS
     assert app.view.notices[-1] == tr("controls_restored", "en")
     app.close()
     app = open_app(tmp_path)
