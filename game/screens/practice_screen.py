@@ -76,6 +76,7 @@ class PracticeScreen(BrowsingScreen):
             return self.answer_with(item.direction)
         if item is Control.NEXT_TRY and self.practice is not None:
             events = self.practice.next()
+            self.focus = 0  # on the next position's first answer (Back, once all are done)
             self.settle_focus()
             return [ev.MenuConfirmed(), *events]
         return []

@@ -34,7 +34,7 @@ from game.core.engine import Direction, shift
 from game.kept_games.review.grades import BAD_GRADES
 from game.play import commands as cmd
 from game.screens.items import GAME_ITEMS, PRACTICE_ITEMS, AnswerItem, Control
-from game.screens.screen import ScreenKind
+from game.screens.screen import Item, ScreenKind
 from game.solver.analysis import AnalysisState, Progress
 from game.solver.bitboard import DIRECTIONS
 from game.text import tr
@@ -220,7 +220,10 @@ def test_a_practice_by_mouse_and_by_pad_to_its_end(kept):
                 app.frame(STEP, [button(pad)])
                 assert practice.answer.right
                 app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_A)])
+            if not practice.done:  # the focus on the next position's first answer, not Back
+                assert isinstance(app.screens.top.focused_item, AnswerItem)
         assert practice.done
+        assert app.screens.top.focused_item is Item.BACK  # all done: the way out
         assert tr("practice_done", right=count, count=count) in words_drawn(app)
         app.frame(STEP, [button(pygame.CONTROLLER_BUTTON_B)])  # Back, to the game's card
         assert app.screens.top.kind is ScreenKind.GAME
