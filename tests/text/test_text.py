@@ -51,11 +51,11 @@ def test_the_clock_reads_m_ss_then_h_mm_ss(seconds, shown):
     assert format_clock(seconds) == shown
 
 
-_FIELDS = {"file": "game-5.json", "size": "5", "error": "ENOSPC", "names": "theme,volume"}
+_FIELDS = {"file": "game", "size": "5", "error": "ENOSPC", "names": "theme,volume"}
 
 
 @pytest.mark.parametrize("key", list(NoticeKey))
-@pytest.mark.parametrize("fields", [_FIELDS, {**_FIELDS, "file": "stats.json", "kept": "x.bak"}])
+@pytest.mark.parametrize("fields", [_FIELDS, {**_FIELDS, "file": "statistics", "kept": "x.bak"}])
 def test_every_storage_notice_reads_in_both_languages(key, fields):
     notice = Notice(key, {**fields, "folder": "/data/2048"})
     english, greek = notice_text(notice, "en"), notice_text(notice, "el")
