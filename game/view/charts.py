@@ -308,9 +308,14 @@ def _line(surface, rect, text: Text, theme: Theme, values: Sequence[float], scal
         )
         for n, value in enumerate(values)
     ]
+    width = max(1, plot.height // 90)
     if count > 1:
-        pygame.draw.lines(surface, theme.text, False, points, max(1, plot.height // 90))
-    dot = max(2, min(round(lpx / 3), int(spacing) - 2)) if count > 1 else max(2, round(lpx / 3))
+        pygame.draw.lines(surface, theme.text, False, points, width)
+        dot = max(2, min(round(lpx / 3), int(spacing) - 2))
+    else:  # one game: its level across the chart and a mark as big as a word, not a 5 px dot
+        [(_, y)] = points
+        pygame.draw.line(surface, theme.text, (plot.x, y), (plot.right - 1, y), width)
+        dot = max(6, lpx)
     for x, y in points:
         surface.fill(theme.accent, pygame.Rect(x - dot // 2, y - dot // 2, dot, dot))
     return words

@@ -462,3 +462,21 @@ def test_a_game_dated_past_the_last_local_day_is_in_no_week_and_the_charts_open(
         monkeypatch.undo()
         time.tzset()
     assert record.summary.steps > 0
+
+
+def test_one_game_is_a_mark_as_big_as_a_word_on_a_line_across_not_a_dot(tmp_path, charted):
+    """A one-game chart drew a 5 px dot (issue 33)."""
+    keep_games(tmp_path, 2)  # the first ended (left for the second, still in play)
+    app = reading_app(tmp_path)
+    try:
+        open_charts(app)
+        turn_to(app, "scores")
+        for size in ((320, 400), (540, 720)):
+            surface, rect, _ = frame(app, charted, size)
+            [mark] = marks(surface, rect, app.view.theme)
+            assert min(mark.size) >= READABLE_PX, (size, mark)
+            level = mark.centery
+            row = [surface.get_at((x, level))[:3] for x in range(rect.x + 8, mark.left - 2)]
+            assert tuple(app.view.theme.text[:3]) in row, size  # the level, drawn across
+    finally:
+        app.close()
