@@ -81,3 +81,19 @@ def test_a_file_taken_by_a_run_killed_while_reading_it_is_taken_again(tmp_path):
     assert first.handed() == []  # once
     first.clean()
     assert [p.name for p in inbox.iterdir()] == [".0123456789abcdef.2048.json.0011223344556677.tmp"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_fifo_handed_over_never_hangs_the_second_start(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    from filelock import FileLock
+
+    held = FileLock(str(data / "game.lock"))
+    held.acquire()  # as the running copy holds it
+    try:
+        os.mkfifo(tmp_path / "a.2048.json")
+        with pytest.raises(OSError, match="not a file"):
+            hand_over(data, tmp_path / "a.2048.json")
+    finally:
+        held.release()

@@ -10,8 +10,8 @@ The inbox is a folder of the data folder (the player's alone, 0700). A file is c
 under a name of its own, written atomically, so the running copy never reads half of one; the
 running copy renames each file it takes to `taken-...` before reading it, and removes those
 once no import is under way (a run killed meanwhile leaves them: the next run takes them
-again). The copy is only the file's bytes, up to one byte past the
-largest shared file: whether it is a game is checked where every shared file is
+again). The copy is only the file's bytes (a regular file's, up to one byte past the largest
+shared file): whether it is a game is checked where every shared file is
 (game/kept_games/share/shared_file.py).
 """
 
@@ -24,7 +24,7 @@ from pathlib import Path
 
 from filelock import Timeout
 
-from game.kept_games.share.shared_file import MAX_SHARE_BYTES
+from game.kept_games.share.shared_file import ShareError, read_regular_file
 from game.platform.files import atomic_write, make_private_folder, take_lock
 from game.storage.store import LOCK_NAME
 
@@ -48,8 +48,10 @@ def hand_over(data_dir: str | os.PathLike[str], path: str | os.PathLike[str]) ->
     else:
         lock.release()
         return False
-    with open(path, "rb") as shared:
-        raw = shared.read(MAX_SHARE_BYTES + 1)  # a bigger one is refused there as too big
+    try:  # a bigger one than a shared file can be is refused there as too big
+        raw = read_regular_file(Path(path))  # never a FIFO that would hang this start
+    except ShareError:
+        raise OSError(f"{path} is not a file this game can read") from None
     inbox = data / INBOX
     make_private_folder(inbox)
     atomic_write(inbox / f"{secrets.token_hex(8)}{SUFFIX}", raw)

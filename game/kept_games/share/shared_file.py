@@ -241,10 +241,10 @@ def export_game(record: GameRecord, path: str | os.PathLike[str]) -> Path:
 
 def read_shared(path: str | os.PathLike[str]) -> GameRecord:
     """The game in a shared file; ShareError if it cannot be read or is not a good one."""
-    return decode_record(_read_regular_file(Path(path)))
+    return decode_record(read_regular_file(Path(path)))
 
 
-def _read_regular_file(path: Path) -> bytes:
+def read_regular_file(path: Path) -> bytes:
     """The bytes of a regular file, at most MAX_SHARE_BYTES + 1 of them: never through a link,
     and never blocking on a FIFO or a device."""
     try:
