@@ -190,13 +190,18 @@ class BoardView:
         return tile
 
     def number(self, value: int, side: int, colour) -> pygame.Surface:
-        """A tile's number as a tile of `side` shows it, in `colour`."""
-        label = str(value)
+        """A tile's number as a tile of `side` shows it, in `colour`: in thousands ("16k",
+        "128k") where the whole number would be smaller than LEAST_NUMBER_PX and they read
+        bigger (131072 on an 8x8 board in the smallest window was 5 px tall)."""
         box = (round(side * 0.9), round(side * 0.84))  # long numbers may use most of the width
-        max_px = round(side * (0.55 if len(label) <= 2 else 0.48))
-        if self.text.fit_size(label, max_px, box) < self.least_number_px:
+        label, px = _label_at(self.text, str(value), side, box)
+        if px < LEAST_NUMBER_PX and value >= 16384:  # 1024 to 8192 stay whole: they fit
+            short, short_px = _label_at(self.text, f"{value // 1024}k", side, box)
+            if short_px > px:
+                label, px = short, short_px
+        if px < self.least_number_px:
             return pygame.Surface((0, 0), pygame.SRCALPHA)
-        drawn = self.text.fitted(label, max_px, box, colour)
+        drawn = self.text.fitted(label, _most_px(label, side), box, colour)
         if drawn.get_width() > box[0]:  # past the least font size (131072 on a tiny 8x8 tile)
             height = max(1, drawn.get_height() * box[0] // drawn.get_width())
             drawn = pygame.transform.smoothscale(drawn, (box[0], height))  # smaller, never out
@@ -234,6 +239,18 @@ class BoardView:
             return board
 
         return self._boards.get_or_make(key, make)
+
+
+LEAST_NUMBER_PX = 9  # a tile's number below this is written in thousands, if that reads bigger
+
+
+def _most_px(label: str, side: int) -> int:
+    return round(side * (0.55 if len(label) <= 2 else 0.48))
+
+
+def _label_at(text: Text, label: str, side: int, box: tuple[int, int]) -> tuple[str, int]:
+    """`label` and the size it fits a tile of `side` at."""
+    return label, text.fit_size(label, _most_px(label, side), box)
 
 
 def _radius(side: int) -> int:

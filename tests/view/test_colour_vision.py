@@ -125,3 +125,23 @@ def test_every_tile_shows_its_number(tmp_path, name, text_size):
     finally:
         log.close()
         app.close()
+
+
+def test_the_biggest_tiles_of_an_8x8_board_read_in_the_smallest_window(tmp_path):
+    """16384, 32768 and 131072 were some 5 px tall on an 8x8 board at 320x400 (issue 33): a
+    number that small is written in thousands, "16k", which reads bigger."""
+    app = App(Options(seed=1, data_dir=str(tmp_path), sound=False))
+    log = TextLog(app)
+    try:
+        big = [16384, 32768, 65536, 131072]
+        grid = [[*big, 2, 4, 8, 16]] + [[0] * 8 for _ in range(7)]
+        app.use_session(Session.restore(Game.from_grid(grid, seed=1), {}))
+        small = {t.words: t.px for t in log.texts((320, 400), app.session, "board")}
+        assert {"16k", "32k", "64k", "128k"} <= set(small), small
+        assert min(small.values()) >= 9, small  # and the small tiles keep their numbers
+        assert {"2", "4", "8", "16"} <= set(small)
+        roomy = {t.words for t in log.texts((1920, 1080), app.session, "board")}
+        assert {"16384", "131072"} <= roomy  # whole where they fit
+    finally:
+        log.close()
+        app.close()
