@@ -188,7 +188,8 @@ DARK = Theme(
     overlay=(20, 19, 26, 224),
     win_veil=(214, 165, 40, 224),  # a deeper gold: less glare in the dark
     win_text=hex_rgb("1c1b22"),
-    tiles=_tiles(_CLASSIC_TILES),
+    # The classic tiles, but 4096: the original's near-black is the dark board's empty cell.
+    tiles=_tiles({**_CLASSIC_TILES, 4096: "6b6459"}),
     min_contrast=3.0,
 )
 

@@ -82,9 +82,12 @@ def test_high_contrast_neighbours_differ_clearly():
 
 @pytest.mark.parametrize("name", THEMES)
 def test_no_tile_looks_like_an_empty_cell(name):
+    """ΔE 20 or more, but for the classic 2 and 4, the original's pale tiles (ΔE 12 and 14,
+    their numbers dark on them); the dark theme's 4096 was 13.8, dark on dark (issue 33)."""
     theme = theme_named(name)
     for value in VALUES:
-        assert delta_e(theme.tile_colour(value), theme.empty_cell) >= 10, value
+        least = 10 if name == "classic" and value <= 4 else 20
+        assert delta_e(theme.tile_colour(value), theme.empty_cell) >= least, value
 
 
 def test_high_contrast_empty_cells_differ_from_every_tile_in_lightness():
