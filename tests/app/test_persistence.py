@@ -3,42 +3,18 @@ the next start of the real main.py shows the same board, score, moves, clock and
 
 from __future__ import annotations
 
-import json
 import os
-import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pygame
 import pytest
 from helpers.archive import saved_game
 from helpers.keys import STEP, key
-from helpers.paths import CHILDREN, ROOT, run_main
+from helpers.paths import play_and_leave, run_main
 
 from game.app import App, Options
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-
-
-def play_and_leave(data_dir: Path, how: str) -> dict:
-    """Play a few moves and an undo in a child process; return the game it left."""
-    driver = subprocess.Popen(
-        [sys.executable, str(CHILDREN / "app_driver.py"), str(data_dir), how, "6"],
-        cwd=ROOT,
-        env=ENV,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = driver.stdout.readline()
-    assert line, driver.stderr.read()
-    if how == "kill":
-        driver.send_signal(signal.SIGKILL)
-    driver.wait(timeout=60)
-    if how != "kill":
-        assert driver.returncode == 0, driver.stderr.read()
-    return json.loads(line)
 
 
 def next_start_game(data_dir: Path) -> dict:

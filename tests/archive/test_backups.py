@@ -5,17 +5,12 @@ game goes on from the newest good backup, saying what came back and what was los
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from helpers.archive import kept_in, random_actions, recorded
-from helpers.paths import CHILDREN, ROOT
+from helpers.paths import play_and_leave
 
 import game.kept_games.archive.backups
 from game.app import App, Options
@@ -25,8 +20,6 @@ from game.kept_games.archive.backups import BACKUP_NAMES, open_copy, whole
 from game.kept_games.archive.games_archive import Archive
 from game.storage.schema import ARCHIVE_FILE
 from game.text import notice_text
-
-ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def backup(folder: Path, which: int) -> Path:
@@ -125,31 +118,13 @@ def test_a_change_of_layout_keeps_a_backup_of_what_was_there_first(tmp_path, mon
     archive._connection.close()  # no quit: the backup is the layout change's own
 
 
-def play(data_dir: Path, how: str) -> Game:
-    """Six moves and an undo of the real game in a child process, left as `how` says."""
-    driver = subprocess.Popen(
-        [sys.executable, str(CHILDREN / "app_driver.py"), str(data_dir), how, "6"],
-        cwd=ROOT,
-        env=ENV,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = driver.stdout.readline()
-    assert line, driver.stderr.read()
-    if how == "kill":
-        driver.send_signal(signal.SIGKILL)
-    driver.wait(timeout=60)
-    return Game.from_dict(json.loads(line))
-
-
 @pytest.mark.slow
 def test_the_game_goes_on_from_the_last_quit_when_its_file_is_damaged_after_a_kill(tmp_path):
     """A player quits (a backup), plays on and is killed (none), then the file is damaged: the
     next start shows the game as it was at the quit, its statistics with it, and says so."""
-    at_quit = play(tmp_path, "close")
+    at_quit = Game.from_dict(play_and_leave(tmp_path, "close"))
     stats_at_quit = kept_in(tmp_path).stats
-    later = play(tmp_path, "kill")
+    later = Game.from_dict(play_and_leave(tmp_path, "kill"))
     assert later.moves > at_quit.moves
     damage(tmp_path)
     app = App(Options(data_dir=str(tmp_path), sound=False))

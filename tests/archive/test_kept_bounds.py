@@ -10,6 +10,7 @@ import random
 import sqlite3
 
 import pytest
+from helpers.archive import kept_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -230,14 +231,6 @@ def _doctored(draw, value):
     return draw(_json_values)
 
 
-def _loaded(folder):
-    archive = Archive.open(folder, background=False, durable=False)
-    try:
-        return archive.load_kept()
-    finally:
-        archive.close()
-
-
 @settings(
     max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -256,14 +249,14 @@ def test_whatever_a_doctored_database_loads_loads_the_same_after_it_is_kept_agai
         changed = data.draw(_doctored(json.loads(text)))
         doctor.execute(f"UPDATE {table} SET {column} = ?", (json.dumps(changed),))
     doctor.close()
-    first = _loaded(folder)  # never raises: what cannot be read is left out, and said
+    first = kept_in(folder)  # never raises: what cannot be read is left out, and said
     archive = Archive.open(folder, background=False, durable=False)
     archive.write(
         [KeepInPlay(g.to_dict(), state) for g, state in first.in_play.values()]
         + [KeepStats(first.stats.to_dict())]
     )
     archive.close()
-    second = _loaded(folder)
+    second = kept_in(folder)
     assert second.stats == first.stats
     assert {size: (g.to_dict(), state) for size, (g, state) in second.in_play.items()} == {
         size: (g.to_dict(), state) for size, (g, state) in first.in_play.items()

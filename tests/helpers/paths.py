@@ -1,8 +1,12 @@
 """Where the tests find the checkout, the scripts they start as processes of their own, and
-the game itself started as a player starts it (`run_main`)."""
+the game itself started as a player starts it (`run_main`), or played and left in a child
+(`play_and_leave`)."""
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import subprocess
 import sys
 from collections.abc import Mapping
@@ -24,3 +28,24 @@ def run_main(*args: str, env: Mapping[str, str] | None = None) -> subprocess.Com
         text=True,
         timeout=60,
     )
+
+
+def play_and_leave(data_dir: Path, how: str) -> dict:
+    """Six moves and an undo of the real game in a child process (children/app_driver.py),
+    left as `how` says (close, ctrl_q, kill); the game it left, as `Game.to_dict()`."""
+    driver = subprocess.Popen(
+        [sys.executable, str(CHILDREN / "app_driver.py"), str(data_dir), how, "6"],
+        cwd=ROOT,
+        env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = driver.stdout.readline()
+    assert line, driver.stderr.read()
+    if how == "kill":
+        driver.send_signal(signal.SIGKILL)
+    driver.wait(timeout=60)
+    if how != "kill":
+        assert driver.returncode == 0, driver.stderr.read()
+    return json.loads(line)
