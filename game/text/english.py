@@ -318,6 +318,7 @@ ENGLISH: dict[str, str] = {
     "game_title": "Game of {date}",
     "date_unknown": "date unknown",
     "game_title_undated": "Game of an unknown date",
+    "game_tiles": "Biggest tiles {tiles}",
     "game_detail": "Score {score} · biggest tile {tile}",
     "replay": "Replay",
     "review": "Review",

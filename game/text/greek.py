@@ -328,6 +328,7 @@ GREEK: dict[str, str] = {
     "game_title": "Παιχνίδι της {date}",
     "date_unknown": "άγνωστη ημερομηνία",
     "game_title_undated": "Παιχνίδι άγνωστης ημερομηνίας",
+    "game_tiles": "Μεγαλύτερα πλακίδια {tiles}",
     "game_detail": "Σκορ {score} · μεγαλύτερο πλακίδιο {tile}",
     "replay": "Επανάληψη",
     "review": "Ανάλυση",

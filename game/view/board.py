@@ -193,19 +193,29 @@ class BoardView:
         """A tile's number as a tile of `side` shows it, in `colour`: in thousands ("16k",
         "128k") where the whole number would be smaller than LEAST_NUMBER_PX and they read
         bigger (131072 on an 8x8 board in the smallest window was 5 px tall)."""
-        box = (round(side * 0.9), round(side * 0.84))  # long numbers may use most of the width
-        label, px = _label_at(self.text, str(value), side, box)
-        if px < LEAST_NUMBER_PX and value >= 16384:  # 1024 to 8192 stay whole: they fit
-            short, short_px = _label_at(self.text, f"{value // 1024}k", side, box)
-            if short_px > px:
-                label, px = short, short_px
+        label, px = self._label(value, side)
         if px < self.least_number_px:
             return pygame.Surface((0, 0), pygame.SRCALPHA)
+        box = _number_box(side)
         drawn = self.text.fitted(label, _most_px(label, side), box, colour)
         if drawn.get_width() > box[0]:  # past the least font size (131072 on a tiny 8x8 tile)
             height = max(1, drawn.get_height() * box[0] // drawn.get_width())
             drawn = pygame.transform.smoothscale(drawn, (box[0], height))  # smaller, never out
         return drawn
+
+    def shows_number(self, value: int, side: int) -> bool:
+        """Whether a tile of `side` shows `value`'s number (not its colour alone)."""
+        return self._label(value, side)[1] >= self.least_number_px
+
+    def _label(self, value: int, side: int) -> tuple[str, int]:
+        """What a tile of `side` writes for `value`, and at what size."""
+        box = _number_box(side)
+        label, px = _label_at(self.text, str(value), side, box)
+        if px < LEAST_NUMBER_PX and value >= 16384:  # 1024 to 8192 stay whole: they fit
+            short, short_px = _label_at(self.text, f"{value // 1024}k", side, box)
+            if short_px > px:
+                label, px = short, short_px
+        return label, px
 
     def draw_numbers(self, surface: pygame.Surface, layout: Layout, theme: Theme) -> None:
         """The tiles' numbers again, over whatever was drawn on the board since (the review's
@@ -242,6 +252,10 @@ class BoardView:
 
 
 LEAST_NUMBER_PX = 9  # a tile's number below this is written in thousands, if that reads bigger
+
+
+def _number_box(side: int) -> tuple[int, int]:
+    return round(side * 0.9), round(side * 0.84)  # long numbers may use most of the width
 
 
 def _most_px(label: str, side: int) -> int:

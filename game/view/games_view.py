@@ -5,11 +5,13 @@ focused or on the page."""
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 
 import pygame
 
 from game.core.record import GameSummary, Outcome
+from game.core.rules import Grid
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.screens.items import Control, MistakeItem
 from game.screens.screen import Item, ScreenKind
@@ -40,6 +42,7 @@ MEASURE = 1.5  # the four mistakes' column at its widest, in its heights
 PICTURE_LINES = 5  # the picture of a game's final board, in lines of text
 PICTURE_MIN_PX = 64  # a smaller picture shows specks, not tiles: the card goes without it
 NUMBER_MIN_PX = 12  # a picture's tile whose number would be smaller shows its colour alone
+TILES_NAMED = 4  # a picture too small for its numbers: its biggest tiles said in words
 # A long game's row, so that the list keeps its size from page to page (a longer one still
 # fits: the rows on the page are measured too).
 _LONG = GameSummary(
@@ -120,10 +123,7 @@ def draw_column(
 ) -> Placed:
     """The first variant drawn at the size at which every variant fits, centred in `area`:
     where each of its pieces went."""
-    px = fit_px(text, variants, area)
-    height = max(lay_out(text, blocks, area, px).height for blocks in variants)
-    top = area.move(0, max(0, (area.height - height) // 2))
-    placed = lay_out(text, variants[0], top, px)
+    placed = place_column(text, variants, area)
 
     def shown_active(index: int) -> bool:
         # The focus may rest on a mistake that found nothing, for its words: drawn ringed.
@@ -131,6 +131,15 @@ def draw_column(
 
     draw_placed(surface, text, theme, placed, shot.focus, shown_active, graphics or {})
     return placed
+
+
+def place_column(text: Text, variants: list[list[Block]], area: pygame.Rect) -> Placed:
+    """The first variant laid out at the size at which every variant fits, its growing
+    graphics given the height to spare, centred in `area`."""
+    px = fit_px(text, variants, area)
+    height = max(lay_out(text, blocks, area, px, fill=True).height for blocks in variants)
+    top = area.move(0, max(0, (area.height - height) // 2))
+    return lay_out(text, variants[0], top, px, fill=True)
 
 
 def list_blocks(
@@ -160,8 +169,11 @@ def draw_list(surface, text: Text, theme: Theme, lang: str, shot: GamesShot, are
     return draw_column(surface, text, theme, shot, variants, area)
 
 
-def game_blocks(shot: GamesShot, lang: str, picture: bool = True) -> list[Block]:
-    """A game's date, its final board's picture (unless left out), what it was, and its
+def game_blocks(
+    shot: GamesShot, lang: str, picture: bool = True, tiles: bool = False
+) -> list[Block]:
+    """A game's date, its final board's picture (unless left out) or, with `tiles`, its
+    biggest tiles in words too (a picture too small to number them), what it was, and its
     buttons."""
     s, job = shot.chosen, shot.review
     assert s is not None
@@ -183,7 +195,8 @@ def game_blocks(shot: GamesShot, lang: str, picture: bool = True) -> list[Block]
     date = local_time(s.started_at)
     return [
         Title(tr("game_title", lang, date=date) if date else tr("game_title_undated", lang)),
-        *([Graphic("final_board", PICTURE_LINES)] if picture else []),
+        *([Graphic("final_board", PICTURE_LINES, grow=True, square=True)] if picture else []),
+        *([Words(tr("game_tiles", lang, tiles=tiles_words(shot)))] if tiles else []),
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
@@ -203,12 +216,37 @@ def draw_game(
     """A game's card; `picture` draws its final board."""
     blocks = game_blocks(shot, lang)
     if fit_px(text, [blocks], area) * LINE * PICTURE_LINES < PICTURE_MIN_PX:
-        blocks = game_blocks(shot, lang, picture=False)
+        blocks = game_blocks(shot, lang, picture=False, tiles=True)
+    elif not numbered(picture, shot, place_column(text, [blocks], area)):
+        blocks = game_blocks(shot, lang, tiles=True)
 
     def final_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_final_board(surface, rect, theme, shot, picture)
 
     return draw_column(surface, text, theme, shot, [blocks], area, {"final_board": final_board})
+
+
+def final_grid(shot: GamesShot) -> Grid:
+    """The chosen game's last position; while the game opens, an empty board of its size."""
+    assert shot.chosen is not None
+    size = shot.chosen.size
+    return shot.positions[-1].grid if shot.positions else ((0,) * size,) * size
+
+
+def numbered(picture: BoardView, shot: GamesShot, placed: Placed) -> bool:
+    """Whether the picture laid out in `placed` shows every tile's number."""
+    rect = next(piece.rect for piece in placed.pieces if piece.name == "final_board")
+    grid = final_grid(shot)
+    side = min(rect.width, rect.height)
+    cell = board_alone(side, side, len(grid), 0, 0, side).cell
+    return all(picture.shows_number(value, cell) for row in grid for value in row if value)
+
+
+def tiles_words(shot: GamesShot) -> str:
+    """The final board's biggest tiles, the biggest first: "2048 · 1024 · 512 ×2"."""
+    tiles = Counter(value for row in final_grid(shot) for value in row if value)
+    biggest = sorted(tiles, reverse=True)[:TILES_NAMED]
+    return FIELDS.join(f"{v} ×{tiles[v]}" if tiles[v] > 1 else str(v) for v in biggest)
 
 
 def draw_final_board(
@@ -220,10 +258,8 @@ def draw_final_board(
 ) -> None:
     """The chosen game's last position, a square centred in `rect`; while the game opens, its
     board empty, the same size, so that nothing moves when the tiles come."""
-    chosen, positions = shot.chosen, shot.positions
-    assert chosen is not None
-    size = chosen.size
-    grid = positions[-1].grid if positions else ((0,) * size,) * size
+    grid = final_grid(shot)
+    size = len(grid)
     side = min(rect.width, rect.height)
     at = (rect.centerx - side // 2, rect.y + (rect.height - side) // 2)
     view.reset(grid)

@@ -60,6 +60,7 @@ class Graphic:
     lines: float
     item: int | None = None
     grow: bool = False  # takes the column's spare height when laid out to fill it
+    square: bool = False  # grows no taller than the column is wide (a board's picture)
 
 
 @dataclass(frozen=True)
@@ -145,8 +146,10 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                 rect = _row(area, y, line_h * len(lines))
                 placed.pieces.append(Piece("words", rect, lines, px, weight, muted, not left))
                 y += rect.height
-            case Graphic(name, lines, item, grow):
-                rect = _row(area, y, round(line_h * lines) + (extra if grow else 0))
+            case Graphic(name, lines, item, grow, square):
+                height = round(line_h * lines)
+                grown = height + (extra if grow else 0)
+                rect = _row(area, y, min(grown, max(height, width)) if square else grown)
                 placed.pieces.append(Piece("graphic", rect, item=item, name=name))
                 y += rect.height
             case Buttons(buttons, wide):

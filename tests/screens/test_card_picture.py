@@ -7,17 +7,22 @@ and every button on screen from the smallest window up."""
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pygame
 import pytest
-from helpers.games import keep_games, open_games, press, until_opened
+from helpers.games import corner_game, keep_games, open_games, press, until_opened
 from helpers.keys import STEP, key
 from helpers.view import READABLE_PX, TextLog, drawn, use_look, window
 
 from game.app import App, Options
 from game.core.replay import replay
+from game.core.settings import TEXT_SIZES
+from game.kept_games.archive.games_archive import Archive
 from game.screens.items import GAME_ITEMS
 from game.screens.screen import ScreenKind
+from game.text import tr
+from game.view.games_view import TILES_NAMED, tiles_words
 from game.view.theme import THEMES, theme_named
 
 
@@ -151,6 +156,44 @@ def test_a_small_picture_s_numbers_are_readable_or_left_off(tmp_path):
         assert cell_colours(surface, board, 6) == expected(app.view.theme, final)
         small = [(t.words, t.px) for t in texts if t.px < READABLE_PX]
         assert not small and texts
+    finally:
+        log.close()
+        app.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [3, 4, 6, 8])
+def test_a_card_never_shows_its_board_as_coloured_squares_alone(tmp_path, size):
+    """Issue 33: a card at 320x400 hid every number of a 4x4 board, and of an 8x8 one at
+    540x720. In every window and text size, a tile's number is in the picture or its value
+    is said under it: the biggest tiles, the biggest first; every word readable."""
+    archive = Archive.open(tmp_path, background=False, durable=False)
+    record = corner_game(size)
+    archive.add_record(record, imported=True)
+    archive.close()
+    final = replay(record)[-1].grid
+    values = sorted({v for row in final for v in row if v}, reverse=True)
+    app = App(Options(seed=5, leave_files=True, data_dir=str(tmp_path), sound=False))
+    log = TextLog(app)
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN)
+        for text_size in TEXT_SIZES:
+            app.use_settings(replace(app.settings, text_size=text_size))
+            for shape in ((320, 400), (540, 720), (1920, 1080)):
+                app.view.games_view.clear()  # its tiles made afresh, their numbers with them
+                _, texts = log.frame(shape, app.session)
+                where = (text_size, shape)
+                assert all(t.px >= READABLE_PX for t in texts if t.words.strip()), where
+                numbers = {t.words for t in texts if t.part == "menu"}
+                unnumbered = [v for v in values if str(v) not in numbers]
+                said = tr("game_tiles", "en", tiles=tiles_words(app.snapshot().games))
+                if unnumbered:
+                    assert said in numbers, where
+                    assert said.split()[2] == str(values[0]), said  # the biggest first
+                    assert all(str(v) in said for v in unnumbered[:TILES_NAMED]), said
+                else:
+                    assert said not in numbers, where
     finally:
         log.close()
         app.close()
