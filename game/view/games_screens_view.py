@@ -81,6 +81,11 @@ class GamesScreensView:
         notices.centerx = area.centerx
         return notices
 
+    def move(self, down: int) -> None:
+        """The screen was drawn `down` pixels lower in the window than it was told."""
+        self.rects = {index: rect.move(0, down) for index, rect in self.rects.items()}
+        self.pieces = [rect.move(0, down) for rect in self.pieces]
+
     def _placed(self, placed: Placed) -> None:
         self.rects = placed.item_rects()
         self.pieces = [piece.rect for piece in placed.pieces]

@@ -9,7 +9,7 @@ lies inside the window and none overlaps another, from the 320x400 minimum to 4K
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -42,6 +42,28 @@ class Layout:
     info: pygame.Rect
     buttons: dict[str, pygame.Rect]
     rise: pygame.Rect  # where the "+N" of a merge floats up, just above the score box
+    top: int = 0  # where the game's part of the window starts, `height` tall (under notices)
+
+    def below(self, band: int) -> Layout:
+        """The same layout moved `band` pixels down the window (under a band of notices)."""
+
+        def move(rect: pygame.Rect) -> pygame.Rect:
+            return rect.move(0, band)
+
+        rects = (self.board, self.title, self.score, self.best, self.info, self.rise)
+        board, title, score, best, info, rise = map(move, rects)
+        buttons = {name: move(rect) for name, rect in self.buttons.items()}
+        return replace(
+            self,
+            board=board,
+            title=title,
+            score=score,
+            best=best,
+            info=info,
+            rise=rise,
+            buttons=buttons,
+            top=self.top + band,
+        )
 
     def cell_rect(self, row: float, column: float) -> pygame.Rect:
         """The rectangle of a cell; fractional positions serve the slide animation."""

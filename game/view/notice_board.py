@@ -1,12 +1,14 @@
-"""What the game tells the player (`ev.Told`, worded by game/text), on screen for its time over
-whatever shows: in the header over the play screen, beside or under what a Games screen drew.
-A notice never covers the board's tiles, and what it reaches of the screen is hidden whole.
+"""What the game tells the player (`ev.Told`, worded by game/text), on screen for its time: in
+room the screen leaves clear (the play screen's info line, beside or under what a Games screen
+drew), else in a band across the window's top with the screen drawn under it. A notice never
+hides a button, the score or the board's tiles.
 
     board = NoticeBoard(text)
     board.show(words, seconds)        # at once, over the one before it
     board.pass_time(seconds)          # True when one left
-    board.draw_in_header(surface, theme, layout)
-    board.draw_on_screens(surface, theme, area, pieces, beside_board=...)
+    board.draw_in_header(surface, theme, layout)   # False: no room there
+    board.draw_on_screens(surface, theme, area, pieces, beside_board=...)  # likewise
+    board.band_height(size); board.draw_band(surface, theme, height)
 """
 
 from __future__ import annotations
@@ -24,6 +26,10 @@ NOTICE_SECONDS = 8.0
 BRIEF_NOTICE_SECONDS = 2.5  # a word on what a key just did (sound off, no undo left)
 NOTICES_AT_ONCE = 2  # the newest on top, the one before it under it; older ones wait
 READABLE_PX = 12  # a notice's words never get smaller than this
+BAND_SHARE = 3  # a band of notices over the screen takes at most a third of the window
+
+# Where notices go: their room, the newest ones shown (newest first) and their size.
+Fitted = tuple[pygame.Rect, list[str], int]
 
 
 @dataclass
@@ -79,20 +85,28 @@ class NoticeBoard:
         on_screen = [told for told in map(self._time_of, self.shown) if told.drawn]
         return [told.seconds - told.shown for told in on_screen]
 
-    def draw_in_header(self, surface: pygame.Surface, theme: Theme, layout: Layout) -> None:
-        """In the header, never over the tiles: a notice alone in the info line's band if it
-        fits there (the score and best stay in sight), else from the info line's foot up over
-        the scores, and down over the buttons only if its words need it."""
-        parts = [layout.title, layout.rise, layout.score, layout.best, layout.info]
-        above = parts[0].unionall(parts[1:])
-        line = pygame.Rect(above.x, layout.score.bottom + 1, above.width, 0)
+    def fits_header(self, layout: Layout) -> bool:
+        """Whether the newest notice fits the info line's band (`draw_in_header`)."""
+        return self._fitted(*self._header_room(layout)) is not None
+
+    def draw_in_header(self, surface: pygame.Surface, theme: Theme, layout: Layout) -> bool:
+        """In the info line's band, if the newest notices fit there at two thirds of the
+        header's size or more (the score, the best and the buttons stay in sight); whether
+        they were drawn."""
+        fitted = self._fitted(*self._header_room(layout))
+        if fitted is not None:
+            surface.fill(theme.background, fitted[0])  # the info line's words hidden whole
+            self._draw(surface, theme, fitted)
+        return fitted is not None
+
+    def _header_room(self, layout: Layout) -> tuple[list[pygame.Rect], int, int]:
+        """The info line's band, under the score boxes as wide as the header; the notices'
+        biggest size there and their least."""
+        line = pygame.Rect(layout.title.x, layout.score.bottom + 1, 0, 0)
+        line.width = layout.best.right - line.x
         line.height = layout.info.bottom - line.top
-        parts += layout.buttons.values()
-        rooms = [above, above.unionall(parts)]
-        if len(self.shown) == 1:  # one alone: the info line's band, if it fits there
-            rooms.insert(0, line)
         px = max(READABLE_PX, self.text.most(layout.score.height * 0.3))
-        self._draw(surface, theme, rooms, layout.info.bottom, px, parts)
+        return [line], px, max(READABLE_PX, px * 2 // 3)
 
     def draw_on_screens(
         self,
@@ -100,51 +114,72 @@ class NoticeBoard:
         theme: Theme,
         area: pygame.Rect,
         pieces: list[pygame.Rect],
+        items: list[pygame.Rect],
         *,
         beside_board: bool,
-    ) -> None:
+    ) -> bool:
         """Over the kept games' screens: beside the board of a replay or review (`area`), else
-        in `area`; under or over what the screen drew there if they fit at two thirds of
-        their size or more (smaller, a notice is easily missed), else at the room's foot,
-        whatever of the screen they reach hidden whole."""
+        in `area`; under or over what the screen drew there (`pieces`; `items`: those that
+        act), if they fit at two thirds of their size or more (smaller, a notice is easily
+        missed). Beside a board with no such room (a small window, where a band would leave
+        the replay's buttons none), over the words above its first item, hiding those it
+        reaches whole. Whether they were drawn."""
         width, height = surface.get_size()
-        px = max(READABLE_PX, self.text.most(min(width, height) / 36))
+        px = self._screen_px((width, height))
+        least = max(READABLE_PX, px * 2 // 3)
         room = area
         if beside_board:
             margin = max(6, min(width, height) // 40)
             room = beside(pygame.Rect(0, 0, width, height).inflate(-2 * margin, -2 * margin), area)
-        rooms = [*clear_of(room, pieces, max(2, px // 3)), room]
-        self._draw(surface, theme, rooms, None, px, pieces, max(READABLE_PX, px * 2 // 3))
+        fitted = self._fitted(clear_of(room, pieces, max(2, px // 3)), px, least)
+        if fitted is None and beside_board:
+            fitted = self._fitted([above_items(room, items, max(2, px // 3))], px, least)
+            for piece in pieces if fitted is not None else ():
+                if piece.colliderect(fitted[0]):
+                    surface.fill(theme.background, piece)
+        if fitted is not None:
+            self._draw(surface, theme, fitted)
+        return fitted is not None
 
-    def _draw(
-        self,
-        surface: pygame.Surface,
-        theme: Theme,
-        rooms: list[pygame.Rect],
-        foot: int | None,
-        max_px: int,
-        parts: list[pygame.Rect] | None = None,
-        least_px: int = READABLE_PX,
-    ) -> None:
-        """The newest notices, the newest on top, in boxes as wide as the first of `rooms`
-        they fit in at `least_px` or more (the last: at 12 px or more; an older one waits if
-        it does not fit beside the newest), ending at `foot` (None: the room's foot), at the
-        biggest size up to max_px. Each of `parts` (the HUD's, a screen's) they reach is
-        hidden whole, never cut in half."""
-        room, newest, px = self._fitted(rooms, max_px, least_px)
-        width = room.width
-        boxes = [self._lines(notice, px, width) for notice in newest]
+    def band_height(self, size: tuple[int, int]) -> int:
+        """How tall a band across the window's top must be for the newest notices, where they
+        found no room clear of what the screen shows: the screen is drawn under it."""
+        room, newest, px = self._in_band(size, size[1])
+        boxes = [self._lines(notice, px, room.width)[1] for notice in newest]
+        total = sum(box.height for box in boxes) + max(2, px // 3) * (len(boxes) - 1)
+        return min(total, room.height) + 2 * self._margin(size)
+
+    def draw_band(self, surface: pygame.Surface, theme: Theme, height: int) -> None:
+        """The newest notices in the band `height` tall across the window's top."""
+        size = surface.get_size()
+        surface.fill(theme.background, (0, 0, size[0], height))
+        self._draw(surface, theme, self._in_band(size, height - 2 * self._margin(size)))
+
+    def _in_band(self, size: tuple[int, int], height: int) -> Fitted:
+        """The newest notices in a band across the window's top, at most a BAND_SHARE of its
+        height: at 12 px or more, else the newest alone, cut at the band's foot."""
+        margin = self._margin(size)
+        room = pygame.Rect(margin, margin, size[0] - 2 * margin, min(height, size[1] // BAND_SHARE))
+        fitted = self._fitted([room], self._screen_px(size), READABLE_PX)
+        return fitted or (room, self.shown[-1:], READABLE_PX)
+
+    @staticmethod
+    def _margin(size: tuple[int, int]) -> int:
+        return max(6, min(size) // 40)
+
+    def _screen_px(self, size: tuple[int, int]) -> int:
+        return max(READABLE_PX, self.text.most(min(size) / 36))
+
+    def _draw(self, surface: pygame.Surface, theme: Theme, fitted: Fitted) -> None:
+        """The notices `fitted` to their room, the newest on top, at its foot."""
+        room, newest, px = fitted
+        boxes = [self._lines(notice, px, room.width) for notice in newest]
         gap = max(2, px // 3)
         total = sum(box.height for _, box in boxes) + gap * (len(boxes) - 1)
-        top = room.bottom - total if foot is None else foot - total
-        top = max(room.top, min(top, room.bottom - total))
-        band = pygame.Rect(room.x, top, width, total)
-        for part in parts or ():
-            if part.colliderect(band):
-                surface.fill(theme.background, part)
+        top = max(room.top, room.bottom - total)
         clip = surface.get_clip()
         surface.set_clip(room)
-        surface.fill(theme.background, band)
+        surface.fill(theme.background, (room.x, top, room.width, total))
         self.rects = [box for _, box in boxes]
         for notice, (lines, box) in zip(newest, boxes, strict=True):
             box.topleft = (room.x, top)
@@ -153,18 +188,17 @@ class NoticeBoard:
             top = box.bottom + gap
         surface.set_clip(clip)
 
-    def _fitted(
-        self, rooms: list[pygame.Rect], max_px: int, least_px: int
-    ) -> tuple[pygame.Rect, list[str], int]:
-        """Which room, which notices (newest first) and what size: in a room before the last
-        at `least_px` or more, in the last at 12 px or more."""
+    def _fitted(self, rooms: list[pygame.Rect], max_px: int, least_px: int) -> Fitted | None:
+        """The first of `rooms` the newest notices fit at `least_px` or more: the room, the
+        notices (newest first; an older one waits if it does not fit beside the newest) and
+        their size; None if none."""
         for room in rooms:
             for count in range(min(NOTICES_AT_ONCE, len(self.shown)), 0, -1):
                 newest = self.shown[: -count - 1 : -1]
                 px = self._px(newest, room.width, room.height, max_px)
-                if px is not None and (px >= least_px or room is rooms[-1]):
+                if px is not None and px >= least_px:
                     return room, newest, px
-        return rooms[-1], self.shown[-1:], READABLE_PX  # too long even alone: cut at the edge
+        return None
 
     def _px(self, notices: list[str], width: int, height: int, max_px: int) -> int | None:
         """The biggest size at which `notices` stacked fit `height`; None: not even at 12 px."""
@@ -206,6 +240,13 @@ def beside(window: pygame.Rect, board: pygame.Rect) -> pygame.Rect:
         pygame.Rect(board.right + gap, window.y, window.right - board.right - gap, window.height),
     )
     return max(rooms, key=lambda room: max(0, room.width) * max(0, room.height))
+
+
+def above_items(room: pygame.Rect, items: list[pygame.Rect], gap: int) -> pygame.Rect:
+    """The part of `room` above the first of `items` in it, `gap` apart."""
+    inside = [rect.top for rect in items if rect.colliderect(room)]
+    bottom = min(inside, default=room.bottom + gap) - gap
+    return pygame.Rect(room.x, room.y, room.width, max(0, bottom - room.y))
 
 
 def clear_of(room: pygame.Rect, drawn: list[pygame.Rect], gap: int) -> list[pygame.Rect]:

@@ -93,7 +93,8 @@ def panel_area(menu: MenuShot, layout: Layout) -> pygame.Rect:
     if menu.kind in (ScreenKind.WON, ScreenKind.OVER):
         return layout.board.copy()
     margin = max(6, min(layout.width, layout.height) // 40)
-    return pygame.Rect(0, 0, layout.width, layout.height).inflate(-2 * margin, -2 * margin)
+    window = pygame.Rect(0, layout.top, layout.width, layout.height)
+    return window.inflate(-2 * margin, -2 * margin)
 
 
 def draw_menu(
@@ -118,7 +119,8 @@ def draw_menu(
     if menu.kind is ScreenKind.WON:
         theme = theme.under_win_banner()  # a win reads as one: gold, as in the original
     covers_window = menu.kind not in (ScreenKind.WON, ScreenKind.OVER)
-    veil_rect = pygame.Rect(0, 0, layout.width, layout.height) if covers_window else area
+    window = pygame.Rect(0, layout.top, layout.width, layout.height)
+    veil_rect = window if covers_window else area
     red, green, blue, alpha = theme.overlay
     if covers_window:
         alpha = 255  # menus are read, not seen through: no tile shows behind their words

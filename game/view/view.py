@@ -11,7 +11,7 @@ from game.core.settings import TEXT_SIZE_FACTOR, Settings
 from game.play import commands as cmd
 from game.play import events as ev
 from game.screens.screen import ScreenKind
-from game.screens.snapshot import Look, Snapshot
+from game.screens.snapshot import GamesShot, Look, Snapshot
 from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
@@ -42,6 +42,7 @@ class View:
         self.hint: Direction | None = None
         self.games_view = GamesScreensView(self.text)
         self.menu_rects: list[pygame.Rect] = []
+        self.offset = 0  # how far down the window the screen was drawn, under notices
         self.button_focus: str | None = None  # the button under the mouse
         self.dirty = True
         self._veils = LRU(8)
@@ -71,17 +72,16 @@ class View:
             self.board.clear()  # its tiles were drawn with numbers of the old size
             self.games_view.clear()
 
-    def layout_for(self, size: tuple[int, int], board_size: int) -> Layout:
-        if self.layout is None or (self.layout.width, self.layout.height, self.layout.size) != (
-            size[0],
-            size[1],
-            board_size,
-        ):
-            old = self.layout
-            if old is not None and (old.width, old.height) != tuple(size):
-                self._forget_drawings(smaller=size[0] * size[1] < old.width * old.height)
+    def layout_for(self, size: tuple[int, int], board_size: int, band: int = 0) -> Layout:
+        """The game's layout in a window of `size`, under a band of notices `band` tall."""
+        old = self.layout
+        window = (old.width, old.height + old.top) if old is not None else None
+        if old is None or (window, old.size, old.top) != (tuple(size), board_size, band):
+            if window is not None and window != tuple(size):
+                self._forget_drawings(smaller=size[0] * size[1] < window[0] * window[1])
             large_text = self.text.scale > 1.0
-            self.layout = compute_layout(size[0], size[1], board_size, large_text)
+            layout = compute_layout(size[0], size[1] - band, board_size, large_text)
+            self.layout = layout.below(band)
             self.dirty = True
         return self.layout
 
@@ -200,18 +200,51 @@ class View:
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, shot: Snapshot, ahead: float = 0.0) -> None:
+        """The frame of `shot`. Notices go where the screen leaves room; where it leaves none,
+        a band across the top holds them and the screen is drawn under it (`offset` down):
+        every rectangle the view keeps is the window's all the same."""
         self._use_look(shot.look)
-        theme, lang, play, top = self.theme, shot.look.lang, shot.play, shot.games
-        if top is not None:
-            area = self.games_view.draw(surface, top, theme, lang, ahead)
-            if self.notices:
-                replaying = top.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW)
-                self.notice_board.draw_on_screens(
-                    surface, self.theme, area, self.games_view.pieces, beside_board=replaying
-                )
-            self.dirty = False
-            return
-        layout = self.layout_for(surface.get_size(), play.size)
+        self.offset = 0
+        self.notice_board.rects = []
+        size = surface.get_size()
+        if shot.games is not None:
+            if not self._draw_games(surface, shot.games, shot.look.lang, ahead) and self.notices:
+                self.offset = self.notice_board.band_height(size)
+                screen = surface.subsurface((0, self.offset, size[0], size[1] - self.offset))
+                self._draw_games(screen, shot.games, shot.look.lang, ahead)
+                self.games_view.move(self.offset)
+                self.notice_board.draw_band(surface, self.theme, self.offset)
+        else:
+            header = shot.menu is None or shot.menu.kind in (ScreenKind.WON, ScreenKind.OVER)
+            if self.notices and not (header and self._fit_header(size, shot.play.size)):
+                self.offset = self.notice_board.band_height(size)
+            self._draw_play(surface, shot, ahead)
+            if self.offset:
+                self.notice_board.draw_band(surface, self.theme, self.offset)
+        self.dirty = False
+
+    def _fit_header(self, size: tuple[int, int], board_size: int) -> bool:
+        """Whether the notices fit the info line's band of the whole window's layout."""
+        layout = compute_layout(*size, board_size, large_text=self.text.scale > 1.0)
+        return self.notice_board.fits_header(layout)
+
+    def _draw_games(self, surface: pygame.Surface, top: GamesShot, lang: str, ahead) -> bool:
+        """A kept games' screen, its notices in room it leaves clear; whether they found
+        room (or there were none)."""
+        area = self.games_view.draw(surface, top, self.theme, lang, ahead)
+        if not self.notices or self.offset:
+            return True
+        replaying = top.kind in (ScreenKind.REPLAY, ScreenKind.REVIEW)
+        pieces, items = self.games_view.pieces, list(self.games_view.rects.values())
+        return self.notice_board.draw_on_screens(
+            surface, self.theme, area, pieces, items, beside_board=replaying
+        )
+
+    def _draw_play(self, surface: pygame.Surface, shot: Snapshot, ahead: float) -> None:
+        """The game: the header, the board, a menu or panel over them, and the notices in the
+        info line's band, unless a band of their own holds them."""
+        theme, lang, play = self.theme, shot.look.lang, shot.play
+        layout = self.layout_for(surface.get_size(), play.size, self.offset)
         surface.fill(theme.background)
         model = self.model
         self.hud.draw(
@@ -253,9 +286,8 @@ class View:
                 model.pad_labels,
                 model.charts,
             )
-        if self.notices:
+        if self.notices and not self.offset:
             self.notice_board.draw_in_header(surface, theme, layout)
-        self.dirty = False
 
     # -- pointing ------------------------------------------------------------------------------
 

@@ -92,7 +92,7 @@ def test_a_click_on_play_from_here_starts_a_game_from_the_replay_s_position(kept
         assert app.session.assisted and app.session.origin == Origin(records[0].summary.uid, 12)
         app.frame(STEP, [])
         drawn = words_drawn(app)
-        assert tr("played_on", n=12) in drawn  # told where it began, the replay's step 12
+        assert tr("played_on", n=12) in " ".join(drawn)  # told where it began, the replay's step 12
         assert tr("your_best") in drawn  # the box shows the player's own best (R20)
         first_move(app)
         app.archive.flush()

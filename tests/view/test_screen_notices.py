@@ -1,7 +1,7 @@
-"""Notices over the replay and the review never cut words or buttons (issue 24): beside the
-board, in room nothing uses when there is any (under the replay's key hints in a wide window),
-else over the screen's foot with whatever they reach hidden whole. Their boxes' corners are
-smooth, as are the seek bar's."""
+"""Notices over the replay and the review never hide words or buttons (issues 24, 33): beside
+the board, in room nothing uses when there is any (under the replay's key hints in a wide
+window), else in a band of their own across the window's top, the screen drawn under it.
+Their boxes' corners are smooth, as are the seek bar's."""
 
 from __future__ import annotations
 
@@ -15,19 +15,6 @@ from game.screens.items import REPLAY_ITEMS, Control
 from game.screens.screen import ScreenKind
 from game.text import tr
 from game.view.notice_board import BRIEF_NOTICE_SECONDS
-
-
-class Recording(pygame.Surface):
-    """A window that keeps where each image was put on it."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        super().__init__(size)
-        self.put: list[tuple[pygame.Surface, pygame.Rect]] = []
-
-    def blit(self, source, dest, area=None, special_flags=0):
-        rect = super().blit(source, dest, area, special_flags)
-        self.put.append((source, rect))
-        return rect
 
 
 @pytest.fixture(scope="module")
@@ -56,26 +43,17 @@ def open_screen(app: App, screen: ScreenKind) -> None:
     assert app.screens.top.kind is screen
 
 
-def frame(app: App, size: tuple[int, int]) -> tuple[Recording, list[pygame.Rect]]:
-    """The screen drawn at `size`, and where each of its words and buttons went (not the
-    notices' own words)."""
-    words: dict[int, str] = {}
-    render = app.view.text.render
+def notices(app: App) -> None:
+    """News that stays, and a word on a key just pressed, stacked."""
+    app.view.notices = []
+    app.view.show_notice(tr("review_ready", app.lang) * 2)
+    app.view.show_notice(tr("sound_off", app.lang, keys="M"), BRIEF_NOTICE_SECONDS)
 
-    def logged(text, *args, **kwargs):
-        image = render(text, *args, **kwargs)
-        words[id(image)] = text
-        return image
 
-    app.view.text.render = logged
-    try:
-        surface = Recording(size)
-        app.view.draw(surface, app.snapshot())
-    finally:
-        del app.view.text.render
-    told = " ".join(app.view.notices)
-    drawn = [rect for image, rect in surface.put if words.get(id(image), told) not in told]
-    return surface, drawn + list(app.view.games_view.rects.values())
+def frame(app: App, size: tuple[int, int]) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    app.view.draw(surface, app.snapshot())
+    return surface
 
 
 def pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
@@ -91,35 +69,36 @@ def gone(surface: pygame.Surface, rect: pygame.Rect, boxes, background) -> bool:
     )
 
 
-def notices(app: App) -> None:
-    """News that stays, and a word on a key just pressed, stacked."""
-    app.view.notices = []
-    app.view.show_notice(tr("review_ready", app.lang) * 2)
-    app.view.show_notice(tr("sound_off", app.lang, keys="M"), BRIEF_NOTICE_SECONDS)
-
-
 @pytest.mark.parametrize("lang", ["en", "el"])
 @pytest.mark.parametrize("screen", [ScreenKind.REPLAY, ScreenKind.REVIEW])
 @pytest.mark.parametrize("size", [(1920, 1080), (540, 720), (320, 400)])
-def test_a_notice_leaves_every_word_whole_or_hides_it_whole(app, lang, screen, size):
+def test_a_notice_never_hides_a_button_and_hides_words_whole(app, lang, screen, size):
+    """Issue 33: a notice hid the screen's buttons. In room the screen leaves clear, else over
+    the words above the first button, each word it reaches hidden whole."""
     use_look(app, lang=lang)
     open_screen(app, screen)
-    plain, drawn = frame(app, size)
+    app.view.notices = []
+    plain = frame(app, size)
+    pieces = list(app.view.games_view.pieces)
     notices(app)
-    told, _ = frame(app, size)
+    told = frame(app, size)
     boxes = app.view.notice_rects
-    assert boxes and all(told.get_rect().contains(box) for box in boxes)
-    for rect in drawn:
+    window = pygame.Rect(0, 0, *size)
+    assert boxes and all(window.contains(box) for box in boxes)
+    items = app.view.games_view.rects.values()
+    assert items and not any(box.colliderect(item) for box in boxes for item in items), size
+    assert app.view.offset == 0  # nothing moved
+    for rect in pieces:
         whole = pixels(told, rect) == pixels(plain, rect)
         assert whole or gone(told, rect, boxes, app.view.theme.background), (size, rect)
     if screen is ScreenKind.REPLAY and size == (1920, 1080):  # room under the key hints
-        assert not any(box.colliderect(rect) for box in boxes for rect in drawn)
+        assert not any(box.colliderect(rect) for box in boxes for rect in pieces)
 
 
 def test_notice_boxes_and_the_seek_bar_have_smooth_corners(app):
     open_screen(app, ScreenKind.REPLAY)
     notices(app)
-    surface, _ = frame(app, (1920, 1080))
+    surface = frame(app, (1920, 1080))
     theme = app.view.theme
     box = app.view.notice_rects[0]
     corner = pygame.Rect(box.topleft, (box.height // 3, box.height // 3))
