@@ -338,12 +338,13 @@ ENGLISH: dict[str, str] = {
     "review_move_tied": "Move {n}: {played} and {other} score the same",
     "review_grade": "{grade} · loss {loss}",
     "review_grade_solver": "{grade} · loss {loss} · the solver's move",
-    "review_grade_no_cost": "{grade} · no real cost in {games} games played on",
+    "review_grade_no_clear": "{grade} · loss {loss} · no clear difference",
     "review_waiting": "Not graded yet",
     "review_only_move": "The only move",
-    "review_cost_reached": "{played}: {mine}% to make {tile} · {best}, the better move: {theirs}%",
-    "review_cost_survived": "{played}: {mine}% still playing after {moves} moves · {best}, "
-    "the better move: {theirs}%",
+    "review_cost_reached": "Played on {games} times: after {played} {mine}% made {tile}, "
+    "after {best}, the better move, {theirs}%",
+    "review_cost_survived": "Played on {games} times: after {played} {mine}% still going at "
+    "move {moves}, after {best}, the better move, {theirs}%",
     "review_cost_waiting": "Games played on: estimating…",
     "review_cost_failed": "Games played on: could not be estimated",
     "review_cost_left_out": "Games played on: only for the {count} worst moves",

@@ -348,13 +348,13 @@ GREEK: dict[str, str] = {
     "review_move_tied": "Κίνηση {n}: {played} και {other} ισάξιες",
     "review_grade": "{grade} · απώλεια {loss}",
     "review_grade_solver": "{grade} · απώλεια {loss} · κίνηση του επιλυτή",
-    "review_grade_no_cost": "{grade} · αμελητέο κόστος σε {games} παιχνίδια",
+    "review_grade_no_clear": "{grade} · απώλεια {loss} · καμία σαφής διαφορά",
     "review_waiting": "Δεν βαθμολογήθηκε ακόμα",
     "review_only_move": "Η μόνη κίνηση",
-    "review_cost_reached": "{played}: {mine}% φτάνουν στο {tile} · {best}, η καλύτερη "
-    "κίνηση: {theirs}%",
-    "review_cost_survived": "{played}: {mine}% παίζουν ακόμα μετά από {moves} κινήσεις · "
-    "{best}, η καλύτερη κίνηση: {theirs}%",
+    "review_cost_reached": "{games} παιχνίδια: μετά το {played} το {mine}% έφτασε στο {tile}, "
+    "μετά το {best}, την καλύτερη κίνηση, το {theirs}%",
+    "review_cost_survived": "{games} παιχνίδια: μετά το {played} το {mine}% έπαιζε ακόμα στην "
+    "κίνηση {moves}, μετά το {best}, την καλύτερη κίνηση, το {theirs}%",
     "review_cost_waiting": "Παιχνίδια που συνεχίστηκαν: εκτίμηση…",
     "review_cost_failed": "Παιχνίδια που συνεχίστηκαν: δεν έγινε εκτίμηση",
     "review_cost_left_out": "Παιχνίδια που συνεχίστηκαν: μόνο για τις {count} χειρότερες κινήσεις",

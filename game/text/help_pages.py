@@ -207,10 +207,11 @@ COSTS_HELP: dict[str, list[str]] = {
         "For your moves graded a mistake or a blunder (the {worst} worst) and for the solver's "
         "better move, the solver plays {games} games on, {moves} moves each, {depth} moves "
         "ahead. Both moves get the same new tiles: the figures are the same every time.",
-        "Shown: how many games made the next tile above your biggest; where both moves made "
-        "it {sure}% of the time or more, how many were still playing after {moves} moves.",
-        "Unless the better move is {points} points ahead or more, the move had no real cost: "
-        "it is graded an inaccuracy.",
+        "Shown: how many games made the next tile above your biggest in the solver's hands, "
+        "not a chance promised to you; where both made it {sure}% of the time, how many were "
+        "still going after {moves} moves.",
+        'Within {points} points the games cannot tell the moves apart: "no clear '
+        'difference". They never change a grade.',
         "A move takes about a tenth of a second on 4×4, seconds on bigger boards.",
     ],
     "el": [
@@ -219,11 +220,10 @@ COSTS_HELP: dict[str, list[str]] = {
         "για την καλύτερη κίνηση, ο επιλυτής συνεχίζει {games} παιχνίδια, {moves} κινήσεις το "
         "καθένα, {depth} κινήσεις μπροστά. Και οι δύο παίρνουν τα ίδια νέα πλακίδια: τα "
         "νούμερα βγαίνουν πάντα ίδια.",
-        "Δείχνει πόσα παιχνίδια έφτασαν στο επόμενο πλακίδιο πάνω από το μεγαλύτερό σας· όπου "
-        "και οι δύο το έφτασαν στο {sure}% ή περισσότερο, πόσα έπαιζαν ακόμα μετά από {moves} "
-        "κινήσεις.",
-        "Αν η καλύτερη κίνηση δεν προηγείται κατά {points} μονάδες ή περισσότερο, η κίνηση δεν "
-        "κόστισε πραγματικά: βαθμολογείται ανακρίβεια.",
+        "Δείχνει πόσα έφτασαν στο επόμενο πλακίδιο πάνω από το μεγαλύτερό σας, στα χέρια του "
+        "επιλυτή, όχι δικές σας πιθανότητες· όπου και οι δύο το έφτασαν στο {sure}%, πόσα "
+        "έπαιζαν ακόμα μετά από {moves} κινήσεις.",
+        "Κάτω από {points} μονάδες: «καμία σαφής διαφορά». Ο βαθμός δεν αλλάζει.",
         "Μια κίνηση θέλει περίπου ένα δέκατο του δευτερολέπτου στο 4×4, δευτερόλεπτα σε "
         "μεγαλύτερες πλάκες.",
     ],

@@ -19,6 +19,7 @@ from game.core.replay import Position, scores_of
 from game.kept_games.review.grades import BAD_GRADES, Grade
 from game.kept_games.review.grading import GRADE_FLOORS, Review
 from game.text import tr
+from game.view.board import RING
 from game.view.render import Text
 from game.view.review_words import SHOWN_LEAST, decimal
 from game.view.theme import Theme
@@ -111,8 +112,13 @@ class Plot:
             image.blit(label, (2 * line + 2, y))
             y += label.get_height()
         losses = pygame.Rect(0, y, width, max(1, height - line - y))
-        self._scale(image, theme, lang, loss_top(review), losses, line, px)
+        figures = self._scale(image, theme, lang, loss_top(review), losses, line, px)
         self._losses(image, theme, review, count, losses, line)
+        for figure, rect in figures:  # over the bars, ringed in the background: both read
+            ring = self.text.render(figure, px, theme.background, "Medium")
+            for dx, dy in RING:
+                image.blit(ring, rect.move(dx, dy))
+            image.blit(self.text.render(figure, px, theme.muted_text, "Medium"), rect)
         return image
 
     def _caption(self, lang: str, px: int, room: int) -> tuple[tuple[str, ...], int]:
@@ -126,19 +132,25 @@ class Plot:
                 return (words,), size
         return self.text.wrap(tr("plot_loss", lang), LABEL_MIN_PX, room, "Medium"), LABEL_MIN_PX
 
-    def _scale(self, image, theme: Theme, lang: str, top: float, losses, line, px) -> None:
-        """The losses' scale, under the bars: a line at each of `loss_ticks`, its figure at the
-        left where it has room (the biggest always)."""
+    def _scale(
+        self, image, theme: Theme, lang: str, top: float, losses, line, px
+    ) -> list[tuple[str, pygame.Rect]]:
+        """The losses' scale, under the bars: a line at each of `loss_ticks`. Returns its
+        figures and where they go, at the left where they have room (the biggest always), to
+        be written over the bars."""
         width = image.get_width()
-        taken: list[pygame.Rect] = []
+        taken: list[tuple[str, pygame.Rect]] = []
         for loss in reversed(loss_ticks(top)):
             y = losses.bottom - round(loss_height(loss, top) * losses.height)
             pygame.draw.line(image, theme.empty_cell, (0, y), (width, y), 1)
-            figure = self.text.render(decimal(loss, lang), px, theme.muted_text, "Medium")
-            rect = figure.get_rect(midleft=(2 * line + 2, y)).clamp(losses)
-            if not any(rect.colliderect(other.inflate(0, 2)) for other in taken):
-                image.blit(figure, rect)
-                taken.append(rect)
+            words = decimal(loss, lang)
+            size = self.text.font(px, "Medium").size(words)
+            rect = pygame.Rect((0, 0), size)
+            rect.midleft = (2 * line + 2, y)
+            rect = rect.clamp(losses)
+            if not any(rect.colliderect(other.inflate(0, 2)) for _, other in taken):
+                taken.append((words, rect))
+        return taken
 
     def _losses(self, image, theme: Theme, review: Review | None, count, losses, line) -> None:
         """A bar a move, as tall as its loss on the scale (`loss_height`), the bad ones in the

@@ -1,7 +1,7 @@
 """R23: what a flagged move cost in games played on after it. The figure shown (the next tile,
 or where that is sure either way, still playing at the end), the rule of a real cost at its
-bounds, and a move with no real cost graded an inaccuracy: the summary's counts and the four
-mistakes read that grade."""
+bounds, and the games never changing a grade (issue 32): the summary's counts and the four
+mistakes read the search's grade whatever the games showed."""
 
 from __future__ import annotations
 
@@ -86,18 +86,15 @@ def grade(kind: Grade) -> MoveGrade:
     return MoveGrade(0, Direction.DOWN, Direction.LEFT, 0.5, kind, False, False)
 
 
-@pytest.mark.parametrize("kind", [Grade.MISTAKE, Grade.BLUNDER])
-def test_a_mistake_or_blunder_with_no_real_cost_is_an_inaccuracy(kind):
-    none = cost((60, 0), (64, 0))
-    assert with_cost(grade(kind), none).grade is Grade.INACCURACY
-    assert with_cost(grade(kind), none).cost == none
-    real = cost((60, 0), (65, 0))
-    assert with_cost(grade(kind), real).grade is kind
-
-
-def test_figures_never_raise_a_grade_and_no_figure_changes_nothing():
-    assert with_cost(grade(Grade.INACCURACY), cost((0, 0), (100, 0))).grade is Grade.INACCURACY
-    assert with_cost(grade(Grade.BLUNDER), None) == grade(Grade.BLUNDER)
+@pytest.mark.parametrize("kind", list(Grade))
+@pytest.mark.parametrize("figures", [((60, 0), (64, 0)), ((60, 0), (65, 0)), ((90, 0), (0, 0))])
+def test_the_games_played_on_never_change_a_grade(kind, figures):
+    """No clear difference, a real cost, or the move played ahead: the grade is the search's,
+    and the games' figures go with it."""
+    played_on = cost(*figures)
+    assert with_cost(grade(kind), played_on).grade is kind
+    assert with_cost(grade(kind), played_on).cost == played_on
+    assert with_cost(grade(kind), None) == grade(kind)
 
 
 def blunder_scores(grid, played: Direction) -> tuple[float | None, ...]:
@@ -109,9 +106,9 @@ def blunder_scores(grid, played: Direction) -> tuple[float | None, ...]:
     return tuple(scores)
 
 
-def test_the_summary_and_the_four_mistakes_follow_the_grade_the_figures_give(tmp_path):
-    # A hurried blunder on a nearly full board: one of the four mistakes, until the games
-    # played on show it cost nothing.
+def test_the_summary_and_the_four_mistakes_keep_the_search_s_grade_whatever_the_figures(tmp_path):
+    # A hurried blunder on a nearly full board: one of the four mistakes, whether the games
+    # played on confirm it or tell no clear difference.
     record, positions = kept_game(tmp_path, FULL, [L], think=[0.2])
     scores = {0: blunder_scores(FULL, L)}
     work = ReviewWork(record, positions)
@@ -123,10 +120,10 @@ def test_the_summary_and_the_four_mistakes_follow_the_grade_the_figures_give(tmp
     assert by_loss.count(Grade.BLUNDER) == 1 and fast_when_full(by_loss).where == (0,)
     confirmed = work.review(scores, 2, {0: cost((10, 0), (90, 0))})
     assert confirmed.count(Grade.BLUNDER) == 1 and fast_when_full(confirmed).where == (0,)
-    costless = work.review(scores, 2, {0: cost((88, 0), (90, 0))})
-    assert costless.count(Grade.BLUNDER) == 0 and costless.count(Grade.INACCURACY) == 1
-    assert fast_when_full(costless).where == ()
-    assert costless.grades[0].cost == cost((88, 0), (90, 0))
+    unclear = work.review(scores, 2, {0: cost((88, 0), (90, 0))})
+    assert unclear.count(Grade.BLUNDER) == 1 and unclear.count(Grade.INACCURACY) == 0
+    assert fast_when_full(unclear).where == (0,)
+    assert unclear.grades[0].cost == cost((88, 0), (90, 0))
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

@@ -41,7 +41,7 @@ from game.core.engine import Direction, Grid
 from game.core.record import GameRecord
 from game.core.replay import Positions, move_positions
 from game.kept_games.review.costs import MoveCost
-from game.kept_games.review.grades import BAD_GRADES, Grade
+from game.kept_games.review.grades import Grade
 from game.kept_games.review.mistakes import (
     Finding,
     Mistake,
@@ -107,13 +107,11 @@ class MoveGrade:
 
 
 def with_cost(grade: MoveGrade, cost: MoveCost | None) -> MoveGrade:
-    """The grade once its games played on are in: a mistake or a blunder that shows no real
-    cost there is an inaccuracy."""
-    if cost is None:
-        return grade
-    if grade.grade in BAD_GRADES and not cost.real:
-        return replace(grade, grade=Grade.INACCURACY, cost=cost)
-    return replace(grade, cost=cost)
+    """The grade with its games played on, once they are in. They never change the grade:
+    the search's look at the position is the grade; the games, a few dozen of a weaker
+    player, say what followed, and where the two moves are within their own noise, only
+    that."""
+    return grade if cost is None else replace(grade, cost=cost)
 
 
 def grade_move(grid: Grid, scores: Scores, played: Direction) -> tuple[Direction, float, Grade]:
