@@ -42,7 +42,7 @@ from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import PlayedOn, play_on
 from game.solver.search import Solver
 from game.text import tr
-from game.view.review_words import decimal, figure_words, grade_name
+from game.view.review_words import decimal, figure_words, grade_name, summary_lines
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 # Down buries the 256's row under small tiles: a blunder at any depth, and in the games played
@@ -153,8 +153,15 @@ def test_a_flagged_move_keeps_its_grade_and_says_when_its_games_tell_no_clear_di
     app.games_screens.play_on = stand_in_rollouts(outcome)
     try:
         open_review(app)
-        until_settled(app)
         job = app.games_screens.job
+        while job.running or job.result is None or not job.result.complete:
+            app.frame(1 / 60, [])
+        graded = summary_lines(job.result, "en")  # the counts once every move is graded
+        until_settled(app)
+        assert summary_lines(job.result, "en") == graded  # the games played on change none
+        order = list(Grade)
+        ranks = [order.index(g.grade) for g in job.worst]
+        assert ranks == sorted(ranks, reverse=True)  # the worst moves: the worst grade first
         flagged = flagged_by_loss(job)
         assert flagged and len(flagged) <= ESTIMATED_MOVES  # every one of them played on
         for move in flagged:
