@@ -23,8 +23,9 @@ log = logging.getLogger("game.screens.practice")
 
 
 class PracticeScreen(BrowsingScreen):
-    """The practice's screen: it starts once the game's review is done (`ready`); an answer
-    can be given until one is, then Next goes on. An answer is kept in the archive."""
+    """The practice's screen: it starts once the game's moves are graded (`ready`), the
+    figures of the games played on coming as they come; an answer can be given until one is,
+    then Next goes on. An answer is kept in the archive."""
 
     kind = ScreenKind.PRACTICE
     shows_review = True
@@ -49,10 +50,10 @@ class PracticeScreen(BrowsingScreen):
         return super().active(item)
 
     def ready(self) -> list[ev.Event]:
-        """The practice, once its game's review is done, with the answers kept before read
+        """The practice, once its game's moves are graded, with the answers kept before read
         back (none when they cannot be read: every mistake is offered)."""
         job, archive = self.shelf.job, self.shelf.archive
-        if self.practice is not None or job is None or not job.finished:
+        if self.practice is not None or job is None or not job.graded:
             return []
         if job.result is None or not job.result.complete:
             return []

@@ -271,3 +271,37 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
         assert tr("review_failed") in words and tr("practice_waiting", percent=0) not in words
     finally:
         app.close()
+
+
+def test_after_a_restart_the_practice_starts_without_waiting_for_the_games_played_on(kept):
+    """Issue 33: the practice waited after every restart while the games played on after the
+    flagged moves were played again (3 to 25 s). They change no grade: the practice starts as
+    soon as the kept grades are read, and an answer's figures come when they come."""
+    first = new_app(kept)
+    try:
+        open_practice(first)  # the review's scores are kept
+    finally:
+        first.close()
+    app = App(Options(seed=5, data_dir=str(kept), sound=False))
+    app.games_screens.analyse = stand_in(per_poll=50, scale=100)
+    app.games_screens.play_on = never = stand_in_rollouts(per_poll=0)  # never done
+    try:
+        open_games(app)
+        press(app, pygame.K_RETURN)
+        while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+        deadline = time.monotonic() + 30  # the kept scores read on threads
+        while app.screens.top.practice is None:
+            assert time.monotonic() < deadline, "the practice waited for the games played on"
+            app.frame(STEP, [])
+            time.sleep(0.002)
+        assert never.made and never.made[0].state is AnalysisState.RUNNING  # still to come
+        practice = app.screens.top.practice
+        count = len(practice.todo)
+        assert count and tr("practice_title", at=1, count=count) in words_drawn(app)
+        press(app, ARROW_KEYS[practice.grade.played])  # the game's move again
+        assert practice.answer is not None
+        assert tr("review_cost_waiting") in words_drawn(app)  # its figures: on their way
+    finally:
+        app.close()

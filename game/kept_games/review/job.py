@@ -126,6 +126,13 @@ class ReviewJob:
         return self.state is AnalysisState.DONE and self.settled
 
     @property
+    def graded(self) -> bool:
+        """Every move graded, for good: the games played on after the flagged moves may still
+        come, and change no grade."""
+        scored = not self.running and self._work.done and self._graded == len(self.scores)
+        return self.state is AnalysisState.DONE and scored
+
+    @property
     def settled(self) -> bool:
         """Nothing more will come: the solver and the rollouts are over, and the grades are of
         all they sent."""
