@@ -116,7 +116,7 @@ class App(Frames):
             self.preferences,
             self.storage,
             self.game_window,
-            (self.view, self.audio, self.autoplay, self.input),
+            (self.view, self.audio, self.autoplay, self.input, self.screens),
             session=lambda: self.session,
             shown=self.show,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from game.core.record import GameSummary
@@ -23,13 +24,16 @@ from game.screens.items import LIST_BUTTONS, GameRow
 from game.screens.screen import Item, ScreenKind, Stack
 from game.screens.snapshot import GamesShot, ListShot
 
-ROWS_PER_PAGE = 5  # games a page: up to three lines each, readable in a 320x400 window
+# Games a page at each text size: up to three lines each, readable in a 320x400 window; fewer
+# at the larger sizes, so that their words can grow.
+ROWS_PER_PAGE = MappingProxyType({"normal": 5, "large": 4, "largest": 3})
 log = logging.getLogger("game.screens.games_list")
 
 
 class GamesList:
-    def __init__(self, archive: Archive) -> None:
+    def __init__(self, archive: Archive, per_page: int) -> None:
         self.archive = archive
+        self.per_page = per_page
         self.page = 0
         self.total = 0  # games kept
         self.rows: list[GameSummary] = []  # the page's games
@@ -37,14 +41,14 @@ class GamesList:
 
     @property
     def pages(self) -> int:
-        return max(1, math.ceil(self.total / ROWS_PER_PAGE))
+        return max(1, math.ceil(self.total / self.per_page))
 
     def load(self, page: int) -> None:
         """Read page `page` (held to the pages there are) again from the archive."""
         try:
             self.total = self.archive.count_games()
             self.page = min(max(page, 0), self.pages - 1)
-            self.rows = self.archive.list_games(ROWS_PER_PAGE, self.page * ROWS_PER_PAGE)
+            self.rows = self.archive.list_games(self.per_page, self.page * self.per_page)
             self.unreadable = False
         except ArchiveError as error:
             log.warning("the games list could not be read: %s", error)
@@ -70,7 +74,7 @@ class GamesListScreen(BrowsingScreen):
 
     def __init__(self, shelf: GamesScreens) -> None:
         super().__init__(shelf, [])
-        self.games = GamesList(shelf.archive)
+        self.games = GamesList(shelf.archive, ROWS_PER_PAGE.get(shelf.text_size, 5))
         self._load(0)
         self.settle_focus()
 
@@ -97,8 +101,8 @@ class GamesListScreen(BrowsingScreen):
 
     def shot(self) -> GamesShot:
         games = self.games
-        rows = tuple(games.rows)
-        page = ListShot(rows, ROWS_PER_PAGE, games.page, games.pages, games.total, games.unreadable)
+        rows, count = tuple(games.rows), games.total
+        page = ListShot(rows, games.per_page, games.page, games.pages, count, games.unreadable)
         return replace(super().shot(), games=page)
 
     def shown(self) -> list[ev.Event]:
@@ -136,7 +140,7 @@ class GamesListScreen(BrowsingScreen):
             if target >= rows and games.page < games.pages - 1:
                 return self.turn_list(1, row=0)
             if target < 0 and games.page > 0:
-                return self.turn_list(-1, row=ROWS_PER_PAGE - 1)
+                return self.turn_list(-1, row=self.games.per_page - 1)
         return self.move_focus(step)
 
     def turn_list(self, step: int, row: int | None = None) -> list[ev.Event]:

@@ -92,6 +92,7 @@ class GamesScreens:
         self.job: ReviewJob | None = None  # the review under way or done, of one game
         self.stepping: Stepping | None = None  # where the player is in the review
         self.imports = ImportQueue(archive)  # the shared files being read, one at a time
+        self.text_size = "normal"  # the player's: how many games a page of the list holds
 
     @property
     def busy(self) -> bool:

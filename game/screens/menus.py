@@ -12,6 +12,7 @@ sizes would not fit the pause menu in the smallest window.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from game.core.controls import ACTIONS, MENU
@@ -53,6 +54,10 @@ MenuItem = Item | SizeItem | SettingItem | ControlItem
 
 # The help pages, in order: how to play first, for a newcomer pressing F1.
 HELP_PAGES = ("rules", "controls", "strategy", "solver", "review", "costs", "practice")
+# Each help page in this many parts at each text size, and each page of the statistics: the
+# words of a part fit bigger where the whole page fitted at Normal only, so they can grow.
+HELP_PARTS = MappingProxyType({"normal": 1, "large": 2, "largest": 3})
+STATS_PARTS = MappingProxyType({"normal": 1, "large": 2, "largest": 2})
 STATS_ITEMS = (Item.PREV_PAGE, Item.NEXT_PAGE, Item.CHARTS, Item.BACK)
 # The statistics' pictures of one size, a chart a page: a page the smallest window can read,
 # so that the page buttons mean the same in every window (as the Controls screen's).
@@ -108,35 +113,40 @@ class PauseMenu(Screen):
             case Item.SETTINGS:
                 return _confirmed(nav.open(SettingsMenu()))
             case Item.STATS:
-                return _confirmed(nav.open(StatsPages(size)))
+                return _confirmed(nav.open(StatsPages(size, nav.text_size)))
             case Item.HELP:
-                return _confirmed(nav.open(HelpPages()))
+                return _confirmed(nav.open(HelpPages(nav.text_size)))
             case Item.QUIT:  # over the pause menu: Back returns
                 return _confirmed(nav.open(QuitConfirm()))
         return []
 
 
 class HelpPages(PagedScreen):
+    """The help pages, each in `parts` at the player's text size (HELP_PARTS)."""
+
     kind = ScreenKind.HELP
 
-    def __init__(self) -> None:
-        super().__init__(len(HELP_PAGES))
+    def __init__(self, text_size: str = "normal") -> None:
+        self.parts = HELP_PARTS.get(text_size, 1)
+        super().__init__(len(HELP_PAGES) * self.parts)
 
 
 class StatsPages(PagedScreen):
     """The statistics, a page a board size, opening on the size played now; the goals' page
-    (game/core/goals.py) last."""
+    (game/core/goals.py) last; each in `parts` at the player's text size (STATS_PARTS)."""
 
     kind = ScreenKind.STATS
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, text_size: str = "normal") -> None:
+        self.parts = STATS_PARTS.get(text_size, 1)
         page = BOARD_SIZES.index(size) if size in BOARD_SIZES else 0
-        super().__init__(len(BOARD_SIZES) + 1, page, STATS_ITEMS)
+        super().__init__((len(BOARD_SIZES) + 1) * self.parts, page * self.parts, STATS_ITEMS)
 
     @property
     def page_size(self) -> int | None:
         """The board size the page is about; None for the goals' page, the last."""
-        return BOARD_SIZES[self.page] if self.page < len(BOARD_SIZES) else None
+        index = self.page // self.parts
+        return BOARD_SIZES[index] if index < len(BOARD_SIZES) else None
 
     def active(self, item: Any) -> bool:
         if item is Item.CHARTS:

@@ -17,6 +17,7 @@ player's only stops autoplay (R20).
 
 from __future__ import annotations
 
+from game.core.settings import Settings
 from game.play import commands as cmd
 from game.play import events as ev
 from game.play.session import Phase, Session
@@ -32,10 +33,17 @@ class Navigator:
     def __init__(self, session: Session, games_screens: GamesScreens | None = None) -> None:
         self.session = session
         self.games_screens = games_screens
+        self.text_size = "normal"  # the player's: how much a page of words holds
         self.stack: list[Screen] = []
         self._panel: Screen | None = None
         self._panel_of: Session | None = None  # the session and its phase change it was
         self._panel_at = -1  # made for
+
+    def use_settings(self, settings: Settings) -> None:
+        """The text size decides how much a page of help or of the games list holds."""
+        self.text_size = settings.text_size
+        if self.games_screens is not None:
+            self.games_screens.text_size = settings.text_size
 
     def use_session(self, session: Session) -> None:
         """Play `session` from now on, on the board with nothing over it."""
@@ -97,7 +105,7 @@ class Navigator:
             case cmd.Back() | cmd.Pause():
                 return self.open(PauseMenu())
             case cmd.Help():
-                return self.open(HelpPages())
+                return self.open(HelpPages(self.text_size))
         return session.handle(command)
 
     @property
@@ -164,7 +172,7 @@ class Navigator:
         """Help (F1): its pages, or back from them."""
         if self.stack and self.stack[-1].kind is ScreenKind.HELP:
             return self.close(self.stack[-1])
-        return self.open(HelpPages())
+        return self.open(HelpPages(self.text_size))
 
     def open_games(self) -> list[ev.Event]:
         """The kept games' screens, over the pause menu: no clock (R17)."""

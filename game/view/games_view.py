@@ -170,11 +170,12 @@ def draw_list(surface, text: Text, theme: Theme, lang: str, shot: GamesShot, are
 
 
 def game_blocks(
-    shot: GamesShot, lang: str, picture: bool = True, tiles: bool = False
+    shot: GamesShot, lang: str, picture: bool = True, tiles: bool = False, scale: float = 1.0
 ) -> list[Block]:
     """A game's date, its final board's picture (unless left out) or, with `tiles`, its
     biggest tiles in words too (a picture too small to number them), what it was, and its
-    buttons."""
+    buttons. At a larger text size (`scale`) Replay and Review (short words) share a row, so
+    that the words can grow."""
     s, job = shot.chosen, shot.review
     assert s is not None
     review = tr("review", lang)
@@ -193,14 +194,17 @@ def game_blocks(
     how = (tr("board", lang, n=s.size), outcome_words(s, lang), whose(s, lang))
     played = (tr("games_moves", lang, n=s.moves), format_clock(s.seconds))
     date = local_time(s.started_at)
+    buttons = [(index, labels[item]) for index, item in enumerate(shot.items)]  # type: ignore[index]
+    rows = [buttons[:2], *([button] for button in buttons[2:])] if scale > 1.0 else None
+    board = Graphic("final_board", PICTURE_LINES, grow=True, square=True)
     return [
         Title(tr("game_title", lang, date=date) if date else tr("game_title_undated", lang)),
-        *([Graphic("final_board", PICTURE_LINES, grow=True, square=True)] if picture else []),
+        *([board] if picture else []),
         *([Words(tr("game_tiles", lang, tiles=tiles_words(shot)))] if tiles else []),
         Words(FIELDS.join(how)),
         Words(tr("game_detail", lang, score=s.score, tile=s.biggest_tile)),
         Words(FIELDS.join(played)),
-        *(Buttons(((index, labels[item]),)) for index, item in enumerate(shot.items)),  # type: ignore[index]
+        *(Buttons(tuple(row)) for row in rows or ([button] for button in buttons)),
     ]
 
 
@@ -214,11 +218,12 @@ def draw_game(
     picture: BoardView,
 ) -> Placed:
     """A game's card; `picture` draws its final board."""
-    blocks = game_blocks(shot, lang)
+    scale = text.scale
+    blocks = game_blocks(shot, lang, scale=scale)
     if fit_px(text, [blocks], area) * LINE * PICTURE_LINES < PICTURE_MIN_PX:
-        blocks = game_blocks(shot, lang, picture=False, tiles=True)
+        blocks = game_blocks(shot, lang, picture=False, tiles=True, scale=scale)
     elif not numbered(picture, shot, place_column(text, [blocks], area)):
-        blocks = game_blocks(shot, lang, tiles=True)
+        blocks = game_blocks(shot, lang, tiles=True, scale=scale)
 
     def final_board(surface: pygame.Surface, rect: pygame.Rect) -> None:
         draw_final_board(surface, rect, theme, shot, picture)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 
 from game.core.controls import ACTIONS, DEFAULT_BUTTONS, MENU
 from game.core.engine import BOARD_SIZES
@@ -99,7 +100,7 @@ def panel_text(
         case ScreenKind.STATS:
             return stats_page(menu.page, menu.pages, stats_pages, lang)
         case ScreenKind.HELP:
-            return help_page(menu.page, lang, pad_labels, game.size)
+            return help_page(menu.page, lang, pad_labels, game.size, help_parts(menu.pages))
     return PanelText("", [])
 
 
@@ -125,11 +126,14 @@ def controls_text(page: int, pages: int, waiting_for: str | None, lang: str) -> 
 def stats_page(
     page: int, pages: int, stats_pages: Mapping[int | None, list[str]], lang: str
 ) -> PanelText:
-    """One board size's statistics, a page of its own; the goals' page (size None) last."""
-    size = BOARD_SIZES[page] if page < len(BOARD_SIZES) else None
+    """One board size's statistics, a page of its own, or a part of it (StatsPages); the
+    goals' page (size None) last."""
+    parts = max(1, pages // (len(BOARD_SIZES) + 1))
+    index = page // parts
+    size = BOARD_SIZES[index] if index < len(BOARD_SIZES) else None
     footer = tr("help_footer", lang, page=page + 1, pages=pages)
     title = tr("stats_title", lang, n=size) if size is not None else tr("goals_title", lang)
-    lines = stats_pages.get(size, [])
+    lines = part_of(stats_pages.get(size, []), page % parts, parts)
     sections = (tr("stats_own", lang), tr("stats_assisted", lang))
     headings = frozenset(i for i, line in enumerate(lines) if line in sections)
     rules = (tr("stats_own_time_rule", lang), tr("goals_rule", lang))
@@ -137,11 +141,17 @@ def stats_page(
     return PanelText(title, lines, headings, footer, flush_left=True, muted=rule)
 
 
+def help_parts(pages: int) -> int:
+    """In how many parts each help page is, when the help has `pages` (HelpPages)."""
+    return max(1, pages // len(HELP_PAGES))
+
+
 def help_page(
-    index: int, lang: str, pad_labels: dict[str, str] | None = None, size: int = 4
+    index: int, lang: str, pad_labels: dict[str, str] | None = None, size: int = 4, parts: int = 1
 ) -> PanelText:
-    """A help page; the review's says the search depth of this board `size` (R23)."""
-    page = HELP_PAGES[index]
+    """Help page `index` of the help's pages, each of HELP_PAGES in `parts`; the review's says
+    the search depth of this board `size` (R23)."""
+    page = HELP_PAGES[index // parts]
     if page == "review":
         lines = review_help_lines(lang, size, pad_labels)
     elif page == "costs":
@@ -154,11 +164,31 @@ def help_page(
         lines = [line for line in help_lines(page, lang, pad_labels, pad_more=more) if line]
     else:
         lines = help_lines(page, lang, pad_labels)
+    lines = part_of(lines, index % parts, parts)
     headings = frozenset(i for i, line in enumerate(lines) if line.startswith("# "))
     body = [line.removeprefix("# ") for line in lines]
-    footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES))
+    footer = tr("help_footer", lang, page=index + 1, pages=len(HELP_PAGES) * parts)
     title = tr(f"help_{page}", lang)
     return PanelText(title, body, headings, footer, flush_left=True, prose=True)
+
+
+def part_of(paragraphs: list[str], part: int, parts: int) -> list[str]:
+    """Part `part` of `parts` of a page's paragraphs, of about equal length: each cut between
+    two paragraphs, the nearest to its share of the words, never after a heading (a line
+    starting "# ")."""
+    done = list(accumulate(map(len, paragraphs)))
+    total = done[-1] if done else 0
+    cuts = [0]
+    for k in range(1, parts):
+        places = [
+            index
+            for index in range(cuts[-1] + 1, len(paragraphs))
+            if not paragraphs[index - 1].startswith("# ")
+        ]
+        if places:
+            cuts.append(min(places, key=lambda index: abs(done[index - 1] - total * k / parts)))
+    cuts += [len(paragraphs)] * (parts + 1 - len(cuts))
+    return paragraphs[cuts[part] : cuts[part + 1]]
 
 
 def _pad_more(lang: str, names: dict[str, str] | None) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.kept_games.charts.figures import ChartFigures
-from game.screens.menus import CONTROL_ROWS, HELP_PAGES, MenuItem, controls_items
+from game.screens.menus import CONTROL_ROWS, MenuItem, controls_items
 from game.screens.screen import Item, ScreenKind
 from game.screens.snapshot import MenuShot, PlayShot
 from game.text import tr
@@ -29,6 +29,7 @@ from game.view.menu_text import (
     PanelText,
     controls_text,
     help_page,
+    help_parts,
     item_label,
     panel_text,
     stats_page,
@@ -168,7 +169,8 @@ def menu_sheet(
     buttons stay put from page to page."""
     pages = [content]
     if menu.kind is ScreenKind.HELP:
-        pages = [help_page(index, lang, pad_labels, size) for index in range(len(HELP_PAGES))]
+        parts = help_parts(menu.pages)
+        pages = [help_page(index, lang, pad_labels, size, parts) for index in range(menu.pages)]
     elif menu.kind is ScreenKind.STATS:
         pages = [
             stats_page(page, menu.pages, stats_pages or {}, lang) for page in range(menu.pages)

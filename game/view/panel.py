@@ -16,7 +16,7 @@ the session's menus too (game/view/overlays.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -169,6 +169,13 @@ def _lay_out(text: Text, blocks: Sequence[Block], area: pygame.Rect, px: int, ex
                 placed.pieces.append(Piece("card", rect, tuple(words), px, "Medium", item=item))
                 y += rect.height
     placed.height = y - area.y
+    # One size for every button's words in the column: the smallest row's, so that a short
+    # label does not shout beside a long one a row below.
+    buttons = [piece for piece in placed.pieces if piece.kind == "button"]
+    least = min((piece.px for piece in buttons), default=0)
+    placed.pieces = [
+        replace(piece, px=least) if piece.kind == "button" else piece for piece in placed.pieces
+    ]
     return placed
 
 

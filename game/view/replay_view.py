@@ -59,21 +59,24 @@ class Arrangement:
 def arrange(
     text: Text, width: int, height: int, size: int, variants: list[list[Block]]
 ) -> Arrangement:
-    """The board and the column, at the biggest text a readable board leaves room for."""
+    """The board and the column, at the biggest text a readable board leaves room for: at a
+    larger text size the board yields more of the window to the words."""
     margin = max(6, round(min(width, height) * 0.025))
     px = max(12, text.most(min(width, height) / 26))
     while True:
         tall_w = width - 2 * margin
         tall_h = _height(_placed(text, variants, tall_w, px))
         tall_side = min(tall_w, height - tall_h - 3 * margin)
-        wide_w = min(round(px * COLUMN_WIDTH), width // 2)
+        # At a larger text size the column is wider, in font sizes and in the window: its
+        # words take fewer lines, so that they can grow in the window's height.
+        wide_w = min(round(px * COLUMN_WIDTH * text.scale), round(width * (1 - 0.5 / text.scale)))
         wide = _placed(text, variants, wide_w, px)
         wide_h = _height(wide)
         wide_side = min(height - 2 * margin, width - wide_w - 3 * margin)
         if wide_h > height - 2 * margin or not _labels_read(wide):
             wide_side = 0  # a board beside words that do not fit, or buttons too small to read
         side = max(tall_side, wide_side)
-        if side >= min(width, height) * 0.45 or px <= 12:
+        if side >= min(width, height) * 0.45 / text.scale or px <= 12:
             break
         px -= 1
     side = max(side, 1)

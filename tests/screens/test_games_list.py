@@ -45,13 +45,15 @@ from game.kept_games.share.shared_file import export_game, export_name, read_sha
 from game.kept_games.share.transfer import export_folder, export_to
 from game.play import commands as cmd
 from game.play.session import Session
-from game.screens.games_list import ROWS_PER_PAGE
+from game.screens.games_list import ROWS_PER_PAGE as ROWS_BY_TEXT_SIZE
 from game.screens.items import LIST_BUTTONS, Control, GameRow
 from game.screens.menus import PAUSE_ITEMS
 from game.screens.screen import Item, ScreenKind
 from game.text import NOTICES, format_clock, told_text, tr
 from game.view.games_view import when
 from game.view.notice_board import NOTICE_SECONDS
+
+ROWS_PER_PAGE = ROWS_BY_TEXT_SIZE["normal"]  # the list at the normal text size
 
 KEPT = 8  # two pages: six games, then two
 
