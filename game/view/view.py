@@ -269,6 +269,7 @@ class View:
         menu = shot.menu
         if self.hint is not None and menu is None:
             draw_arrow(surface, layout.board, theme, self.hint)
+            self.board.draw_numbers(surface, layout, theme)  # the digits read over the arrow
         self.menu_rects = []
         if menu is not None:
             self.menu_rects = draw_menu(

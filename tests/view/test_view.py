@@ -372,6 +372,32 @@ def test_the_hint_arrow_lets_the_middle_tiles_show(app, log):
     assert sorted(shown)[len(shown) // 2] > 0.5
 
 
+def test_the_hint_arrow_leaves_every_digit_as_it_was(app, log):
+    """Issue 33: the arrow tinted the digits under it; they are written again over it."""
+    size = (540, 720)
+    session = playing(app, "en", grid=[[0] * 4, [0, 2, 8, 0], [0, 64, 512, 0], [0] * 4])
+    plain = log.frame(size, session)[0]
+    app.view.hint = Direction.LEFT
+    hinted = log.frame(size, session)[0]
+    layout, theme = app.view.layout, app.view.theme
+    under_arrow = 0
+    for row, column in ((1, 1), (1, 2), (2, 1), (2, 2)):
+        value = session.game.grid[row][column]
+        cell = layout.cell_rect(row, column)
+        ink = pygame.mask.from_threshold(
+            plain.subsurface(cell), theme.number_colour(value), (1, 1, 1, 255)
+        )
+        digits = points(ink)
+        assert digits
+        kept = sum(
+            hinted.get_at((cell.x + x, cell.y + y)) == plain.get_at((cell.x + x, cell.y + y))
+            for x, y in digits
+        )
+        assert kept == len(digits), (value, kept, len(digits))
+        under_arrow += changed(plain, hinted, cell).count() > 0
+    assert under_arrow >= 2  # the arrow lies over the middle tiles
+
+
 def test_the_game_over_panel_fits_on_the_smallest_board(app):
     full = [[2, 4, 2, 4], [4, 2, 4, 2], [2, 4, 2, 4], [4, 2, 4, 2]]
     app.use_session(Session.restore(Game.from_grid(full), {}))
