@@ -348,6 +348,11 @@ def test_every_chart_reads_at_the_smallest_window_and_full_hd(app, charted, requ
         use_look(app, theme=theme)
         turn_to(app, page)
         readable(app, charted, buttons, size)
+    for text_size in ("large", "largest"):  # the labels grow, and still never touch
+        app.use_settings(replace(app.settings, text_size=text_size))
+        for page, size in itertools.product(CHART_PAGES, WINDOWS):
+            turn_to(app, page)
+            readable(app, charted, buttons, size)
 
 
 # -- off the frame ------------------------------------------------------------------------------
