@@ -5,6 +5,8 @@ every tile shows its number, at every text size, so colour never carries a value
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers.colour import delta_e, srgb_to_lab
 from helpers.view import READABLE_PX, TextLog
@@ -97,6 +99,36 @@ def test_neighbouring_tiles_stay_apart_with_each_deficiency(name, deficiency):
         if difference < SIMULATED_MIN_DELTA_E:
             close.append((small, big, round(difference, 1)))
     assert not close, close
+
+
+def closest_neighbours(name: str, vision: str) -> tuple[float, int, int]:
+    """The least ΔE between a tile and its double in theme `name`, as `vision` sees them
+    ("full", or a deficiency), and that pair."""
+    tiles = theme_named(name).tiles
+    values = sorted(tiles)
+
+    def seen(rgb: RGB) -> RGB:
+        return rgb if vision == "full" else simulated(rgb, vision)
+
+    pairs = zip(values, values[1:], strict=False)
+    return min((delta_e(seen(tiles[a]), seen(tiles[b])), a, b) for a, b in pairs)
+
+
+def test_the_themes_page_gives_the_figures_the_colours_have():
+    """docs/themes.md's table: each theme's closest neighbours, for every vision, as the
+    themes' colours make them (a colour changed without its figure fails here)."""
+    page = (Path(__file__).parents[2] / "docs" / "themes.md").read_text(encoding="utf-8")
+    rows = {
+        cells[0]: cells[1:]
+        for line in page.splitlines()
+        if line.startswith("| ") and not line.startswith("| theme")
+        for cells in [[cell.strip() for cell in line.strip("|").split("|")]]
+    }
+    for name in THEMES:
+        shown = rows[name.replace("_", " ")]
+        for vision, figure in zip(("full", *SIMULATIONS), shown, strict=True):
+            difference, small, big = closest_neighbours(name, vision)
+            assert figure == f"{difference:.1f} ({small}/{big})", (name, vision)
 
 
 @pytest.mark.parametrize("text_size", TEXT_SIZES)
