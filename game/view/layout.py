@@ -104,15 +104,24 @@ class _Header:
         )
 
 
-def compute_layout(width: int, height: int, size: int, large_text: bool = False) -> Layout:
+def compute_layout(
+    width: int, height: int, size: int, large_text: bool = False, above: bool | None = None
+) -> Layout:
     """`large_text`: the player chose a text size above normal, and a header above the board
-    takes its roomier arrangement (bigger words) even where the board is then narrower."""
+    takes its roomier arrangement (bigger words) even where the board is then narrower.
+    `above`: the header above the board (True) or beside it (False) whichever is bigger, as
+    the window's own arrangement under a band of notices, which must not flip it."""
     width, height = max(width, 1), max(height, 1)
     tall = _tall(width, height, size, large_text)
-    wide = _wide(width, height, size, large_text)
-    if wide is not None and wide.board.width > tall.board.width:
+    wide = _wide(width, height, size, large_text) if above is not True else None
+    if wide is not None and (above is False or wide.board.width > tall.board.width):
         return wide
     return tall
+
+
+def header_above(layout: Layout) -> bool:
+    """Whether `layout` puts the header above the board (else beside it)."""
+    return layout.info.bottom <= layout.board.top
 
 
 def _margin(width: int, height: int) -> int:

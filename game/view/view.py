@@ -16,7 +16,7 @@ from game.text import told_text, tr
 from game.view.board import BoardView, draw_arrow
 from game.view.games_screens_view import GamesScreensView
 from game.view.hud import Hud
-from game.view.layout import Layout, compute_layout
+from game.view.layout import Layout, compute_layout, header_above
 from game.view.memory import release_freed_memory
 from game.view.model import ViewModel
 from game.view.notice_board import BRIEF_NOTICE_SECONDS, NOTICE_SECONDS, NoticeBoard
@@ -80,7 +80,10 @@ class View:
             if window is not None and window != tuple(size):
                 self._forget_drawings(smaller=size[0] * size[1] < window[0] * window[1])
             large_text = self.text.scale > 1.0
-            layout = compute_layout(size[0], size[1] - band, board_size, large_text)
+            above = None
+            if band:  # the window's own arrangement, under the band too
+                above = header_above(compute_layout(*size, board_size, large_text))
+            layout = compute_layout(size[0], size[1] - band, board_size, large_text, above)
             self.layout = layout.below(band)
             self.dirty = True
         return self.layout

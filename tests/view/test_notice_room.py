@@ -6,15 +6,18 @@ under it, where a click still finds each button."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 from helpers.games import keep_games, open_games, press
-from helpers.view import GRID, every_menu, show, use_look
+from helpers.view import GRID, READABLE_PX, TextLog, every_menu, show, use_look
 
 from game.app import App, Options
 from game.core.engine import Game
 from game.play.session import Session
 from game.text import LANGUAGES, tr
+from game.view.layout import header_above
 
 WINDOWS = ((320, 400), (540, 720), (1920, 1080))
 LONG = tr("export_done", "en", file="/home/someone/Documents/2048/game-2026-12-03-19-11.2048.json")
@@ -107,3 +110,25 @@ def test_exporting_leaves_the_card_s_buttons_in_sight_and_working(tmp_path, lang
         assert app.screens.top.kind is not card  # back to the list
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("text_size", ["normal", "largest"])
+def test_under_a_band_the_game_keeps_its_arrangement_and_its_words_read(playing, text_size):
+    """The band made the 540x720 window squarer: its header flipped beside the board, its
+    info line some 10 px tall. Under the band the header stays above the board, readable."""
+    app = playing
+    app.use_settings(replace(app.settings, text_size=text_size))
+    log = TextLog(app)
+    try:
+        for size in ((540, 720), (1920, 1080)):
+            app.view.notices = []
+            plain = {t.words: t.px for t in log.texts(size, app.session, "hud")}
+            above = header_above(app.view.layout)
+            told(app, LONG)
+            texts = log.texts(size, app.session, "hud")
+            assert app.view.offset > 0 or size != (540, 720), size  # a band in the first window
+            assert header_above(app.view.layout) == above, size
+            assert min(t.px for t in texts if t.words.strip()) >= READABLE_PX, size
+            assert len(texts) == len(plain), size
+    finally:
+        log.close()
