@@ -19,24 +19,23 @@ the 1,000-move game (kept in the app's own archive) while its review runs in its
 stepping to the next move every 7 frames; and back in play, a move every 7 frames, while the
 review goes on in the background.
 
-The precision: games of five strengths (random moves; the corner rule, down, else left, else
-right, else up; the depth-1 and depth-2 solver with a random move one time in eight; the
-depth-3 solver), `--games` of each, seeds 0 and up, so a run repeats. From each game, 20
-positions spread evenly over it (the middle of 20 equal stretches of its moves), leaving out
-those with one move. The move played there is graded (game.kept_games.review.grading.grade_move)
-from scores at the review's depth and at that depth + 2. Printed: of the moves graded mistake or
-blunder, the
-share the deeper search finds clearly bad (loss 0.1 or more; goal at least 85%) and the share
-it grades best or good; of the moves graded best or good, the share clearly bad deeper (goal
-at most 3%); how often both depths pick the same best move. At depth 6 against 8 (the review
-with the compiled tree), at 4 against 6 (the review with the Python tree; the compiled tree's
-scores are the same, bit for bit), and at 4 against 8. It needs the compiled tree: depth 8
-takes about 0.1 s a position with it, minutes with the Python tree.
+The precision (--precision): each kind of player apart (random moves; the corner rule: down,
+else left, else right, else up; the depth-1 and the depth-2 solver with a random move one time
+in eight; the depth-3 solver), seeded games, seed 0 and up, until `--flagged` of its moves are
+graded mistake or blunder (a process a player, `--processes` at once). Every move with a choice
+is graded as the review grades it: the first look at the review's depth, a loss of CHECK_FROM
+or more graded again DEEPER plies deeper. Then every move graded mistake or blunder, and up to
+200 best or good ones spread over the games, is searched again DEEPER plies deeper than the
+search that graded it (depth 10 for a checked move on 4x4): printed, per player, the share of
+blunders and of mistakes that search finds clearly bad (a loss of 0.1 or more; goal: at least
+90% each), and of best or good moves (goal: at most 2%), and each player's seconds. It needs
+the compiled tree: depth 10 takes about half a second a position with it.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import random
 import shutil
@@ -58,12 +57,18 @@ from game.core.replay import move_positions, replay
 from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
 from game.kept_games.archive.games_archive import Archive  # noqa: E402
 from game.kept_games.review.grades import BAD_GRADES  # noqa: E402
-from game.kept_games.review.grading import Grade, grade_move, loss_scale, review  # noqa: E402
+from game.kept_games.review.grading import (  # noqa: E402
+    CHECK_FROM,
+    DEEPER,
+    Grade,
+    grade_move,
+    loss_scale,
+    review,
+)
 from game.play import commands as cmd  # noqa: E402
 from game.play.session import Phase, Session  # noqa: E402
 from game.solver.analysis import (  # noqa: E402
     REVIEW_DEPTHS,
-    REVIEW_DEPTHS_PYTHON,
     Analysis,
     AnalysisState,
     review_depth,
@@ -148,6 +153,22 @@ def review_time(record: GameRecord, tables: str) -> None:
         f"mistakes {1000 * (total - analysed):4.0f} ms)  [{analysis.progress.state.value}: "
         f"{counts}]"
     )
+    # The deeper look that follows (game/kept_games/review/job.py): the moves at CHECK_FROM
+    # or worse, DEEPER plies deeper, in a process of its own.
+    checked = [g.position for g in result.grades if g.loss >= CHECK_FROM]
+    flagged = {index: positions[index].grid for index in checked}
+    if flagged:
+        started = time.perf_counter()
+        depth = analysis.depth + DEEPER
+        deeper = Analysis(flagged, size=record.size, depth=depth, tables_dir=tables)
+        deeper.start()
+        while deeper.poll().state is AnalysisState.RUNNING:
+            time.sleep(0.05)
+        took = time.perf_counter() - started
+        print(
+            f"       then {len(flagged)} moves checked at depth {analysis.depth + DEEPER} in"
+            f" {took:5.1f} s ({1000 * took / len(flagged):4.0f} ms a move)"
+        )
 
 
 SCENES = (
@@ -304,23 +325,16 @@ def calibrate(games: int) -> None:
 # (name, the solver's depth, or None for no solver; the share of random moves)
 STRENGTHS = (
     ("random", None, 1.0),
-    ("corner", None, 0.0),
+    ("corner rule", None, 0.0),
     ("noisy depth 1", 1, 1 / 8),
     ("noisy depth 2", 2, 1 / 8),
     ("depth 3", 3, 0.0),
 )
 CORNER = (Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP)
-SAMPLES = 20  # positions a game
 CLEARLY_BAD = 0.1  # a loss this big is a mistake or worse
 FINE = (Grade.BEST, Grade.GOOD)
-PRECISION_HEADS = (  # the columns of precision_row, two lines each
-    ("mistake or", "blunder: bad"),
-    ("the same:", "best or good"),
-    ("blunder:", "bad"),
-    ("mistake:", "bad"),
-    ("best or", "good: bad"),
-    ("same best", "move"),
-)
+FINE_CHECKED = 200  # best or good moves checked a kind of player, spread over its positions
+MOST_GAMES = 400  # a kind of player that flags too little in this many games says so
 
 
 def played_game(solver: Solver, seed: int, depth: int | None, noise: float) -> list:
@@ -341,83 +355,102 @@ def played_game(solver: Solver, seed: int, depth: int | None, noise: float) -> l
     return moves
 
 
-def spread(moves: list, count: int) -> list:
-    """The middle move of each of `count` equal stretches of the moves with a choice."""
-    choices = [(grid, d) for grid, d, valid in moves if valid > 1]
-    count = min(count, len(choices))
-    return [choices[(2 * k + 1) * len(choices) // (2 * count)] for k in range(count)]
-
-
 def graded(solver: Solver, grid, played: Direction, depth: int) -> tuple[Direction, float, Grade]:
     """grade_move from scores at `depth`, -inf passed as None as the review's process does."""
     scores = solver.search(grid, depth=depth).scores
     return grade_move(grid, tuple(None if s == float("-inf") else s for s in scores), played)
 
 
-def share(part: int, whole: int) -> str:
-    return f"{part:>3}/{whole:<4}{part / whole:>7.1%}" if whole else f"{'-':>15}"
+def review_grade(solver: Solver, grid, played: Direction, first: int) -> tuple[float, Grade, int]:
+    """The review's grade of a move (game/kept_games/review/job.py): the first look at `first`,
+    and a move it finds CHECK_FROM or worse graded again DEEPER plies deeper. (loss, grade,
+    the grading depth)."""
+    _, loss, grade = graded(solver, grid, played, first)
+    if loss < CHECK_FROM:
+        return loss, grade, first
+    _, loss, grade = graded(solver, grid, played, first + DEEPER)
+    return loss, grade, first + DEEPER
 
 
-def precision_row(name: str, rows: list, shallow: int, deep: int) -> str:
-    """One line of figures: rows are {depth: (best, loss, grade)} per position."""
-    flagged = [r for r in rows if r[shallow][2] in BAD_GRADES]
-    fine = [r for r in rows if r[shallow][2] in FINE]
-    blunders = [r for r in flagged if r[shallow][2] is Grade.BLUNDER]
-    mistakes = [r for r in flagged if r[shallow][2] is Grade.MISTAKE]
-
-    def bad(group: list) -> int:
-        return sum(r[deep][1] >= CLEARLY_BAD for r in group)
-
-    same = sum(r[shallow][0] is r[deep][0] for r in rows)
-    return (
-        f"  {name:<14}{len(rows):>4}  {share(bad(flagged), len(flagged))}"
-        f"  {share(sum(r[deep][2] in FINE for r in flagged), len(flagged))}"
-        f"  {share(bad(blunders), len(blunders))}  {share(bad(mistakes), len(mistakes))}"
-        f"  {share(bad(fine), len(fine))}  {share(same, len(rows))}"
-    )
-
-
-def precision(games: int) -> int:
-    """The review's grades against a search two plies deeper (the module's docstring)."""
-    if not kernel_available():
-        print("--precision needs the compiled tree: depth 8 takes minutes a position without it")
-        return 1
+def player_rows(name: str, depth: int | None, noise: float, flagged: int, first: int) -> dict:
+    """One kind of player's moves, graded as the review grades them, each checked by a search
+    two plies deeper than the one that graded it: games seed 0 and up until `flagged` of its
+    moves are graded mistake or blunder (or MOST_GAMES). Runs in a process of its own."""
     started = time.perf_counter()
     solver = Solver(4)
-    # The review's depth against two plies deeper, with the kernel and with the Python tree;
-    # and the Python tree's against the kernel's deeper check.
-    kernel, python = REVIEW_DEPTHS[4], REVIEW_DEPTHS_PYTHON[4]
-    pairs = [(kernel, kernel + 2), (python, python + 2), (python, kernel + 2)]
-    depths = sorted({d for pair in pairs for d in pair})
-    rows: dict[str, list] = {}
-    lengths: dict[str, list[int]] = {}
-    for name, depth, noise in STRENGTHS:
-        for seed in range(games):
-            moves = played_game(solver, seed, depth, noise)
-            lengths.setdefault(name, []).append(len(moves))
-            for grid, played in spread(moves, SAMPLES):
-                row = {d: graded(solver, grid, played, d) for d in depths}
-                rows.setdefault(name, []).append(row)
-    everything = [row for name in rows for row in rows[name]]
+    bad, fine, games, moves = [], [], 0, 0
+    while sum(len(b) for b in bad) < flagged and games < MOST_GAMES:
+        graded_here = []
+        for grid, played, valid in played_game(solver, games, depth, noise):
+            if valid > 1:
+                graded_here.append((grid, played, *review_grade(solver, grid, played, first)))
+        games += 1
+        moves += len(graded_here)
+        bad.append([row for row in graded_here if row[3] in BAD_GRADES])
+        fine.append([row for row in graded_here if row[3] in FINE])
+    flat_fine = [row for rows in fine for row in rows]
+    step = max(1, len(flat_fine) // FINE_CHECKED)
+    checked_fine = flat_fine[::step][:FINE_CHECKED]
+
+    def deeper_loss(row) -> float:
+        grid, played, _, _, at = row
+        return graded(solver, grid, played, at + DEEPER)[1]
+
+    flat_bad = [row for rows in bad for row in rows]
+    return {
+        "name": name,
+        "games": games,
+        "moves": moves,
+        "bad": [(row[3], deeper_loss(row)) for row in flat_bad],
+        "fine": [deeper_loss(row) for row in checked_fine],
+        "fine_total": len(flat_fine),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def share(part: int, whole: int) -> str:
+    return f"{part}/{whole} {part / whole:.1%}" if whole else "-"
+
+
+def precision(flagged: int, processes: int) -> int:
+    """The review's grades, each kind of player apart, against a search two plies deeper than
+    the one that graded each move (the module's docstring)."""
+    if not kernel_available():
+        print("--precision needs the compiled tree: depth 10 takes minutes a position without it")
+        return 1
+    started = time.perf_counter()
+    first = REVIEW_DEPTHS[4]
+    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
+        jobs = [
+            pool.submit(player_rows, name, depth, noise, flagged, first)
+            for name, depth, noise in STRENGTHS
+        ]
+        results = [job.result() for job in jobs]
     print(
-        f"{len(everything)} positions, {SAMPLES} a game spread over {games} games of each"
-        f" strength (seeds 0..{games - 1}); moves a game, median:"
-        f" {', '.join(f'{n} {statistics.median(m):.0f}' for n, m in lengths.items())}"
+        f"4x4; first look at depth {first}, a loss of {CHECK_FROM:g} or more graded again at"
+        f" depth {first + DEEPER}; each move checked {DEEPER} plies deeper than the search"
+        f" that graded it; clearly bad: a loss of {CLEARLY_BAD:g} or more there"
     )
-    for shallow, deep in pairs:
-        print(
-            f"\ngraded at depth {shallow}, against depth {deep} (bad: a loss of {CLEARLY_BAD}"
-            f" or more at depth {deep}; best or good: the grade at depth {deep})"
-        )
-        for line in (0, 1):
-            cells = "".join(f"  {head[line]:>15}" for head in PRECISION_HEADS)
-            print(f"  {'':<14}{'n' if line else '':>4}{cells}")
-        for name, group in rows.items():
-            print(precision_row(name, group, shallow, deep))
-        print(precision_row("all", everything, shallow, deep))
     print(
-        f"\ngoals: mistake+blunder clearly bad at least 85%, best/good clearly bad at most 3%;"
-        f" wall time {time.perf_counter() - started:.0f} s"
+        "| player | games | moves | blunders clearly bad | mistakes clearly bad"
+        " | best or good clearly bad | s |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        blunders = [loss for grade, loss in r["bad"] if grade is Grade.BLUNDER]
+        mistakes = [loss for grade, loss in r["bad"] if grade is Grade.MISTAKE]
+
+        def clearly(losses: list[float]) -> str:
+            return share(sum(loss >= CLEARLY_BAD for loss in losses), len(losses))
+
+        fine = f"{clearly(r['fine'])} (of {r['fine_total']})"
+        print(
+            f"| {r['name']} | {r['games']} | {r['moves']} | {clearly(blunders)}"
+            f" | {clearly(mistakes)} | {fine} | {r['seconds']:.0f} |"
+        )
+    print(
+        "\ngoals: blunders and mistakes each clearly bad at least 90% for every kind of player,"
+        f" best or good clearly bad at most 2%; wall time {time.perf_counter() - started:.0f} s"
     )
     return 0
 
@@ -433,7 +466,9 @@ def main() -> int:
     parser.add_argument(
         "--games", type=int, default=None, help="for --calibrate (6), --precision (10 a strength)"
     )
-    parser.add_argument("--precision", action="store_true", help="grades against depth + 2")
+    parser.add_argument("--precision", action="store_true", help="grades against 2 plies deeper")
+    parser.add_argument("--flagged", type=int, default=100, help="for --precision, a player")
+    parser.add_argument("--processes", type=int, default=2, help="for --precision")
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
@@ -445,7 +480,7 @@ def main() -> int:
         calibrate(args.games or 6)
         return 0
     if args.precision:
-        return precision(args.games or 10)
+        return precision(args.flagged, args.processes)
     print(f"review depth {review_depth(4)} on 4x4, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         tables = str(Path(folder) / "tables")

@@ -124,6 +124,7 @@ class GamesScreens:
             result=job.result,
             grade=job.grade_at(move) if move is not None else None,
             estimate=job.estimate_at(move) if move is not None else Estimate.NONE,
+            checking=job.check_progress,
         )
 
     def close(self) -> None:

@@ -82,6 +82,7 @@ class ReviewShot:
     result: Review | None
     grade: MoveGrade | None  # the move shown, once graded
     estimate: Estimate  # where the games played on after it stand
+    checking: tuple[int, int] | None = None  # flagged moves searched deeper: (done, of), meanwhile
 
     @property
     def running(self) -> bool:

@@ -238,6 +238,7 @@ ENGLISH: dict[str, str] = {
     "grade_mistake": "Mistake",
     "grade_blunder": "Blunder",
     "review_progress": "Reviewing… {percent}%",
+    "review_checking": "Checking the flagged moves deeper: {done} of {count}",
     "review_failed": "The review stopped: the solver's process ended. The moves graded so "
     "far are shown.",
     "help_review": "The review",

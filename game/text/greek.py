@@ -241,6 +241,7 @@ GREEK: dict[str, str] = {
     "grade_mistake": "Λάθος",
     "grade_blunder": "Γκάφα",
     "review_progress": "Ανάλυση… {percent}%",
+    "review_checking": "Έλεγχος σε βάθος: {done} από {count} κινήσεις",
     "review_failed": "Η ανάλυση σταμάτησε: η διεργασία του επιλυτή τερματίστηκε. "
     "Φαίνονται οι κινήσεις που βαθμολογήθηκαν ως τώρα.",
     "help_review": "Η ανάλυση",

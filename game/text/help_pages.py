@@ -171,9 +171,10 @@ HELP: dict[str, dict[str, list[str]]] = {
 REVIEW_HELP: dict[str, list[str]] = {
     "en": [
         "# How the review grades your moves",
-        "Before each move the solver scores all four directions, {depth} moves ahead. A "
-        "move's loss is how far it falls below the best, counted in your biggest tile: 1.0 is "
-        "what pulling it one cell off its edge costs, so a loss means the same early and late.",
+        "Before each move the solver scores all four directions, {depth} moves ahead ({deep} "
+        "for one that looks costly). A move's loss is how far it falls below the best, "
+        "counted in your biggest tile: 1.0 is what pulling it one cell off its edge costs, so "
+        "a loss means the same early and late.",
         "Best: the solver's choice, or as good · Good: under {inaccuracy} · Inaccuracy: up to "
         "{mistake} · Mistake: up to {blunder} · Blunder: {blunder} or more.",
         "The four mistakes count only moves graded an inaccuracy or worse; fast on a full "
@@ -185,9 +186,9 @@ REVIEW_HELP: dict[str, list[str]] = {
     "el": [
         "# Πώς η ανάλυση βαθμολογεί τις κινήσεις σας",
         "Πριν από κάθε κίνηση ο επιλυτής βαθμολογεί και τις τέσσερις κατευθύνσεις, {depth} "
-        "κινήσεις μπροστά. Η απώλεια μιας κίνησης είναι πόσο υπολείπεται της καλύτερης, "
-        "μετρημένη στο μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει να φύγει ένα κελί από την άκρη, "
-        "έτσι σημαίνει το ίδιο νωρίς και αργά.",
+        "κινήσεις μπροστά ({deep} για όποια μοιάζει ακριβή). Η απώλεια μιας κίνησης είναι "
+        "πόσο υπολείπεται της καλύτερης, μετρημένη στο μεγαλύτερο πλακίδιό σας: 1,0 κοστίζει "
+        "να φύγει ένα κελί από την άκρη, έτσι σημαίνει το ίδιο νωρίς και αργά.",
         "Καλύτερη: η επιλογή του επιλυτή, ή εξίσου καλή · Καλή: κάτω από {inaccuracy} · "
         "Ανακρίβεια: ως {mistake} · Λάθος: ως {blunder} · Γκάφα: {blunder} ή περισσότερο.",
         "Τα τέσσερα λάθη μετρούν μόνο ανακρίβειες ή χειρότερα· η βιασύνη, λάθη σε κάτω από "

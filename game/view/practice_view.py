@@ -55,6 +55,9 @@ def practice_blocks(shot: GamesShot, lang: str, longest: bool = False) -> list[B
     if practice is None:
         percent = round(job.fraction * 100) if job is not None else 0
         waiting = [Words(tr("practice_waiting", lang, percent=percent), "Bold")]
+        if job is not None and job.checking is not None:  # graded: the flagged ones deeper
+            done, count = job.checking
+            waiting.append(Words(tr("review_checking", lang, done=done, count=count), "Medium"))
         return [Title(tr("practise", lang)), *waiting, Graphic("progress", 0.6), *buttons]
     if not practice.count:
         return [Title(tr("practise", lang)), Words(tr("practice_none", lang)), back]

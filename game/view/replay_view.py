@@ -213,6 +213,9 @@ def review_blocks(
         percent = round(job.fraction * 100)
         blocks += [Words(tr("review_progress", lang, percent=percent), "Bold")]
         blocks += [Graphic("progress", 0.6)]
+    elif job.checking is not None and not longest:  # the counts would not hold meanwhile
+        done, count = job.checking
+        blocks += [Words(tr("review_checking", lang, done=done, count=count), "Bold")]
     else:
         blocks += [Words(line, "Bold") for line in summary_lines(job.result, lang, longest)]
     blocks += [Words(line, "Medium") for line in move_lines(shot, lang, longest, running)]

@@ -17,7 +17,7 @@ from game.kept_games.review.costs import (
     MoveCost,
 )
 from game.kept_games.review.grades import Grade
-from game.kept_games.review.grading import GRADE_FLOORS, MoveGrade, Review
+from game.kept_games.review.grading import DEEPER, GRADE_FLOORS, MoveGrade, Review
 from game.kept_games.review.mistakes import (
     HASTY_S,
     NEARLY_FULL,
@@ -75,7 +75,8 @@ def review_help_lines(
     bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
     labels = {**PAD_LABELS, **(pad_labels or {})}
     lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
-    fields = {"depth": review_depth(size), **bounds, **bounds_words(lang), **labels}
+    depth = review_depth(size)
+    fields = {"depth": depth, "deep": depth + DEEPER, **bounds, **bounds_words(lang), **labels}
     return [line.format(**fields) for line in lines]
 
 

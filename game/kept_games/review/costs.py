@@ -4,7 +4,7 @@ it and its better move, and whether the cost is real. Pure.
     cost = MoveCost(played=play_on(...), best=play_on(...))   # game/solver/rollout.py
     cost.figure                  # Figure.REACHED or Figure.SURVIVED: the one shown
     cost.played_percent, cost.best_percent   # that figure for each move, as shown
-    cost.real                    # False: no real cost, the move is graded an inaccuracy
+    cost.real                    # False: the games cannot tell the two moves apart
 
 The figure is the share of the games played on that made the next tile above the board's
 biggest ("62% to make 1024"). Where that tile is sure either way (both moves make it in at
@@ -12,14 +12,15 @@ least `SURE_PERCENT`% of the games), the share still playing after all the games
 shown instead: the one that still tells the moves apart.
 
 The rule: a cost is real when the better move is ahead by at least `REAL_COST_POINTS` points
-on the figure shown, each rounded as the player reads it. Measured on 80 moves graded mistake
+on the figure shown, each rounded as the player reads it; otherwise the move says "no clear
+difference" beside its grade, which the games never change. Measured on 80 moves graded mistake
 or blunder in 8 games of a careless player (a depth-1 solver playing a random move one time in
 four), each move and its better one played on with 8 different seeds: the difference between
 the two varies by about 6 points from one set of 64 games to the next (one standard deviation;
 the two moves share their tiles, but their games soon part ways). Below 5 points the games
 cannot tell the moves apart; at 5 the better move is ahead by nearly one such deviation. On
 those moves, about one in four showed a real cost (mean difference -1 point for mistakes, +2
-for blunders up to a loss of 1, +35 above it): the rest are graded inaccuracies.
+for blunders up to a loss of 1, +35 above it).
 """
 
 from __future__ import annotations

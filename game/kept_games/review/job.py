@@ -15,12 +15,16 @@ at most every REFRESH_SECONDS while scores come in (grading a 3,000-move game ta
 milliseconds: not every frame). The scores are kept in the archive when the solver is done or
 stopped, so a second look at a game is instant and a stopped review goes on where it was.
 
-Once every move is graded, the player's own moves graded a mistake or a blunder, at most
+Once every move is graded, each move the first look graded a mistake or a blunder, or near the
+mistake's bound (a loss of `CHECK_FROM` or more), is searched again `DEEPER` plies deeper
+(`checking`, in processes like the first look's) and graded by that search; its scores are
+kept too. Until that is done the counts are provisional, and the screen says how many of the
+flagged moves are checked. Then the player's own moves graded a mistake or a blunder, at most
 `ESTIMATED_MOVES` of them, worst first, are played on in a second process of the same kind
 (game/solver/analysis.Task.ROLLOUTS): the move played and the better move, `ROLLOUT_GAMES`
-games each. Each move's figure arrives on its own and the grades are made again with it
-(game/kept_games/review/costs.py: a move with no real cost is graded an inaccuracy). The figures are
-not kept: they take about a tenth of a second a move on 4x4 and come back the same every time.
+games each. Each move's figure arrives on its own and goes with its grade, which it never
+changes (game/kept_games/review/costs.py). The figures are not kept: they take about a tenth
+of a second a move on 4x4 and come back the same every time.
 Twenty moves: twice the worst moves a player steps through (`WORST_MOVES`), so that each of
 those has its figure, the rest for the moves just after them. Not all of them: a careless
 player's game can flag a hundred moves or more, and a move costs about 5 s on 5x5 and 14 s on
@@ -44,7 +48,15 @@ from game.kept_games.archive.games_archive import ArchiveError
 from game.kept_games.review.batches import Analyse, Batches, Scorer
 from game.kept_games.review.costs import ESTIMATED_MOVES, Estimate, MoveCost
 from game.kept_games.review.grades import BAD_GRADES
-from game.kept_games.review.grading import MoveGrade, Review, ReviewWork, Scores, grade_move
+from game.kept_games.review.grading import (
+    CHECK_FROM,
+    DEEPER,
+    MoveGrade,
+    Review,
+    ReviewWork,
+    Scores,
+    grade_move,
+)
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import events as ev
 from game.solver.analysis import AnalysisState, Progress
@@ -89,6 +101,12 @@ class ReviewJob:
         self.moves = move_positions(positions)
         self.keeper = keeper
         self.scores: dict[int, Sequence[float | None]] = {}
+        self.deeper: dict[int, Scores] = {}  # the checked moves' scores, DEEPER plies deeper
+        self.to_check: list[int] = []  # the positions searched again deeper, once chosen
+        self.checking = AnalysisState.WAITING  # the deeper search, once every move is graded
+        self._checker: Scorer | None = None
+        self._checked = 0  # how many deeper scores the result was made from
+        self._kept_deeper = 0  # how many of them were kept before this look
         self.result: Review | None = None
         self.worst: list[MoveGrade] = []  # the moves that cost most so far, worst first
         self.state = AnalysisState.WAITING
@@ -126,19 +144,35 @@ class ReviewJob:
         return self.state is AnalysisState.DONE and self.settled
 
     @property
+    def deep_depth(self) -> int:
+        return self.depth + DEEPER
+
+    @property
+    def check_progress(self) -> tuple[int, int] | None:
+        """(checked, to check) while the flagged moves are searched again deeper; else None."""
+        if self.checking is not AnalysisState.RUNNING:
+            return None
+        return sum(p in self.deeper for p in self.to_check), len(self.to_check)
+
+    @property
     def graded(self) -> bool:
-        """Every move graded, for good: the games played on after the flagged moves may still
-        come, and change no grade."""
-        scored = not self.running and self._work.done and self._graded == len(self.scores)
-        return self.state is AnalysisState.DONE and scored
+        """Every move graded, for good, the flagged ones by the deeper search: the games
+        played on after them may still come, and change no grade."""
+        return self.state is AnalysisState.DONE and self._scored
 
     @property
     def settled(self) -> bool:
-        """Nothing more will come: the solver and the rollouts are over, and the grades are of
-        all they sent."""
-        scored = not self.running and self._work.done and self._graded == len(self.scores)
+        """Nothing more will come: the solver, the deeper search and the rollouts are over,
+        and the grades are of all they sent."""
         played_on = not self.estimating.going
-        return scored and played_on and self._costed == len(self.costs)
+        return self._scored and played_on and self._costed == len(self.costs)
+
+    @property
+    def _scored(self) -> bool:
+        """The first look and the deeper one are over, and the grades are of all they sent."""
+        first = not self.running and self._work.done and self._graded == len(self.scores)
+        checked = not self.checking.going and self._checked == len(self.deeper)
+        return first and checked
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -153,7 +187,7 @@ class ReviewJob:
 
     def _start(self) -> None:
         try:
-            kept = self._kept_scores()
+            kept = self._kept_scores(self.depth, self.moves)
             todo = [index for index in self.moves if index not in kept]
             size, grid = self.record.size, self.positions.grid
             scorer = Batches(self._analyse, todo, grid, size, self.depth) if todo else None
@@ -179,18 +213,18 @@ class ReviewJob:
             scorer.start()
         return True
 
-    def _kept_scores(self) -> dict[int, Scores]:
-        """The scores kept for this game at this depth that fit its moves (a row that does
-        not is scored again)."""
+    def _kept_scores(self, depth: int, positions: Sequence[int]) -> dict[int, Scores]:
+        """The scores kept for this game at `depth` that fit the moves from `positions` (a
+        row that does not is scored again)."""
         if self.game_id is None:
             return {}
         try:
-            kept = self.keeper.load_scores(self.game_id, self.depth)
+            kept = self.keeper.load_scores(self.game_id, depth)
         except ArchiveError as error:
             log.warning("the kept scores could not be read: %s", error)
             return {}
         fitting = {}
-        for index in self.moves:
+        for index in positions:
             scores = kept.get(index)
             if scores is None:
                 continue
@@ -212,25 +246,65 @@ class ReviewJob:
             self.scores.update(self._scorer.results)
             if progress.state is not AnalysisState.RUNNING:
                 events += self._ended(progress)
+        if self.checking is AnalysisState.RUNNING:
+            self._take_checks()
         if self.estimating is AnalysisState.RUNNING:
             self._take_figures()
         if not self._work.done:
             self._work.step(budget_s)
         if self._work.done and self._due():
-            self.result = self._work.review(self.scores, self.depth, self.costs)
+            self.result = self._work.review(self.scores, self.depth, self.costs, self.deeper)
             self.worst = self.result.worst(WORST_MOVES)
             self._graded, self._graded_at = len(self.scores), self._clock()
-            self._costed = len(self.costs)
-        if self.estimating is AnalysisState.WAITING and not self.running:
+            self._costed, self._checked = len(self.costs), len(self.deeper)
+        if self.checking is AnalysisState.WAITING and not self.running:
+            self._check_flagged()
+        checked = not self.checking.going and self._checked == len(self.deeper)
+        if self.estimating is AnalysisState.WAITING and not self.running and checked:
             self._play_on_flagged()
         return events
 
     def _due(self) -> bool:
         if len(self.costs) != self._costed:
             return True
-        if len(self.scores) == self._graded:
+        if len(self.scores) == self._graded and len(self.deeper) == self._checked:
             return False
-        return not self.running or self._clock() - self._graded_at >= REFRESH_SECONDS
+        busy = self.running or self.checking is AnalysisState.RUNNING
+        return not busy or self._clock() - self._graded_at >= REFRESH_SECONDS
+
+    # -- the deeper search of the flagged moves --------------------------------------------------
+
+    def _check_flagged(self) -> None:
+        """Once every move is graded: search again, DEEPER plies deeper, every move graded at
+        CHECK_FROM or more (the scores kept from an earlier look first). A review that stopped
+        short checks none."""
+        if self.state is not AnalysisState.DONE:
+            self.checking = self.state
+            return
+        if self.result is None or self._graded != len(self.scores):
+            return  # graded on a later frame
+        self.to_check = [g.position for g in self.result.grades if g.loss >= CHECK_FROM]
+        self.to_check = [p for p in self.to_check if not self.grade_at(p).forced]  # type: ignore[union-attr]
+        kept = self._kept_scores(self.deep_depth, self.to_check)
+        self.deeper, self._kept_deeper = kept, len(kept)
+        todo = [index for index in self.to_check if index not in kept]
+        if not todo:
+            self.checking = AnalysisState.DONE
+            return
+        size, grid = self.record.size, self.positions.grid
+        self._checker = Batches(self._analyse, todo, grid, size, self.deep_depth)
+        self._checker.start()
+        self.checking = AnalysisState.RUNNING
+
+    def _take_checks(self) -> None:
+        assert self._checker is not None
+        progress = self._checker.poll()
+        self.deeper.update(self._checker.results)
+        if progress.state is not AnalysisState.RUNNING:
+            self.checking = progress.state
+            self._keep()
+            if progress.state is AnalysisState.FAILED:  # the first look's grades stay
+                log.warning("the deeper search stopped: %s", progress.failure)
 
     # -- the games played on after the flagged moves ----------------------------------------------
 
@@ -299,6 +373,9 @@ class ReviewJob:
         if self.game_id is not None and len(self.scores) > self._kept:
             self.keeper.save_scores(self.game_id, self.depth, self.scores)
             self._kept = len(self.scores)
+        if self.game_id is not None and len(self.deeper) > self._kept_deeper:
+            self.keeper.save_scores(self.game_id, self.deep_depth, self.deeper)
+            self._kept_deeper = len(self.deeper)
 
     def close(self) -> None:
         """Stop the solver and the rollouts; the scores so far are kept for the next look."""
@@ -308,6 +385,10 @@ class ReviewJob:
                 self.scores.update(self._scorer.results)
             self.state = AnalysisState.CANCELLED
         self._starting = None  # a start still under way is never taken in: no solver starts
+        if self._checker is not None and self.checking is AnalysisState.RUNNING:
+            self._checker.cancel()
+            self.deeper.update(self._checker.results)
+            self.checking = AnalysisState.CANCELLED
         if self._rollouts is not None and self.estimating is AnalysisState.RUNNING:
             self._rollouts.cancel()
             self.estimating = AnalysisState.CANCELLED
