@@ -13,9 +13,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game import __version__
+from game.core.engine import BOARD_SIZES
 from game.launch import desktop_entry as de
 from game.platform.assets import asset_path
 from game.platform.identity import APP_ID
+from game.text import LANGUAGES
 
 APPSTREAMCLI = shutil.which("appstreamcli")
 needs_appstreamcli = pytest.mark.skipif(
@@ -89,3 +91,19 @@ def test_installed_it_stands_beside_the_entry_it_launches(tmp_path):
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert de.METAINFO in done.stdout  # it was found, and checked
+
+
+def test_the_description_s_facts_are_the_game_s():
+    """It said "boards of 4, 5 or 6 tiles a side" when the game had 3 to 8: the sizes and the
+    languages it names, in English and in Greek, are the game's own."""
+    items = by_language(metainfo().findall("description/ul/li"))
+    english = " ".join(item.text or "" for item in items["en"])
+    greek = " ".join(item.text or "" for item in items["el"])
+    smallest, biggest = min(BOARD_SIZES), max(BOARD_SIZES)
+    assert f"Boards of {smallest} to {biggest} tiles a side" in english
+    assert f"{smallest} έως {biggest} πλακίδια" in greek
+    named = {"en": "English", "el": "Greek"}
+    assert set(named) == set(LANGUAGES)
+    assert f"in {' or '.join(named[lang] for lang in LANGUAGES)}" in english
+    sizes = {int(n) for n in re.findall(r"\b(\d) tiles? a side", english)}
+    assert sizes <= set(BOARD_SIZES)
