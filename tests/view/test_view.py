@@ -344,21 +344,27 @@ def test_while_a_menu_fades_in_its_words_never_lie_over_the_tiles(app, log):
         assert changed(runs[0][index][0], runs[1][index][0], pygame.Rect(0, 0, *size)).count() == 0
 
 
-def test_the_hint_arrow_lets_the_middle_tiles_show(app, log):
-    """The old arrow was nearly opaque and hid the tiles under it."""
+def hinted(app, log):
+    """A board with tiles in the middle, drawn at 540x720 without the hint's arrow and with
+    it: (its session, the plain frame, the hinted frame)."""
     size = (540, 720)
     session = playing(app, "en", grid=[[0] * 4, [0, 2, 8, 0], [0, 64, 512, 0], [0] * 4])
     plain = log.frame(size, session)[0]
     app.view.hint = Direction.LEFT
-    hinted = log.frame(size, session)[0]
+    return session, plain, log.frame(size, session)[0]
+
+
+def test_the_hint_arrow_lets_the_middle_tiles_show(app, log):
+    """The old arrow was nearly opaque and hid the tiles under it."""
+    _, plain, hinted_frame = hinted(app, log)
     theme = app.view.theme
     board = app.view.layout.board
-    arrow = changed(plain, hinted, board)
+    arrow = changed(plain, hinted_frame, board)
     shown = []
     for x in range(0, board.width, 2):
         for y in range(0, board.height, 2):
             point = (board.x + x, board.y + y)
-            under = tuple(hinted.get_at(point))[:3]
+            under = tuple(hinted_frame.get_at(point))[:3]
             if not arrow.get_at((x, y)) or under == theme.text:  # off the arrow, its outline
                 continue
             tile = tuple(plain.get_at(point))[:3]
@@ -374,11 +380,7 @@ def test_the_hint_arrow_lets_the_middle_tiles_show(app, log):
 
 def test_the_hint_arrow_leaves_every_digit_as_it_was(app, log):
     """Issue 33: the arrow tinted the digits under it; they are written again over it."""
-    size = (540, 720)
-    session = playing(app, "en", grid=[[0] * 4, [0, 2, 8, 0], [0, 64, 512, 0], [0] * 4])
-    plain = log.frame(size, session)[0]
-    app.view.hint = Direction.LEFT
-    hinted = log.frame(size, session)[0]
+    session, plain, hinted_frame = hinted(app, log)
     layout, theme = app.view.layout, app.view.theme
     under_arrow = 0
     for row, column in ((1, 1), (1, 2), (2, 1), (2, 2)):
@@ -390,11 +392,11 @@ def test_the_hint_arrow_leaves_every_digit_as_it_was(app, log):
         digits = points(ink)
         assert digits
         kept = sum(
-            hinted.get_at((cell.x + x, cell.y + y)) == plain.get_at((cell.x + x, cell.y + y))
+            hinted_frame.get_at((cell.x + x, cell.y + y)) == plain.get_at((cell.x + x, cell.y + y))
             for x, y in digits
         )
         assert kept == len(digits), (value, kept, len(digits))
-        under_arrow += changed(plain, hinted, cell).count() > 0
+        under_arrow += changed(plain, hinted_frame, cell).count() > 0
     assert under_arrow >= 2  # the arrow lies over the middle tiles
 
 

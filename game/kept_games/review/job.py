@@ -283,8 +283,8 @@ class ReviewJob:
             return
         if self.result is None or self._graded != len(self.scores):
             return  # graded on a later frame
-        self.to_check = [g.position for g in self.result.grades if g.loss >= CHECK_FROM]
-        self.to_check = [p for p in self.to_check if not self.grade_at(p).forced]  # type: ignore[union-attr]
+        grades = self.result.grades
+        self.to_check = [g.position for g in grades if g.loss >= CHECK_FROM and not g.forced]
         kept = self._kept_scores(self.deep_depth, self.to_check)
         self.deeper, self._kept_deeper = kept, len(kept)
         todo = [index for index in self.to_check if index not in kept]
