@@ -21,7 +21,7 @@ interface as the real `SoundBank`; when a device comes back it opens the mixer a
 `enabled=False` (--no-sound) never touches the mixer at all.
 
 What plays (game/audio/cues.py decides; the sounds are made by build/make_sfx.py into
-game/assets/sfx/):
+assets/sfx/):
 
     Moved with merges   merge: one chord of its merged values, pitch rising with the value
     Moved, no merges    slide
@@ -129,7 +129,7 @@ class SoundBank:
     def open(cls, sfx_dir: Path | None = None) -> SoundBank:
         """Start the mixer (unless it runs already) and load the sounds; raises on failure.
 
-        `sfx_dir` defaults to game/assets/sfx.
+        `sfx_dir` defaults to assets/sfx.
         """
         if sfx_dir is None:
             sfx_dir = asset_path("sfx")
