@@ -16,6 +16,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from typing import IO
 
 ON_SCREEN = "on_screen"  # a log record's extra: said on screen too: logger.warning(..., extra=)
 
@@ -42,17 +43,15 @@ def holding_stderr() -> Iterator[HeldOutput]:
     """Hold back what anything in the process writes on stderr in the block, C libraries
     included; it is written out after the block (an error in it too) unless `drop()` was
     called. Keep the block to one call: another thread's line in it is held with the rest.
-    Where the process has no stderr (a windowed executable on Windows) nothing is held."""
+    Where nothing can be held (`_place_to_hold`), the block runs as it would without."""
     held = HeldOutput()
     _flush()
-    try:
-        saved = os.dup(2)
-    except OSError:
-        saved = None
-    if saved is None:
+    place = _place_to_hold()
+    if place is None:
         yield held
         return
-    with tempfile.TemporaryFile() as sink:
+    sink, saved = place
+    with sink:
         os.dup2(sink.fileno(), 2)
         try:
             yield held
@@ -63,6 +62,20 @@ def holding_stderr() -> Iterator[HeldOutput]:
             if not held.dropped:
                 sink.seek(0)
                 _write_out(sink.read())
+
+
+def _place_to_hold() -> tuple[IO[bytes], int] | None:
+    """A temporary file to hold the output in, and stderr's descriptor kept aside; None where
+    the process has no stderr (a windowed executable on Windows) or no file can be made."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        return None
+    try:
+        return tempfile.TemporaryFile(), saved
+    except OSError:
+        os.close(saved)
+        return None
 
 
 def _flush() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pygame
@@ -121,3 +122,14 @@ def test_an_error_in_a_held_block_loses_nothing(capfd):
         os.write(2, b"written before the error\n")
         raise RuntimeError("the game's own fault")
     assert capfd.readouterr().err == "written before the error\n"
+
+
+def test_where_nothing_can_be_held_the_output_goes_straight_out(capfd, monkeypatch):
+    def no_file():
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_file)
+    with holding_stderr() as held:
+        os.write(2, b"a library's line\n")
+        held.drop()  # nothing was held: nothing to drop
+    assert capfd.readouterr().err == "a library's line\n"
