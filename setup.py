@@ -1,5 +1,5 @@
-"""Builds the solver's compiled tree, the one thing pyproject.toml cannot say (the metadata
-and the package data, the assets included, are there).
+"""Builds the solver's compiled tree and lists the game's packages, the two things pyproject.toml
+cannot say (the metadata, and where the assets' files come from, are there).
 
 game/solver/_kernel.c is an accelerator: `optional=True`, so where no compiler is to be had the
 build goes on without it and the solver searches in Python (the same answers, slower). Its
@@ -7,7 +7,9 @@ scores must equal the Python tree's bit for bit, so the compiler may not fuse a 
 add (`-ffp-contract=off`; MSVC does not fuse under its default /fp:precise).
 """
 
-from setuptools import Extension, setup
+from pathlib import Path
+
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 
@@ -23,7 +25,18 @@ class BuildExtExactFloats(build_ext):
 
 KERNEL = Extension("game.solver._kernel", ["game/solver/_kernel.c"], optional=True)
 
+# The assets are at the top of the source (assets/) and install as the package game.assets
+# (pyproject.toml maps the one onto the other). setuptools takes every folder of package data
+# for a package: each is listed (assets/fonts as game.assets.fonts), so that none is left out,
+# nor warned of at every build.
+ASSETS = Path("assets")
+ASSET_PACKAGES = [
+    ".".join(("game", *folder.parts))
+    for folder in [ASSETS, *sorted(path for path in ASSETS.rglob("*") if path.is_dir())]
+]
+
 setup(
+    packages=[*find_packages(include=["game", "game.*"]), *ASSET_PACKAGES],
     cmdclass={"build_ext": BuildExtExactFloats},
     ext_modules=[KERNEL],
     # build/ holds our own scripts and the spec: setuptools' scratch files go out of sight.

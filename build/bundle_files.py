@@ -23,7 +23,7 @@ class Target:
     """What the spec asks PyInstaller for on one system."""
 
     app_bundle: bool  # dist/2048.app with the executable inside as one folder; else one file
-    icon: str | None  # under game/assets/: the executable's icon (Windows), the bundle's (macOS)
+    icon: str | None  # under the assets: the executable's icon (Windows), the bundle's (macOS)
     version_resource: bool  # the version in the file's properties (Windows Explorer)
     strip: bool  # symbol tables out; macOS libraries are signed, so they are left alone
     executable: str  # what to run, under dist/, once built
@@ -48,7 +48,7 @@ def target(platform: str) -> Target:
             strip=False,
             executable=f"{NAME}.app/Contents/MacOS/{NAME}",
         )
-    # The window's icon comes from game/assets/icon at run time; `2048 --version` tells the version.
+    # The window's icon comes from the assets at run time; `2048 --version` tells the version.
     return Target(app_bundle=False, icon=None, version_resource=False, strip=True, executable=NAME)
 
 
@@ -168,15 +168,17 @@ EXCLUDES = [
 ]
 
 
-def asset_datas(package: Path) -> list[tuple[str, str]]:
-    """(file, folder in the bundle) for every file of the game's assets, package/assets/ (the
-    game's package folder).
+# Where the assets go in the bundle: where a wheel has them, in the package, beside the frozen
+# game/platform/assets.py, which looks there first.
+BUNDLED_ASSETS = Path("game", "assets")
 
-    Each goes where it is in the package, under game/assets/ beside the frozen
-    game/platform/assets.py, which finds them there as it does in a checkout or a wheel."""
+
+def asset_datas(assets: Path) -> list[tuple[str, str]]:
+    """(file, folder in the bundle) for every file of the game's assets (the folder
+    game.platform.assets finds: a wheel's game/assets/, a checkout's assets/)."""
     return [
-        (str(path), Path("game", path.relative_to(package)).parent.as_posix())
-        for path in sorted((package / "assets").rglob("*"))
+        (str(path), (BUNDLED_ASSETS / path.relative_to(assets)).parent.as_posix())
+        for path in sorted(assets.rglob("*"))
         if path.is_file()
     ]
 

@@ -1,9 +1,9 @@
 """Makes the game's icon from its own font and palette, for every system, from one drawing:
 
-    game/assets/icon/icon.png     256 px, the window's icon
-    game/assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
-    game/assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
-    game/assets/linux/icons/hicolor/<N>x<N>/apps/APP_ID.png  16 to 512 px, for the Linux menu
+    assets/icon/icon.png     256 px, the window's icon
+    assets/icon/icon.ico     PNG-in-ICO, 16 to 256 px, for the Windows executable
+    assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
+    assets/linux/icons/hicolor/<N>x<N>/apps/APP_ID.png  16 to 512 px, for the Linux menu
 
 Run from the repository root: python build/make_icon.py
 """
@@ -19,12 +19,12 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"  # the checkout's, where the icons are written
 sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
 from game.launch.desktop_entry import ICON_SIZES, icon_path  # noqa: E402
-from game.platform.assets import ASSETS  # noqa: E402
 from game.view.theme import CLASSIC  # noqa: E402
 
 ICO_SIZES = (16, 32, 48, 64, 128, 256)

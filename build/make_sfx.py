@@ -1,6 +1,6 @@
-"""Synthesise the game's sound effects into game/assets/sfx/ with the standard library only.
+"""Synthesise the game's sound effects into assets/sfx/ with the standard library only.
 
-    python build/make_sfx.py            # writes game/assets/sfx/*.wav and prints a table
+    python build/make_sfx.py            # writes assets/sfx/*.wav and prints a table
     python build/make_sfx.py --out DIR  # writes somewhere else (the tests compare two runs)
 
 Every sound is made here from sine waves and a seeded noise generator: no sample comes from
@@ -294,7 +294,7 @@ def menu_confirm() -> Signal:
 
 @dataclass(frozen=True)
 class Sound:
-    name: str  # the file is game/assets/sfx/<name>.wav
+    name: str  # the file is assets/sfx/<name>.wav
     make: Callable[[], Signal]
     peak_db: float
 
@@ -369,7 +369,7 @@ def write_all(out_dir: Path) -> list[Report]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    default_out = Path(__file__).resolve().parent.parent / "game" / "assets" / "sfx"
+    default_out = Path(__file__).resolve().parent.parent / "assets" / "sfx"
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=default_out, help="folder for the WAV files")
     args = parser.parse_args(argv)

@@ -16,12 +16,15 @@ from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
 from game.launch.status import print_status
 from game.loop import Clock
+from game.platform.terminal import holding_stderr, not_on_screen
 from game.storage.folders import Folders
 from game.view import window
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
+    terminal = logging.StreamHandler()
+    terminal.addFilter(not_on_screen)  # what the player reads in the window is not repeated
+    logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s", handlers=[terminal])
     options = parse_args(argv)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
@@ -31,7 +34,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         sys.exit(backup.run(options, Folders.for_player(options.data_dir)))
     if options.import_path is not None and (handed := _hand_over(options)) is not None:
         sys.exit(handed)
-    if not window.start_video():
+    with holding_stderr() as held:
+        shown = window.start_video()
+        if not shown:
+            held.drop()  # what SDL's drivers said as they failed: NO_DISPLAY says it plainly
+    if not shown:
         print(window.NO_DISPLAY, file=sys.stderr)
         sys.exit(1)
     folders = Folders.for_player(options.data_dir)

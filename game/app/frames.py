@@ -195,6 +195,8 @@ class Frames:
         told = [ev.Told(notice.key, notice.fields) for notice in news]
         for goal in self.stats_keeper.pop_goals_just_met():
             told.append(ev.Told("goal_met", {"goal": Say(goal.text_key, goal.text_fields)}))
+        if self.audio.pop_sound_lost():  # the game goes on silent: said once, here only
+            told.append(ev.Told("no_sound"))
         self.dispatch(told)
 
     def show(self) -> None:

@@ -26,7 +26,7 @@ MERGE_VALUES = tuple(2**exponent for exponent in range(2, 18))  # one file each:
 
 
 class Cue(enum.Enum):
-    """A sound the game makes; the value is its file's name in game/assets/sfx/."""
+    """A sound the game makes; the value is its file's name in assets/sfx/."""
 
     SLIDE = "slide"
     MERGE = "merge"  # one file per merged value: merge_4 .. merge_131072

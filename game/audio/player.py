@@ -16,12 +16,14 @@ How the app uses it::
 
 `Audio` never raises for want of sound. When the mixer cannot start (no audio device, no
 driver, missing files) or fails mid-game (a device unplugged), it logs one line on the
-"game.audio.player" logger and carries on with a silent stand-in (`SilentBank`) with the same
-interface as the real `SoundBank`; when a device comes back it opens the mixer again.
-`enabled=False` (--no-sound) never touches the mixer at all.
+"game.audio.player" logger, for 2048.log, and carries on with a silent stand-in (`SilentBank`)
+with the same interface as the real `SoundBank`; when a device comes back it opens the mixer
+again. The app tells the player of each loss once, on screen (`pop_sound_lost`), so the line
+is kept off the terminal, as are the lines ALSA and SDL write there as the mixer fails to
+start. `enabled=False` (--no-sound) never touches the mixer at all.
 
 What plays (game/audio/cues.py decides; the sounds are made by build/make_sfx.py into
-game/assets/sfx/):
+assets/sfx/):
 
     Moved with merges   merge: one chord of its merged values, pitch rising with the value
     Moved, no merges    slide
@@ -64,6 +66,7 @@ from game.audio.cues import (
 )
 from game.core.settings import Settings
 from game.platform.assets import asset_path
+from game.platform.terminal import ON_SCREEN, holding_stderr
 
 logger = logging.getLogger(__name__)
 
@@ -129,12 +132,17 @@ class SoundBank:
     def open(cls, sfx_dir: Path | None = None) -> SoundBank:
         """Start the mixer (unless it runs already) and load the sounds; raises on failure.
 
-        `sfx_dir` defaults to game/assets/sfx.
+        `sfx_dir` defaults to assets/sfx.
         """
         if sfx_dir is None:
             sfx_dir = asset_path("sfx")
         if pygame.mixer.get_init() is None:
-            pygame.mixer.init(FREQUENCY, SAMPLE_SIZE, OUTPUT_CHANNELS, BUFFER_SAMPLES)
+            with holding_stderr() as held:
+                try:
+                    pygame.mixer.init(FREQUENCY, SAMPLE_SIZE, OUTPUT_CHANNELS, BUFFER_SAMPLES)
+                except pygame.error:
+                    held.drop()  # ALSA's lines of its failed tries: the game says it, once
+                    raise
         try:
             return cls(sfx_dir)
         except BaseException:
@@ -222,6 +230,7 @@ class Audio:
         self._sfx_dir = sfx_dir
         self._bank: SoundBank | SilentBank = SilentBank()
         self._failure_logged = False
+        self._loss_untold = False
 
     @staticmethod
     def pre_init() -> None:
@@ -260,6 +269,12 @@ class Audio:
     def has_device(self) -> bool:
         """Whether sounds reach a device (False: disabled, or silent for want of one)."""
         return isinstance(self._bank, SoundBank)
+
+    def pop_sound_lost(self) -> bool:
+        """Whether sound was lost (at the start, or mid-game) since the app last asked: it
+        tells the player once a loss, however often the device is tried again."""
+        lost, self._loss_untold = self._loss_untold, False
+        return lost
 
     @property
     def bank(self) -> SoundBank | SilentBank:
@@ -354,8 +369,9 @@ class Audio:
     def _report(self, message: str) -> None:
         """One log line per loss of sound, not one per attempt to get it back."""
         if not self._failure_logged:
-            logger.warning(message)
+            logger.warning(message, extra={ON_SCREEN: True})  # told by the app, on screen
             self._failure_logged = True
+            self._loss_untold = True
 
 
 def _clamp_volume(volume: int) -> int:

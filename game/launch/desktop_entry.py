@@ -22,7 +22,7 @@ them. Either one also takes out the entry and icons of a version from before the
 2048), so the menu never shows the game twice. The release's install.sh for Linux copies the
 executable to ~/.local/bin and then asks it to do the same.
 
-The files come from game/assets/linux/ (build/make_icon.py makes the icons).
+The files come from assets/linux/ (build/make_icon.py makes the icons).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ EARLIER_ENTRY_SHA256 = "5475bc99f74f7b6817fe6d04878a48232d2ca4ecfe7499d19708d0a6
 
 
 def icon_path(size: int, name: str = APP_ID) -> Path:
-    """Where the icon of one size goes, relative to the data folder (and to game/assets/linux)."""
+    """Where the icon of one size goes, relative to the data folder (and to assets/linux)."""
     return Path("icons", "hicolor", f"{size}x{size}", "apps", f"{name}.png")
 
 
@@ -98,7 +98,7 @@ def data_home(environ: Mapping[str, str] = os.environ) -> Path:
 
 
 def placements() -> list[tuple[Path, Path]]:
-    """(the file under game/assets/linux/, where it goes under the data folder) for each file
+    """(the file under assets/linux/, where it goes under the data folder) for each file
     an install writes: the entry first, then the icons, smallest first, the file type and the
     AppStream metadata."""
     return [

@@ -160,6 +160,9 @@ ENGLISH: dict[str, str] = {
     "games, records and settings are as they were.",
     "crash_log": "A report was written to {path}; the game's log, 2048.log, is beside it.",
     "crash_no_log": "No report could be written.",
+    # Sound
+    "no_sound": "No sound: the game could not play sound here and goes on silently (its log "
+    "says why).",
     # The solver (hint and autoplay)
     "solver_stopped": "The solver stopped. Try hints and autoplay again in a minute.",
     "solver_search_compiled": "Here the compiled solver searches, about forty times "

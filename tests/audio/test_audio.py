@@ -273,6 +273,21 @@ def test_no_device_at_start_means_a_silent_game_and_one_log_line(monkeypatch, ca
     audio.close()
 
 
+def test_each_loss_of_sound_is_for_the_player_once(audio, monkeypatch):
+    assert not audio.pop_sound_lost()  # a device: nothing to tell
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    audio.on_device_removed()
+    audio.on_device_added()  # tried again, in vain: the same loss
+    assert audio.pop_sound_lost()
+    assert not audio.pop_sound_lost()
+    monkeypatch.undo()
+    audio.on_device_added()
+    assert audio.has_device and not audio.pop_sound_lost()
+    pygame.mixer.quit()  # lost again mid-game: a new loss
+    audio.handle([Won()])
+    assert audio.pop_sound_lost()
+
+
 def test_a_device_that_comes_back_is_picked_up(monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger="game.audio.player")
     monkeypatch.setattr(pygame.mixer, "init", no_device)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from helpers.paths import ROOT
 
-SFX_DIR = ROOT / "game" / "assets" / "sfx"
+SFX_DIR = ROOT / "assets" / "sfx"
 GENERATOR = ROOT / "build" / "make_sfx.py"
 MINUS_1_DBFS = 29_204  # 32767 * 10 ** (-1 / 20), rounded down
 EDGE_LIMIT = 64  # "near zero" for the first and last samples: below -54 dBFS
@@ -69,7 +69,7 @@ def test_committed_files_are_what_the_generator_makes(generated):
     )
     for path in generated.iterdir():
         assert (SFX_DIR / path.name).read_bytes() == path.read_bytes(), (
-            f"{path.name} drifted: run build/make_sfx.py and commit game/assets/sfx"
+            f"{path.name} drifted: run build/make_sfx.py and commit assets/sfx"
         )
 
 
@@ -137,5 +137,5 @@ def test_the_generator_refuses_a_peak_above_minus_1_dbfs():
 
 
 def test_the_licences_list_the_sounds():
-    licences = (ROOT / "game" / "assets" / "LICENSES").read_text(encoding="utf-8")
+    licences = (ROOT / "assets" / "LICENSES").read_text(encoding="utf-8")
     assert "sfx/" in licences and "build/make_sfx.py" in licences

@@ -1,5 +1,5 @@
 """What Linux software centres show of the game: the AppStream metadata
-(game/assets/linux/APP_ID.metainfo.xml), named by the game's id, in English and Greek, with
+(assets/linux/APP_ID.metainfo.xml), named by the game's id, in English and Greek, with
 this version among its releases, valid as appstreamcli checks it, and installed with the
 desktop entry beside the entry it launches."""
 

@@ -50,7 +50,8 @@ pytestmark = pytest.mark.packaging
 
 SPEC = ROOT / "build" / "2048.spec"
 EXE_ENV = "GAME2048_EXE"  # the built executable, for the tarball test to pack instead
-ASSETS = ROOT / "game" / "assets"
+ASSETS = ROOT / "assets"  # at the top of the source; in the package (a wheel, the executable):
+IN_PACKAGE = "game/assets"
 
 
 def build_script(name: str) -> types.ModuleType:
@@ -68,29 +69,38 @@ bundle_files = build_script("bundle_files")
 
 
 def every_asset() -> set[str]:
-    """Every file under game/assets/, as a path relative to the checkout
-    ("game/assets/fonts/..."): where it is in the package, the wheel and the executable."""
+    """Every file of the assets, as a path relative to their folder ("fonts/...")."""
     found = set()
     for folder, _, files in os.walk(ASSETS):
         for name in files:
-            found.add((Path(folder) / name).relative_to(ROOT).as_posix())
+            found.add((Path(folder) / name).relative_to(ASSETS).as_posix())
     return found
+
+
+def under(folder: str, files: set[str]) -> set[str]:
+    return {f"{folder}/{name}" for name in files}
 
 
 def test_the_assets_folder_has_what_the_game_loads():
     files = every_asset()
     assert {
-        "game/assets/fonts/ClearSans-Bold.ttf",
-        "game/assets/icon/icon.png",
-        "game/assets/icon/icon.ico",
-        "game/assets/icon/icon.icns",
-        f"game/assets/linux/{APP_ID}.desktop",
-        f"game/assets/linux/icons/hicolor/512x512/apps/{APP_ID}.png",
-        f"game/assets/linux/{APP_ID}.xml",
-        f"game/assets/linux/{APP_ID}.metainfo.xml",
-        "game/assets/sfx/slide.wav",
-        "game/assets/LICENSES",
+        "fonts/ClearSans-Bold.ttf",
+        "icon/icon.png",
+        "icon/icon.ico",
+        "icon/icon.icns",
+        f"linux/{APP_ID}.desktop",
+        f"linux/icons/hicolor/512x512/apps/{APP_ID}.png",
+        f"linux/{APP_ID}.xml",
+        f"linux/{APP_ID}.metainfo.xml",
+        "sfx/slide.wav",
+        "LICENSES",
     } <= files
+
+
+def test_the_assets_are_at_the_top_level_the_design_names():
+    # main.py, pyproject.toml, game, assets, tests, build: the package holds only code.
+    assert (ROOT / "assets" / "fonts").is_dir()
+    assert not (ROOT / "game" / "assets").exists()
 
 
 # -- the executable, as each system gets it -------------------------------------------------
@@ -165,9 +175,9 @@ def bundled_files(datas) -> dict[str, Path]:
 def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monkeypatch):
     analysis_args, analysis_kwargs = run_spec(monkeypatch)["Analysis"]
     files = bundled_files(analysis_kwargs["datas"])
-    assert set(files) == every_asset()
+    assert set(files) == under(IN_PACKAGE, every_asset())
     for inside, source in files.items():
-        assert source == ROOT / inside
+        assert source == ASSETS / Path(inside).relative_to(IN_PACKAGE)
     # The entry is the installed game's, run as `python -m game` runs it (see the spec).
     assert [Path(script) for script in analysis_args[0]] == [
         Path(game.__file__).parent / "__main__.py"
@@ -351,7 +361,7 @@ def test_on_linux_the_executable_is_one_stripped_windowed_file(monkeypatch, plat
     assert "exclude_binaries" not in exe  # one file: everything goes into the executable
     assert _Recorder.binaries in args and _Recorder.datas in args
     assert exe["strip"] is True and exe["upx"] is False
-    # The window's icon comes from game/assets/ at run time; `2048 --version` tells the version.
+    # The window's icon comes from the assets at run time; `2048 --version` tells the version.
     assert exe["icon"] is None and exe["version"] is None
     assert bundle_files.target(platform).executable == "2048"
 
@@ -723,26 +733,46 @@ def copy_of_the_checkout(tmp_path_factory) -> Path:
     return source
 
 
+@dataclass(frozen=True)
+class Built:
+    path: Path
+    output: str  # what the build printed, the build backend's own lines included
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+def wheel_build(tmp_path_factory) -> Built:
     source = copy_of_the_checkout(tmp_path_factory)
     out = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-q"],
-        check=True,
+    done = subprocess.run(  # -v: pip shows what setuptools says
+        [sys.executable, "-m", "pip", "wheel", str(source), "--no-deps", "-w", str(out), "-v"],
         capture_output=True,
+        text=True,
         timeout=300,
     )
+    assert done.returncode == 0, done.stdout + done.stderr
     (built,) = out.glob("game2048-*.whl")
-    return built
+    return Built(built, done.stdout + done.stderr)
+
+
+@pytest.fixture(scope="module")
+def wheel(wheel_build) -> Path:
+    return wheel_build.path
+
+
+@pytest.mark.slow
+def test_the_wheel_builds_without_a_warning(wheel_build):
+    # setuptools warned six times a build ("Package would be ignored") while the assets'
+    # folders were package data in no package it was told of.
+    warned = re.findall(r"^.*(?:Warning\b|would be ignored).*$", wheel_build.output, re.M)
+    assert warned == []
 
 
 @pytest.mark.slow
 def test_the_wheel_holds_every_asset(wheel):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
-    in_wheel = {name for name in names if name.startswith("game/assets/")}
-    assert in_wheel == every_asset()
+    in_wheel = {name for name in names if name.startswith(f"{IN_PACKAGE}/")}
+    assert in_wheel == under(IN_PACKAGE, every_asset())
 
 
 @dataclass(frozen=True)
@@ -777,38 +807,46 @@ def outside_env(**changes: str) -> dict[str, str]:
     return env | {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"} | changes
 
 
-@pytest.mark.slow
-def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
+def assets_of(python: Path, cwd: Path) -> Path:
+    """The assets folder the game that `python` imports (from `cwd`) finds."""
+    code = "from game.platform.assets import assets_dir; print(assets_dir())"
     where = subprocess.run(
-        [
-            str(installed.python),
-            "-c",
-            "from game.platform.assets import assets_dir; print(assets_dir())",
-        ],
-        cwd=tmp_path,
+        [str(python), "-c", code],
+        cwd=cwd,
         env=outside_env(),
-        check=True,
         capture_output=True,
         text=True,
         timeout=60,
     )
-    assets_dir = Path(where.stdout.strip())
-    venv = installed.scripts.parent.resolve()
-    assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
+    assert where.returncode == 0, where.stderr
+    return Path(where.stdout.strip())
 
-    play = shutil.which("play2048", path=str(installed.scripts))
-    assert play is not None, "pip install made no play2048 command"
-    data = tmp_path / "data"
-    result = subprocess.run(
-        [play, "--frames", "30", "--data-dir", str(data)],
-        cwd=tmp_path,
+
+def plays(argv: list[str], cwd: Path) -> None:
+    """The game of `argv` plays 30 frames from `cwd` and keeps its settings."""
+    data = cwd / "data"
+    played = subprocess.run(
+        [*argv, "--frames", "30", "--data-dir", str(data)],
+        cwd=cwd,
         env=outside_env(),
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert result.returncode == 0, result.stderr
+    assert played.returncode == 0, played.stderr
     assert (data / "settings.json").is_file()
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
+    assets_dir = assets_of(installed.python, tmp_path)
+    venv = installed.scripts.parent.resolve()
+    assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
+    assert assets_dir.as_posix().endswith(f"/{IN_PACKAGE}")
+
+    play = shutil.which("play2048", path=str(installed.scripts))
+    assert play is not None, "pip install made no play2048 command"
+    plays([play], tmp_path)
 
 
 @pytest.mark.slow
@@ -850,7 +888,7 @@ SCRATCH = [
     "build/__pycache__/bundle_files.cpython-311.pyc",
     "game/solver/_kernel.cpython-311-x86_64-linux-gnu.so",
 ]
-# Beside game/, tests/, build/ and docs/ (all of each), what the tests read or run.
+# Beside assets/, game/, tests/, build/ and docs/ (all of each), what the tests read or run.
 READ_BY_THE_TESTS = [
     "main.py",
     "Makefile",
@@ -871,7 +909,8 @@ class SourceArchive:
     backend: list[str]  # folders that give a Python the build backend pyproject.toml asks for
 
 
-def build_backend(tmp_path_factory) -> list[str]:
+@pytest.fixture(scope="module")
+def backend(tmp_path_factory) -> list[str]:
     """Nothing when this Python's setuptools is what pyproject.toml's build asks for; else a
     folder where pip puts one (as its build isolation would)."""
     import importlib.metadata
@@ -898,19 +937,18 @@ def build_backend(tmp_path_factory) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def sdist(tmp_path_factory) -> SourceArchive:
+def sdist(tmp_path_factory, backend) -> SourceArchive:
     """The source archive, built by setuptools' own build hook, from a copy of the checkout
     with scratch files planted in it."""
     source = copy_of_the_checkout(tmp_path_factory)
     sources = {"game/solver/_kernel.c", *READ_BY_THE_TESTS}
-    for folder in ("game/assets", "tests", "build", "docs"):
+    for folder in ("assets", "tests", "build", "docs"):
         for path in (source / folder).rglob("*"):
             if path.is_file():
                 sources.add(path.relative_to(source).as_posix())
     for name in SCRATCH:
         (source / name).parent.mkdir(parents=True, exist_ok=True)
         (source / name).write_text("scratch", encoding="utf-8")
-    backend = build_backend(tmp_path_factory)
     out = tmp_path_factory.mktemp("sdist")
     built = subprocess.run(
         [sys.executable, "-c", BUILD_SDIST, str(out)],
@@ -933,27 +971,26 @@ def sdist_files(archive: Path) -> set[str]:
 @pytest.mark.slow
 def test_the_source_archive_holds_the_assets_the_kernel_and_what_the_tests_need(sdist):
     files = sdist_files(sdist.path)
-    assert every_asset() <= files
+    assert under("assets", every_asset()) <= files  # at its top, as in the checkout
+    assert not [name for name in files if name.startswith(f"{IN_PACKAGE}/")]
     assert "game/solver/_kernel.c" in files
     assert sorted(sdist.sources - files) == []
     assert sorted(files & set(SCRATCH)) == []
 
 
-@pytest.fixture(scope="module")
-def installed_from_sdist(sdist, tmp_path_factory) -> Installed:
-    """The source archive installed as a packager would: pip builds it (no build isolation,
-    offline) into a bare virtual environment, which borrows this Python's libraries (pygame,
-    pytest, pip itself) after its own, so the game it runs is the installed one."""
-    venv = tmp_path_factory.mktemp("from-sdist") / "venv"
+def bare_install(venv: Path, backend: list[str], *what: str) -> Installed:
+    """`pip install *what` as a packager would: pip builds it (no build isolation, offline)
+    into a bare virtual environment, which borrows this Python's libraries (pygame, pytest,
+    pip itself) after its own, so the game it runs is the installed one."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     scripts = venv / ("Scripts" if os.name == "nt" else "bin")
     python = scripts / ("python.exe" if os.name == "nt" else "python")
     where = [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]
     own = Path(subprocess.run(where, check=True, capture_output=True, text=True).stdout.strip())
-    borrowed = [*sdist.backend, *site.getsitepackages()]  # the backend before an older one
+    borrowed = [*backend, *site.getsitepackages()]  # the backend before an older one
     (own / "borrowed.pth").write_text("\n".join(borrowed) + "\n", encoding="utf-8")
     install = ["install", "-q", "--no-deps", "--no-build-isolation", "--no-index"]
-    install += ["--ignore-installed", str(sdist.path)]  # the one this Python has is not it
+    install += ["--ignore-installed", *what]  # the one this Python has is not it
     done = subprocess.run(
         [str(python), "-m", "pip", *install],
         env=outside_env(),
@@ -965,38 +1002,24 @@ def installed_from_sdist(sdist, tmp_path_factory) -> Installed:
     return Installed(scripts, python)
 
 
+@pytest.fixture(scope="module")
+def installed_from_sdist(sdist, tmp_path_factory) -> Installed:
+    """The source archive installed as a packager would."""
+    venv = tmp_path_factory.mktemp("from-sdist") / "venv"
+    return bare_install(venv, sdist.backend, str(sdist.path))
+
+
 @pytest.mark.slow
 def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
     installed_from_sdist, tmp_path
 ):
     venv = installed_from_sdist.scripts.parent.resolve()
-    code = "from game.platform.assets import assets_dir; print(assets_dir())"
-    where = subprocess.run(
-        [str(installed_from_sdist.python), "-c", code],
-        cwd=tmp_path,
-        env=outside_env(),
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert where.returncode == 0, where.stderr
-    assets_dir = Path(where.stdout.strip())
+    assets_dir = assets_of(installed_from_sdist.python, tmp_path)
     assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
-    package = assets_dir.parent.parent
-    installed = {p.relative_to(package).as_posix() for p in assets_dir.rglob("*") if p.is_file()}
+    assert assets_dir.as_posix().endswith(f"/{IN_PACKAGE}")  # mapped into the package
+    installed = {p.relative_to(assets_dir).as_posix() for p in assets_dir.rglob("*") if p.is_file()}
     assert installed == every_asset()
-
-    data = tmp_path / "data"
-    played = subprocess.run(
-        [str(installed_from_sdist.python), "-m", "game", "--frames", "30", "--data-dir", str(data)],
-        cwd=tmp_path,
-        env=outside_env(),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert played.returncode == 0, played.stderr
-    assert (data / "settings.json").is_file()
+    plays([str(installed_from_sdist.python), "-m", "game"], tmp_path)
     if shutil.which("cc"):  # the archive's C source built the compiled solver
         kernel = "import game.solver._kernel as k; print(k.__file__)"
         compiled = subprocess.run(
@@ -1032,6 +1055,45 @@ def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from
     assert files == {
         path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("test_*.py")
     }
+
+
+# -- a checkout: `python main.py`, and the editable install of `make play` and `make test` ----
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory) -> Path:
+    """A fresh clone's files: a copy of this checkout without its scratch files."""
+    return copy_of_the_checkout(tmp_path_factory)
+
+
+@pytest.mark.slow
+def test_main_py_in_a_checkout_plays_with_the_assets_at_its_top(checkout, tmp_path):
+    # Nothing installed: the game, and so its assets, come from main.py's own folder.
+    assert assets_of(Path(sys.executable), checkout) == checkout / "assets"
+    plays([sys.executable, str(checkout / "main.py")], tmp_path)
+
+
+# An editable install puts the game on the path after the libraries it borrows from this
+# Python (bare_install): a game installed among them would be found first.
+GAME_AMONG_THE_LIBRARIES = Path(game.__file__).resolve().parent.parent in {
+    Path(folder).resolve() for folder in site.getsitepackages()
+}
+
+
+@pytest.fixture(scope="module")
+def editable(checkout, backend, tmp_path_factory) -> Installed:
+    """The checkout installed as `make play` and `make test` install it: editable."""
+    venv = tmp_path_factory.mktemp("editable") / "venv"
+    return bare_install(venv, backend, "-e", str(checkout))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(GAME_AMONG_THE_LIBRARIES, reason="this Python has the game installed")
+def test_the_editable_install_plays_with_the_assets_at_the_checkouts_top(
+    editable, checkout, tmp_path
+):
+    assert assets_of(editable.python, tmp_path) == checkout / "assets"
+    plays([str(editable.python), "-m", "game"], tmp_path)
 
 
 # -- the compiled solver: an accelerator, never a requirement ----------------------------------

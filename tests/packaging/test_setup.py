@@ -129,7 +129,7 @@ esac
 printf '#!/bin/sh\\necho "%s $*" >> "{log}"\\n' "$tool" > "{bin}/$tool"
 "{chmod}" +x "{bin}/$tool"
 """
-LINUX = "game/assets/linux/io.github.desktop2048.Desktop2048"
+LINUX = "assets/linux/io.github.desktop2048.Desktop2048"
 
 
 def run_ci(
