@@ -8,6 +8,7 @@ Run from the repository root after `make exe` (`make tarball` does both):
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import tarfile
 from pathlib import Path
@@ -26,11 +27,17 @@ def contents(exe: Path) -> list[tuple[Path, str, int]]:
 
 
 def make_tarball(exe: Path, out: Path) -> Path:
-    """Write the tarball: its files owned by root and dated by the executable (or by
-    $SOURCE_DATE_EPOCH), whoever packs it."""
+    """Write the tarball: its files owned by root and dated by $SOURCE_DATE_EPOCH (`make
+    tarball` sets it to the last commit's time) or else by the executable, whoever packs it
+    and whenever; the gzip header carries that date too and no file name, so one executable
+    packed twice gives the same bytes."""
     mtime = int(os.environ.get("SOURCE_DATE_EPOCH", exe.stat().st_mtime))
     out.parent.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(out, "w:gz") as tar:
+    with (
+        out.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=mtime) as packed,
+        tarfile.open(fileobj=packed, mode="w", format=tarfile.PAX_FORMAT) as tar,
+    ):
         folder = tarfile.TarInfo(RELEASE)
         folder.type, folder.mode, folder.mtime = tarfile.DIRTYPE, 0o755, mtime
         tar.addfile(folder)
