@@ -8,10 +8,14 @@ import importlib.util
 import io
 import os
 import struct
+import subprocess
+import sys
 import tarfile
 
 import pytest
 from helpers.paths import ROOT
+
+from game.platform.assets import ASSETS
 
 pytestmark = pytest.mark.packaging
 
@@ -42,3 +46,24 @@ def test_the_tarball_packed_twice_is_the_same_bytes_dated_by_source_date_epoch(
     assert struct.unpack("<I", first[4:8])[0] == EPOCH
     with tarfile.open(fileobj=gzip.GzipFile(fileobj=io.BytesIO(first))) as tar:
         assert {member.mtime for member in tar.getmembers()} == {EPOCH}
+
+
+def test_the_committed_icons_are_what_make_icon_draws_now(tmp_path):
+    # The script draws the same bytes on every run; the icons once lagged the palette's 2048
+    # tile by one colour level, and every run rewrote all of them.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    script = ROOT / "build" / "make_icon.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--out", str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    drawn = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert len(drawn) == 11
+    changed = sorted(
+        str(path) for path, data in drawn.items() if (ASSETS / path).read_bytes() != data
+    )
+    assert changed == [], "run build/make_icon.py and commit the icons it makes"
