@@ -1,5 +1,6 @@
 """Packs the Linux release, dist/2048-linux-x86_64.tar.gz: one folder holding the executable,
-install.sh (which puts the game into the applications menu) and the licence.
+install.sh (which puts the game into the applications menu), the licence and the notices of
+what the executable bundles (THIRD-PARTY-NOTICES.txt, which the spec writes beside it).
 
 Run from the repository root after `make exe` (`make tarball` does both):
     python build/make_linux_tarball.py [--exe dist/2048] [--out dist/2048-linux-x86_64.tar.gz]
@@ -14,6 +15,7 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+NOTICES = "THIRD-PARTY-NOTICES.txt"  # game/launch/notices.py's name for it
 RELEASE = "2048-linux-x86_64"
 
 
@@ -23,6 +25,7 @@ def contents(exe: Path) -> list[tuple[Path, str, int]]:
         (exe, "2048", 0o755),
         (ROOT / "build" / "install.sh", "install.sh", 0o755),
         (ROOT / "LICENSE", "LICENSE", 0o644),
+        (exe.parent / NOTICES, NOTICES, 0o644),
     ]
 
 
@@ -56,8 +59,8 @@ def main() -> None:
     parser.add_argument("--exe", type=Path, default=ROOT / "dist" / "2048")
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / f"{RELEASE}.tar.gz")
     args = parser.parse_args()
-    if not args.exe.is_file():
-        parser.error(f"no executable at {args.exe}: run `make exe` first")
+    if not args.exe.is_file() or not (args.exe.parent / NOTICES).is_file():
+        parser.error(f"no executable and {NOTICES} at {args.exe}: run `make exe` first")
     print(f"wrote {make_tarball(args.exe, args.out)}")
 
 

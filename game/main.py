@@ -14,6 +14,7 @@ from game.kept_games.share.inbox import hand_over
 from game.launch import backup, desktop_entry
 from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
+from game.launch.notices import licenses_text
 from game.launch.status import print_status
 from game.loop import Clock
 from game.storage.folders import Folders
@@ -23,6 +24,9 @@ from game.view import window
 def main(argv: Sequence[str] | None = None) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s")
     options = parse_args(argv)
+    if options.licenses:
+        print(licenses_text(), end="")
+        sys.exit(0)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
     if options.status:  # before the log: it writes nothing at all

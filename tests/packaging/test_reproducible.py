@@ -36,6 +36,7 @@ def test_the_tarball_packed_twice_is_the_same_bytes_dated_by_source_date_epoch(
 ):
     exe = tmp_path / "2048"
     exe.write_bytes(b"\x7fELF stands in for the executable")
+    (exe.parent / "THIRD-PARTY-NOTICES.txt").write_text("the notices", encoding="utf-8")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", str(EPOCH))
     pack = make_linux_tarball().make_tarball
     first = pack(exe, tmp_path / "first" / "release.tar.gz").read_bytes()
