@@ -347,7 +347,8 @@ def assert_names_every_bundled_licence(text: str) -> None:
     """The notices name Python and each distribution the game bundles, with its licence."""
     assert "Python Software Foundation" in text or notices.PYTHON_LICENSE_PAGE in text
     for dist in notices.bundled_distributions():
-        assert f"\n{dist.metadata['Name']} {dist.metadata['Version']}\nLicence: " in text
+        # By name: the executable is built from the lock, whose versions may differ from here.
+        assert re.search(rf"\n{re.escape(dist.metadata['Name'])} \S+\nLicence: ", text)
     assert "libSDL2" in text or "SDL2" in text  # pygame-ce's own libraries, by name
 
 
