@@ -169,9 +169,11 @@ exe: $(BUILD_VENV)/.ready
 	$(BUILD_BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm \
 		--log-level WARN
 
-# The Linux release: dist/2048-linux-x86_64.tar.gz, the executable with its install.sh.
+# The Linux release: dist/2048-linux-x86_64.tar.gz, the executable with its install.sh, dated
+# by the last commit (SOURCE_DATE_EPOCH, unless set already): packed twice, the same bytes.
 tarball: exe
-	$(BIN)/python build/make_linux_tarball.py
+	SOURCE_DATE_EPOCH=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct)} \
+		$(BIN)/python build/make_linux_tarball.py
 
 clean:
 	rm -rf $(VENV) $(BUILD_VENV) dist build/.work

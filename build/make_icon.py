@@ -5,11 +5,16 @@
     assets/icon/icon.icns    PNG-in-ICNS, 32 to 1024 px, for the macOS app bundle
     assets/linux/icons/hicolor/<N>x<N>/apps/APP_ID.png  16 to 512 px, for the Linux menu
 
-Run from the repository root: python build/make_icon.py
+Run from the repository root: python build/make_icon.py [--out FOLDER]
+(--out writes the same tree under FOLDER instead of the game's assets, for a test to compare).
+The drawing is the same on every run for one pygame-ce (SDL_ttf, FreeType): no randomness, and
+the colours are the palette's own, so a change of the palette's 2048 tile or of the font's
+rendering shows as changed icons, which are then made again and committed.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import struct
@@ -89,11 +94,17 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ASSETS, help="the assets folder to write")
+    write_icons(parser.parse_args().out)
+
+
+def write_icons(assets: Path) -> None:
     pygame.font.init()
     sides = sorted({*ICO_SIZES, *ICON_SIZES, *(side for _, side in ICNS_TYPES)})
     pngs = {side: png_bytes(render(side)) for side in sides}
-    icon = ASSETS / "icon"
-    linux = ASSETS / "linux"
+    icon = assets / "icon"
+    linux = assets / "linux"
     written = {
         icon / "icon.png": pngs[256],
         icon / "icon.ico": ico_bytes([(side, pngs[side]) for side in ICO_SIZES]),
@@ -103,7 +114,7 @@ def main() -> None:
     for path, data in written.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-        print(f"wrote {path.relative_to(ROOT)}")
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

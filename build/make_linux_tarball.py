@@ -1,5 +1,6 @@
 """Packs the Linux release, dist/2048-linux-x86_64.tar.gz: one folder holding the executable,
-install.sh (which puts the game into the applications menu) and the licence.
+install.sh (which puts the game into the applications menu), the licence and the notices of
+what the executable bundles (THIRD-PARTY-NOTICES.txt, which the spec writes beside it).
 
 Run from the repository root after `make exe` (`make tarball` does both):
     python build/make_linux_tarball.py [--exe dist/2048] [--out dist/2048-linux-x86_64.tar.gz]
@@ -8,11 +9,13 @@ Run from the repository root after `make exe` (`make tarball` does both):
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+NOTICES = "THIRD-PARTY-NOTICES.txt"  # game/launch/notices.py's name for it
 RELEASE = "2048-linux-x86_64"
 
 
@@ -22,15 +25,22 @@ def contents(exe: Path) -> list[tuple[Path, str, int]]:
         (exe, "2048", 0o755),
         (ROOT / "build" / "install.sh", "install.sh", 0o755),
         (ROOT / "LICENSE", "LICENSE", 0o644),
+        (exe.parent / NOTICES, NOTICES, 0o644),
     ]
 
 
 def make_tarball(exe: Path, out: Path) -> Path:
-    """Write the tarball: its files owned by root and dated by the executable (or by
-    $SOURCE_DATE_EPOCH), whoever packs it."""
+    """Write the tarball: its files owned by root and dated by $SOURCE_DATE_EPOCH (`make
+    tarball` sets it to the last commit's time) or else by the executable, whoever packs it
+    and whenever; the gzip header carries that date too and no file name, so one executable
+    packed twice gives the same bytes."""
     mtime = int(os.environ.get("SOURCE_DATE_EPOCH", exe.stat().st_mtime))
     out.parent.mkdir(parents=True, exist_ok=True)
-    with tarfile.open(out, "w:gz") as tar:
+    with (
+        out.open("wb") as raw,
+        gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=mtime) as packed,
+        tarfile.open(fileobj=packed, mode="w", format=tarfile.PAX_FORMAT) as tar,
+    ):
         folder = tarfile.TarInfo(RELEASE)
         folder.type, folder.mode, folder.mtime = tarfile.DIRTYPE, 0o755, mtime
         tar.addfile(folder)
@@ -49,8 +59,8 @@ def main() -> None:
     parser.add_argument("--exe", type=Path, default=ROOT / "dist" / "2048")
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / f"{RELEASE}.tar.gz")
     args = parser.parse_args()
-    if not args.exe.is_file():
-        parser.error(f"no executable at {args.exe}: run `make exe` first")
+    if not args.exe.is_file() or not (args.exe.parent / NOTICES).is_file():
+        parser.error(f"no executable and {NOTICES} at {args.exe}: run `make exe` first")
     print(f"wrote {make_tarball(args.exe, args.out)}")
 
 

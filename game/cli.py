@@ -38,6 +38,7 @@ class Options:
     status: bool = False  # print what the game keeps as JSON, then exit
     backup_path: str | None = None  # write everything kept to this file, then exit
     restore_path: str | None = None  # put everything this file holds in place, then exit
+    licenses: bool = False  # print the bundled components' licences, then exit
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -93,6 +94,11 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         help="print what the game keeps for you (games in play, records, goals) as JSON, "
         "then exit; it only reads, also while the game runs",
     )
+    parser.add_argument(
+        "--licenses",
+        action="store_true",
+        help="print the licences of Python and the libraries the game is built with, then exit",
+    )
     keeping = parser.add_mutually_exclusive_group()
     keeping.add_argument(
         "--backup",
@@ -138,6 +144,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         status=args.status,
         backup_path=args.backup_path,
         restore_path=args.restore_path,
+        licenses=args.licenses,
     )
 
 

@@ -14,6 +14,7 @@ from game.kept_games.share.inbox import hand_over
 from game.launch import backup, desktop_entry
 from game.launch.gamelog import start_log
 from game.launch.guard import run_guarded
+from game.launch.notices import licenses_text
 from game.launch.status import print_status
 from game.loop import Clock
 from game.platform.terminal import holding_stderr, not_on_screen
@@ -26,6 +27,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     terminal.addFilter(not_on_screen)  # what the player reads in the window is not repeated
     logging.basicConfig(level=logging.WARNING, format="%(name)s: %(message)s", handlers=[terminal])
     options = parse_args(argv)
+    if options.licenses:
+        print(licenses_text(), end="")
+        sys.exit(0)
     if options.desktop_entry_action is not None:
         sys.exit(desktop_entry.run(options.desktop_entry_action))
     if options.status:  # before the log: it writes nothing at all

@@ -298,6 +298,14 @@ def run(
     problem = update_file_types(environ)
     if problem is not None:  # the entry is there: only a double-click on a shared game waits
         print(f"Could not update the list of file types: {problem}", file=sys.stderr)
+    missing = [
+        d.tool for d in FILE_TYPE_DATABASES if not shutil.which(d.tool, path=environ.get("PATH"))
+    ]
+    if action is EntryAction.INSTALL and missing:
+        print(
+            f"{' and '.join(missing)} not found: a double-click on a shared game may open it "
+            "in the game only after you log in again."
+        )
     if action is EntryAction.INSTALL and not getattr(sys, "frozen", False):
         print(
             "Installed with pip or pipx? Run play2048 --uninstall-desktop-entry before you "
@@ -307,10 +315,12 @@ def run(
         folders = Folders.for_player(environ=environ)
         every = (folders.data, folders.config, folders.logs, folders.cache)
         kept = [f for f in dict.fromkeys(every) if not any(o in f.parents for o in every)]
-        print(
-            "Your saves, settings, statistics, kept games and logs stay where they are: "
-            "remove these folders to remove them too:"
-        )
+        kept = [folder for folder in kept if folder.is_dir()]  # a game never played kept none
+        if kept:
+            print(
+                "Your saves, settings, statistics, kept games and logs stay where they are: "
+                "remove these folders to remove them too:"
+            )
         for folder in kept:
             print(f"  {shown_path(folder)}")
     return 0

@@ -140,11 +140,14 @@ def test_uninstall_leaves_no_empty_folder_of_its_own_and_says_where_the_saves_st
     share = tmp_path / ".local" / "share"
     (share / "icons" / "hicolor" / "48x48" / "apps").mkdir(parents=True)
     (share / "icons" / "hicolor" / "index.theme").write_text("someone else's")
+    (tmp_path / "saves").mkdir()  # the game played once: its folder is named
     de.install(environ, command=["/opt/2048/2048"])
     assert de.run(de.EntryAction.UNINSTALL, environ, platform="linux") == 0
     folders = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_dir()}
     # The theme's own folder holds someone else's file: it stays; every folder of ours is gone.
-    assert folders == {".local", ".local/share", ".local/share/icons", ".local/share/icons/hicolor"}
+    assert folders == {
+        *(".local", ".local/share", ".local/share/icons", ".local/share/icons/hicolor", "saves")
+    }
     out = capsys.readouterr().out
     assert "remove these folders" in out
     listed = [line.strip() for line in out.splitlines() if line.startswith("  ")]
