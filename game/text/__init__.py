@@ -1,7 +1,7 @@
 """Every string a player reads, in English and Greek.
 
-tr("key", lang, **fields)    a sentence (game/text/english.py and greek.py hold them all;
-                             game/text/strings.py looks them up)
+tr("key", lang, **fields)    a sentence (game/text/messages.py holds the English, the catalogs
+                             of game/text/locale/ every other language: game/text/strings.py)
 help_lines(page, lang)       a help page's paragraphs (game/text/help_pages.py)
 notice_text(notice, lang)    a storage notice's sentence (game/text/notice_words.py)
 
@@ -19,9 +19,10 @@ from collections.abc import Mapping
 
 from game.core.settings import Settings
 from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
+from game.text.messages import MESSAGES
 from game.text.notice_words import NOTICES, is_notice, notice_text, notice_words
 from game.text.paths import shown_path
-from game.text.strings import STRINGS, Say, tr
+from game.text.strings import Say, tr
 
 LANGUAGES = ("en", "el")
 
@@ -29,10 +30,10 @@ __all__ = [
     "COSTS_HELP",
     "HELP",
     "LANGUAGES",
+    "MESSAGES",
     "NOTICES",
     "PAD_LABELS",
     "REVIEW_HELP",
-    "STRINGS",
     "Say",
     "first_tip",
     "format_clock",

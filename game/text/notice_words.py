@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.core.settings import SETTINGS
+from game.text.messages import MESSAGES
 from game.text.paths import shown_path
-from game.text.strings import STRINGS, tr
+from game.text.strings import tr
 
 NOTICES: dict[str, dict[str, str]] = {
     "en": {
@@ -133,7 +134,7 @@ _DISK_ERROR = {"en": "of a disk error ({error})", "el": "έγινε σφάλμα
 
 def is_notice(key: str) -> bool:
     """Whether `key` is a storage or archive notice's (game/storage/notices.py)."""
-    return key in NOTICES["en"] or f"notice_{key}" in STRINGS["en"]
+    return key in NOTICES["en"] or f"notice_{key}" in MESSAGES
 
 
 def notice_text(notice: Any, lang: str) -> str:
@@ -159,7 +160,7 @@ def notice_words(key: str, fields: Mapping[str, object], lang: str) -> str:
         "made": fields.get("made", ""),
         "games": fields.get("games", ""),
     }
-    if f"notice_{key}" in STRINGS["en"]:  # the kept games' notices: words in STRINGS
+    if f"notice_{key}" in MESSAGES:  # the kept games' notices: words in MESSAGES
         return tr(f"notice_{key}", lang, **words)
     text = NOTICES[lang][key].format(**words)
     if key in ("restored_from_backup", "damaged") and words["kept"]:

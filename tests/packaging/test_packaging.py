@@ -44,6 +44,7 @@ from game.launch import desktop_entry
 from game.platform import assets
 from game.platform.identity import APP_ID
 from game.text import LANGUAGES
+from game.text.catalogs import DOMAIN
 
 # Builds, installs or packs the game: seconds each (make test-fast leaves them out).
 pytestmark = pytest.mark.packaging
@@ -165,6 +166,9 @@ def bundled_files(datas) -> dict[str, Path]:
 def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monkeypatch):
     analysis_args, analysis_kwargs = run_spec(monkeypatch)["Analysis"]
     files = bundled_files(analysis_kwargs["datas"])
+    catalogs = {inside for inside in files if inside.startswith("game/text/locale/")}
+    assert catalogs == every_catalog()  # the compiled catalogs, where gettext looks (game/text)
+    files = {inside: source for inside, source in files.items() if inside not in catalogs}
     assert set(files) == every_asset()
     for inside, source in files.items():
         assert source == ROOT / inside
@@ -323,6 +327,30 @@ def test_start_all_is_for_the_tests_only():
 
 
 @pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
+def every_catalog() -> set[str]:
+    """Every language's compiled catalog, as a path in the package ("game/text/locale/el/...")."""
+    return {
+        f"game/text/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
+        for lang in LANGUAGES  # each one the game offers, English (the source) included
+    }
+
+
+# Greek read from a catalog: in the player's words, not the English a missing catalog gives.
+READS_GREEK = "from game.text import tr; assert tr('new_game', 'el') == 'Νέο παιχνίδι'"
+
+
+def test_the_frozen_game_reads_greek_from_its_catalog(tmp_path):
+    """The built executable ($GAME2048_EXE) with a Greek system: it draws its words from the
+    catalog it carries, and says so on stderr if it has none (game/text/catalogs.py)."""
+    exe = Path(os.environ[EXE_ENV]).absolute()
+    greek = {"LANGUAGE": "el", "LC_ALL": "el_GR.UTF-8"}  # the system's language, if "auto"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **greek)
+    argv = [str(exe), "--frames", "30", "--data-dir", str(tmp_path / "data")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No catalog" not in done.stderr, done.stderr
+
+
 def test_the_frozen_game_starts_every_part(tmp_path):
     """The built executable ($GAME2048_EXE) plays with every part started
     (game/launch/start_all.py): a module PyInstaller did not take, or the spec left out, that any
@@ -743,6 +771,7 @@ def test_the_wheel_holds_every_asset(wheel):
         names = set(archive.namelist())
     in_wheel = {name for name in names if name.startswith("game/assets/")}
     assert in_wheel == every_asset()
+    assert {name for name in names if name.endswith(".mo")} == every_catalog()  # compiled
 
 
 @dataclass(frozen=True)
@@ -795,6 +824,10 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     assets_dir = Path(where.stdout.strip())
     venv = installed.scripts.parent.resolve()
     assert assets_dir.is_relative_to(venv), "the installed game must use its own assets"
+    read = subprocess.run(
+        [str(installed.python), "-c", READS_GREEK], cwd=tmp_path, env=outside_env(), timeout=60
+    )
+    assert read.returncode == 0, "the wheel's Greek catalog was not read"
 
     play = shutil.which("play2048", path=str(installed.scripts))
     assert play is not None, "pip install made no play2048 command"
@@ -997,6 +1030,9 @@ def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
     )
     assert played.returncode == 0, played.stderr
     assert (data / "settings.json").is_file()
+    greek = [str(installed_from_sdist.python), "-c", READS_GREEK]
+    read = subprocess.run(greek, cwd=tmp_path, env=outside_env(), capture_output=True, text=True)
+    assert read.returncode == 0, read.stderr  # the build compiled the archive's catalogs
     if shutil.which("cc"):  # the archive's C source built the compiled solver
         kernel = "import game.solver._kernel as k; print(k.__file__)"
         compiled = subprocess.run(
