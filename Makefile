@@ -110,7 +110,7 @@ test-lowest: $(VENV)/.installed-dev
 catalogs: $(VENV)/.installed-dev
 	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-location --project=2048 \
 		-o $(LOCALE)/game2048.pot game/text
-	$(BIN)/pybabel -q update -D game2048 -i $(LOCALE)/game2048.pot -d $(LOCALE) --no-location
+	$(BIN)/pybabel -q update -D game2048 -i $(LOCALE)/game2048.pot -d $(LOCALE)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -1,12 +1,12 @@
-"""The game's sentences in English, the source language of its catalogs, each marked with its
-key: tr("key", lang) (game/text/strings.py) reads one in the player's language.
+"""The game's sentences in English, the source language of its catalogs, each marked with its key:
+tr("key", lang) (game/text/strings.py) reads one in the player's language.
 
-Babel extracts every N_ and NP_ call here into game/text/locale/game2048.pot (docs/translating.md):
-the key is the message's context (msgctxt), the English its msgid, so a translator reads English
-and the key tells apart two sentences that read alike ("Undo" the button, the action and the
-setting). NP_ gives the singular and the plural: gettext picks the form a language needs for the
-number in field `n` or `count`. A comment starting "Translators:" goes into the template with the
-sentence below it."""
+Babel extracts every N_ and NP_ call here (and in help_pages.py and notice_words.py) into
+game/text/locale/game2048.pot (docs/translating.md): the key is the message's context (msgctxt),
+the English its msgid, so a translator reads English and the key tells apart two sentences that
+read alike ("Undo" the button, the action and the setting). NP_ gives the singular and the
+plural: gettext picks the form a language needs for the number in field `n` or `count`. A
+comment starting "Translators:" goes into the template with the sentence below it."""
 
 from __future__ import annotations
 
