@@ -326,7 +326,6 @@ def test_start_all_is_for_the_tests_only():
     assert parse_args([]).start_all is False
 
 
-@pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
 def every_catalog() -> set[str]:
     """Every language's compiled catalog, as a path in the package ("game/text/locale/el/...")."""
     return {
@@ -339,6 +338,7 @@ def every_catalog() -> set[str]:
 READS_GREEK = "from game.text import tr; assert tr('new_game', 'el') == 'Νέο παιχνίδι'"
 
 
+@pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
 def test_the_frozen_game_reads_greek_from_its_catalog(tmp_path):
     """The built executable ($GAME2048_EXE) with a Greek system: it draws its words from the
     catalog it carries, and says so on stderr if it has none (game/text/catalogs.py)."""
@@ -351,6 +351,7 @@ def test_the_frozen_game_reads_greek_from_its_catalog(tmp_path):
     assert "No catalog" not in done.stderr, done.stderr
 
 
+@pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
 def test_the_frozen_game_starts_every_part(tmp_path):
     """The built executable ($GAME2048_EXE) plays with every part started
     (game/launch/start_all.py): a module PyInstaller did not take, or the spec left out, that any
