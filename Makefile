@@ -4,11 +4,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test test-fast test-pure-solver test-lowest lint format bench lock exe tarball clean
+.PHONY: play test test-fast test-pure-solver test-lowest lint format bench lock exe tarball clean catalogs
 
 # Installing builds the solver's compiled tree where a compiler is there (and goes on quietly
-# without it): a change to it, or to the build, installs again.
-BUILT_FROM := pyproject.toml setup.py game/solver/_kernel.c
+# without it) and compiles the catalogs: a change to either, or to the build, installs again.
+LOCALE := game/text/locale
+CATALOGS := $(wildcard $(LOCALE)/*/LC_MESSAGES/*.po)
+BUILT_FROM := pyproject.toml setup.py game/solver/_kernel.c $(CATALOGS)
 
 # Setting up prints nothing unless it fails: pip's notes and build warnings are not for a
 # player. Its whole output goes to .venv/setup.log and is shown when a step fails.
@@ -102,6 +104,13 @@ test-lowest: $(VENV)/.installed-dev
 		--noconfirm --log-level ERROR
 	GAME2048_EXE=$(LOWEST)/dist/$$($(LOWEST_BIN)/python build/bundle_files.py) \
 		$(LOWEST_BIN)/python -m pytest tests/packaging/test_packaging.py -k frozen_game
+
+# The catalogs (docs/translating.md): `make catalogs` extracts the sentences into the template
+# and brings every language's .po in step with it; an install compiles them (setup.py).
+catalogs: $(VENV)/.installed-dev
+	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-location --project=2048 \
+		-o $(LOCALE)/game2048.pot game/text
+	$(BIN)/pybabel -q update -D game2048 -i $(LOCALE)/game2048.pot -d $(LOCALE)
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

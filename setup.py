@@ -1,5 +1,5 @@
-"""Builds the solver's compiled tree and lists the game's packages, the two things pyproject.toml
-cannot say (the metadata, and where the assets' files come from, are there).
+"""Builds the solver's compiled tree and the catalogs' .mo files, and lists the game's packages:
+what pyproject.toml cannot say (the metadata, and where the assets' files come from, are there).
 
 game/solver/_kernel.c is an accelerator: `optional=True`, so where no compiler is to be had the
 build goes on without it and the solver searches in Python (the same answers, slower). Its
@@ -11,6 +11,9 @@ from pathlib import Path
 
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
+
+LOCALE = Path("game", "text", "locale")
 
 
 class BuildExtExactFloats(build_ext):
@@ -23,21 +26,46 @@ class BuildExtExactFloats(build_ext):
         super().build_extensions()
 
 
+class BuildPyWithCatalogs(build_py):
+    """The usual build_py, which first compiles each language's .po into the .mo that gettext
+    reads, beside it (git ignores it): a wheel takes it from there as package data, and an
+    editable install (make play, make test) and `python main.py` read it where it is.
+    Babel compiles (pyproject.toml's [build-system]); its own format checks are not run, as
+    they take "50% of" for a printf placeholder (tests/text checks the {fields} instead)."""
+
+    def run(self) -> None:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+            with po.open("rb") as source:
+                catalog = read_po(source)
+            with po.with_suffix(".mo").open("wb") as compiled:
+                write_mo(compiled, catalog)
+        super().run()
+
+
 KERNEL = Extension("game.solver._kernel", ["game/solver/_kernel.c"], optional=True)
 
+
+def data_packages(folder: Path, package: str) -> list[str]:
+    """`folder` and every folder under it as packages named from `package` (assets/fonts as
+    game.assets.fonts). setuptools takes a folder of package data for a package: each is
+    listed, so that none is left out, nor warned of at every build."""
+    below = sorted(path.relative_to(folder) for path in folder.rglob("*") if path.is_dir())
+    return [package, *(".".join((package, *sub.parts)) for sub in below)]
+
+
 # The assets are at the top of the source (assets/) and install as the package game.assets
-# (pyproject.toml maps the one onto the other). setuptools takes every folder of package data
-# for a package: each is listed (assets/fonts as game.assets.fonts), so that none is left out,
-# nor warned of at every build.
-ASSETS = Path("assets")
-ASSET_PACKAGES = [
-    ".".join(("game", *folder.parts))
-    for folder in [ASSETS, *sorted(path for path in ASSETS.rglob("*") if path.is_dir())]
+# (pyproject.toml maps the one onto the other); the catalogs are data folders of game.text.
+DATA_PACKAGES = [
+    *data_packages(Path("assets"), "game.assets"),
+    *data_packages(LOCALE, "game.text.locale"),
 ]
 
 setup(
-    packages=[*find_packages(include=["game", "game.*"]), *ASSET_PACKAGES],
-    cmdclass={"build_ext": BuildExtExactFloats},
+    packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
+    cmdclass={"build_ext": BuildExtExactFloats, "build_py": BuildPyWithCatalogs},
     ext_modules=[KERNEL],
     # build/ holds our own scripts and the spec: setuptools' scratch files go out of sight.
     options={"build": {"build_base": "build/.work/setuptools"}},

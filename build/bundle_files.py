@@ -183,6 +183,18 @@ def asset_datas(assets: Path) -> list[tuple[str, str]]:
     ]
 
 
+def catalog_datas(package: Path) -> list[tuple[str, str]]:
+    """(file, folder in the bundle) for each language's compiled catalog, package/text/locale/
+    */LC_MESSAGES/*.mo (built with the game: setup.py), where the frozen game/text/catalogs.py
+    looks for it as it does in a wheel. A build without them would speak English only."""
+    found = sorted((package / "text" / "locale").glob("*/LC_MESSAGES/*.mo"))
+    if not found:
+        raise FileNotFoundError(f"no compiled catalog under {package}/text/locale")
+    return [
+        (str(path), Path("game", path.relative_to(package)).parent.as_posix()) for path in found
+    ]
+
+
 def game_version(root: Path) -> str:
     """game.__version__, read from the source without importing the game."""
     for line in (root / "game" / "__init__.py").read_text(encoding="utf-8").splitlines():

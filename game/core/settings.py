@@ -3,7 +3,7 @@ loaded value is checked, how it steps both ways, and which text key says each va
 
 Pure: no pygame, no files. Storage keeps `Settings` in settings.json; the menus step a setting
 with `step(name, value, +1 or -1)` (Left/Right, the D-pad, a click on either side, the wheel)
-and show it with `value_text(name, value)` in the words of game/text/ (english.py, greek.py);
+and show it with `value_text(name, value)` in the words of game/text/messages.py;
 the board's animation, autoplay's pace and the view's text read their figures from
 `ANIMATION_FACTOR`, `MOVES_PER_SECOND` and `TEXT_SIZE_FACTOR`.
 
@@ -54,7 +54,7 @@ MAX_SAVED_SIDE = MAX_WINDOW_SIDE // 2
 VOLUME_RANGE = (0, 100)
 VOLUME_STEP = 10
 
-# A sentence's key in game/text/ (english.py, greek.py) and the fields it is filled with
+# A sentence's key in game/text/messages.py and the fields it is filled with
 Text = tuple[str, dict[str, Any]]
 
 

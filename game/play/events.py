@@ -193,7 +193,7 @@ class PlayOnAsked:
 
 @dataclass(frozen=True)
 class Told:
-    """Something to tell the player: a text key of game/text/ (english.py, greek.py) and its
+    """Something to tell the player: a text key of game/text/messages.py and its
     fields."""
 
     key: str

@@ -1,9 +1,10 @@
 """Every string a player reads, in English and Greek.
 
-tr("key", lang, **fields)    a sentence (game/text/english.py and greek.py hold them all;
-                             game/text/strings.py looks them up)
+tr("key", lang, **fields)    a sentence (game/text/messages.py holds the English, the catalogs
+                             of game/text/locale/ every other language: game/text/strings.py)
 help_lines(page, lang)       a help page's paragraphs (game/text/help_pages.py)
 notice_text(notice, lang)    a storage notice's sentence (game/text/notice_words.py)
+say(message, lang, **fields) a marked sentence (a help page's paragraph) in the player's words
 
 May import: game.core. Never pygame.
 """
@@ -19,9 +20,10 @@ from collections.abc import Mapping
 
 from game.core.settings import Settings
 from game.text.help_pages import CONTROL_WORDS, COSTS_HELP, HELP, REVIEW_HELP
+from game.text.messages import MESSAGES
 from game.text.notice_words import NOTICES, is_notice, notice_text, notice_words
 from game.text.paths import shown_path
-from game.text.strings import STRINGS, Say, tr
+from game.text.strings import Say, say, tr
 
 LANGUAGES = ("en", "el")
 
@@ -29,14 +31,15 @@ __all__ = [
     "COSTS_HELP",
     "HELP",
     "LANGUAGES",
+    "MESSAGES",
     "NOTICES",
     "PAD_LABELS",
     "REVIEW_HELP",
-    "STRINGS",
     "Say",
     "first_tip",
     "format_clock",
     "help_lines",
+    "say",
     "notice_text",
     "system_language",
     "told_text",
@@ -62,9 +65,8 @@ def help_lines(
     """A help page's paragraphs; the gamepad's buttons named as the player's pad prints them,
     the player's keys and buttons (the defaults' unless given), and the page's own `fields`
     filled in (the solver's page: `search`, the search in use)."""
-    lines = HELP.get(lang, HELP["en"]).get(page) or HELP["en"][page]
     labels = {**PAD_LABELS, **CONTROL_WORDS, **(pad_labels or {}), **fields}
-    return [line.format(**labels) for line in lines]
+    return [say(line, lang, **labels) for line in HELP[page]]
 
 
 def language_of(settings: Settings) -> str:

@@ -30,7 +30,7 @@ from game.kept_games.review.mistakes import (
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
 from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
-from game.text import COSTS_HELP, PAD_LABELS, REVIEW_HELP, tr
+from game.text import COSTS_HELP, PAD_LABELS, REVIEW_HELP, say, tr
 
 
 def grade_name(grade: Grade, lang: str = "en") -> str:
@@ -74,10 +74,9 @@ def review_help_lines(
     player's pad names them)."""
     bounds = {grade.value: decimal(floor, lang) for grade, floor in GRADE_FLOORS.items()}
     labels = {**PAD_LABELS, **(pad_labels or {})}
-    lines = REVIEW_HELP.get(lang, REVIEW_HELP["en"])
     depth = review_depth(size)
     fields = {"depth": depth, "deep": depth + DEEPER, **bounds, **bounds_words(lang), **labels}
-    return [line.format(**fields) for line in lines]
+    return [say(line, lang, **fields) for line in REVIEW_HELP]
 
 
 def describe(finding: Finding, lang: str = "en") -> tuple[str, str]:
@@ -129,7 +128,7 @@ def costs_help_lines(lang: str = "en") -> list[str]:
         "sure": SURE_PERCENT,
         "points": REAL_COST_POINTS,
     }
-    return [line.format(**fields) for line in COSTS_HELP.get(lang, COSTS_HELP["en"])]
+    return [say(line, lang, **fields) for line in COSTS_HELP]
 
 
 # -- a review's summary, its moves and their figures, in words ----------------------------------

@@ -18,7 +18,7 @@ from game.core.settings import (
 )
 from game.storage.envelope import SETTINGS_FORMAT, encode_document
 from game.storage.store import Storage
-from game.text import STRINGS, tr
+from game.text import MESSAGES, tr
 
 
 def _walk(name: str, start, direction: int, count: int) -> list:
@@ -82,10 +82,10 @@ def test_every_value_of_every_setting_reads_in_both_languages():
     for name, setting in SETTINGS.items():
         values = samples.get(name) or list(getattr(setting, "choices", ())) or [True, False]
         for lang in ("en", "el"):
-            assert setting.label in STRINGS["en"], name
+            assert setting.label in MESSAGES, name
             for value in values:
                 key, fields = value_text(name, value)
-                assert key in STRINGS["en"], (name, value)
+                assert key in MESSAGES, (name, value)
                 assert "{" not in tr(key, lang, **fields), (name, value, lang)
     assert value_text("muted", True) == ("value_off", {})  # muted: the sound is off
     assert value_text("autoplay_pace", "10") == ("value_pace", {"n": "10"})

@@ -45,6 +45,7 @@ from game.launch import desktop_entry, notices
 from game.platform import assets
 from game.platform.identity import APP_ID
 from game.text import LANGUAGES
+from game.text.catalogs import DOMAIN
 
 # Builds, installs or packs the game: seconds each (make test-fast leaves them out).
 pytestmark = pytest.mark.packaging
@@ -179,6 +180,9 @@ def test_the_spec_bundles_every_asset_where_the_game_looks_for_it(tmp_path, monk
     files = bundled_files(analysis_kwargs["datas"])
     notices = files.pop("./THIRD-PARTY-NOTICES.txt")  # beside the game's package folder
     assert "pygame-ce" in notices.read_text(encoding="utf-8")
+    catalogs = {inside for inside in files if inside.startswith("game/text/locale/")}
+    assert catalogs == every_catalog()  # the compiled catalogs, where gettext looks (game/text)
+    files = {inside: source for inside, source in files.items() if inside not in catalogs}
     assert set(files) == under(IN_PACKAGE, every_asset())
     for inside, source in files.items():
         assert source == ASSETS / Path(inside).relative_to(IN_PACKAGE)
@@ -334,6 +338,31 @@ def test_start_all_is_for_the_tests_only():
     assert parse_args(["--start-all"]).frames == 1  # a few frames, then the verdict
     assert parse_args(["--start-all", "--frames", "9"]).frames == 9
     assert parse_args([]).start_all is False
+
+
+def every_catalog() -> set[str]:
+    """Every language's compiled catalog, as a path in the package ("game/text/locale/el/...")."""
+    return {
+        f"game/text/locale/{lang}/LC_MESSAGES/{DOMAIN}.mo"
+        for lang in LANGUAGES  # each one the game offers, English (the source) included
+    }
+
+
+# Greek read from a catalog: in the player's words, not the English a missing catalog gives.
+READS_GREEK = "from game.text import tr; assert tr('new_game', 'el') == 'Νέο παιχνίδι'"
+
+
+@pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
+def test_the_frozen_game_reads_greek_from_its_catalog(tmp_path):
+    """The built executable ($GAME2048_EXE) with a Greek system: it draws its words from the
+    catalog it carries, and says so on stderr if it has none (game/text/catalogs.py)."""
+    exe = Path(os.environ[EXE_ENV]).absolute()
+    greek = {"LANGUAGE": "el", "LC_ALL": "el_GR.UTF-8"}  # the system's language, if "auto"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", **greek)
+    argv = [str(exe), "--frames", "30", "--data-dir", str(tmp_path / "data")]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "No catalog" not in done.stderr, done.stderr
 
 
 @pytest.mark.skipif(not os.environ.get(EXE_ENV), reason=f"no built executable named by {EXE_ENV}")
@@ -788,6 +817,7 @@ def test_the_wheel_holds_every_asset(wheel):
         names = set(archive.namelist())
     in_wheel = {name for name in names if name.startswith(f"{IN_PACKAGE}/")}
     assert in_wheel == under(IN_PACKAGE, every_asset())
+    assert {name for name in names if name.endswith(".mo")} == every_catalog()  # compiled
 
 
 @dataclass(frozen=True)
@@ -862,6 +892,10 @@ def test_the_installed_wheel_plays_from_any_folder(installed, tmp_path):
     play = shutil.which("play2048", path=str(installed.scripts))
     assert play is not None, "pip install made no play2048 command"
     plays([play], tmp_path)
+    read = subprocess.run(
+        [str(installed.python), "-c", READS_GREEK], cwd=tmp_path, env=outside_env(), timeout=60
+    )
+    assert read.returncode == 0, "the wheel's Greek catalog was not read"
 
 
 @pytest.mark.slow
@@ -1035,6 +1069,9 @@ def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
     installed = {p.relative_to(assets_dir).as_posix() for p in assets_dir.rglob("*") if p.is_file()}
     assert installed == every_asset()
     plays([str(installed_from_sdist.python), "-m", "game"], tmp_path)
+    greek = [str(installed_from_sdist.python), "-c", READS_GREEK]
+    read = subprocess.run(greek, cwd=tmp_path, env=outside_env(), capture_output=True, text=True)
+    assert read.returncode == 0, read.stderr  # the build compiled the archive's catalogs
     if shutil.which("cc"):  # the archive's C source built the compiled solver
         kernel = "import game.solver._kernel as k; print(k.__file__)"
         compiled = subprocess.run(

@@ -514,7 +514,7 @@ def test_a_data_folder_named_in_latin_1_that_cannot_be_made_is_named_in_the_noti
     blocker.write_text("a file where the folder should be")
     app = App(Options(data_dir=str(blocker / "2048"), sound=False))
     try:
-        said = NOTICES["en"]["cannot_save"].format(
+        said = NOTICES["cannot_save"].text.format(
             folder=f"{tmp_path}/Ren\ufffde/data/2048",
             reason="there is a file where its data folder should be",
         )

@@ -25,7 +25,8 @@ from game.play import commands as cmd
 from game.play.session import Session
 from game.screens.menus import HelpPages
 from game.screens.screen import ScreenKind
-from game.text import LANGUAGES, STRINGS, tr
+from game.text import LANGUAGES, MESSAGES, tr
+from game.text.catalogs import Message
 from game.view.theme import THEMES, contrast_ratio
 
 SMALLEST = SIZES[0]
@@ -235,7 +236,7 @@ def test_the_score_float_rises_in_the_text_colour_and_never_touches_the_label(
             floats = app.view.hud.floats
             app.view.hud.floats = []
             plain = log.frame(size, session)[0]
-            patch.setitem(STRINGS[lang], "score", " ")
+            patch.setitem(MESSAGES, "score", Message("score", " "))  # no catalog has it
             unlabelled = log.frame(size, session)[0]
             app.view.hud.floats = floats
         label = changed(plain, unlabelled, score)

@@ -5,7 +5,7 @@ were played from, so a click can jump to each. Only the player's own moves count
 hint or autoplay, R20), never a forced move (the only one there was), and only moves the review
 found costly (their grades, game/kept_games/review/grades.py): a move as good as the solver's is no
 mistake, whatever it did to the board. The boards say which mistake a costly move was. Each
-detector is defined exactly in its docstring; game/text/ (english.py, greek.py) says it in a
+detector is defined exactly in its docstring; game/text/messages.py says it in a
 player's words.
 
 The boards are read once, a move at a time (`move_facts`, what the detectors need of each

@@ -81,7 +81,7 @@ _OPTIONAL_KEYS = frozenset(("origin",))
 
 class ShareError(Exception):
     """A game could not be exported or imported. `key` names the player's sentence in
-    game/text/ (english.py, greek.py): an "import_..." or "export_..." key; the message says
+    game/text/messages.py: an "import_..." or "export_..." key; the message says
     more, for the log; `fields`, the sentence's."""
 
     def __init__(self, key: str, detail: str = "", **fields: object) -> None:

@@ -1,6 +1,6 @@
 """Sharing a kept game as a player does it (R22): export it to a file they can find, import
 one they were sent, each with the sentence that says what happened (a text key of
-game/text/english.py and greek.py, and its fields). The format and its checks are
+game/text/messages.py, and its fields). The format and its checks are
 game/kept_games/share/shared_file.py's."""
 
 from __future__ import annotations
