@@ -14,28 +14,13 @@ import platformdirs  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from helpers.games import reading_app  # noqa: E402
+from helpers.solver import KERNEL_NOT_BUILT, solver_line  # noqa: E402
 
 import game.view.overlays  # noqa: E402
 import game.view.panel  # noqa: E402
 from game.app import App, Options  # noqa: E402
-from game.solver.tree import PURE_SOLVER_VARIABLE, kernel_available  # noqa: E402
 
 DEFAULT_SEED = 11
-
-# What a packager running the tests of an unpacked source archive needs to hear: there the
-# game is imported from the source folder, where the compiled solver is built only on request.
-KERNEL_NOT_BUILT = (
-    "compiled solver: not built in this folder, so its tests skip (the Python tree answers all "
-    "the others); build it here first with `python -m pip install --no-deps -e .`"
-)
-
-
-def solver_line() -> str:
-    if kernel_available():
-        return "compiled solver: built, its tests run"
-    if os.environ.get(PURE_SOLVER_VARIABLE, "") not in ("", "0"):
-        return f"compiled solver: turned off by {PURE_SOLVER_VARIABLE}, its tests skip"
-    return KERNEL_NOT_BUILT
 
 
 def pytest_report_header(config):

@@ -1,12 +1,31 @@
-"""Shared by the tests that drive the app with the real solver process."""
+"""Shared by the solver's tests: driving the app with the real solver process, its layouts,
+and the line a test run starts with, on whether the compiled solver is built."""
 
 from __future__ import annotations
 
 import functools
+import os
 import time
 
 from game.solver.bitboard import BitLayout
 from game.solver.search import Searcher
+from game.solver.tree import PURE_SOLVER_VARIABLE, kernel_available
+
+# What a packager running the tests of an unpacked source archive needs to hear: there the
+# game is imported from the source folder, where the compiled solver is built only on request.
+KERNEL_NOT_BUILT = (
+    "compiled solver: not built in this folder, so its tests skip (the Python tree answers all "
+    "the others); build it here first with `python -m pip install --no-deps -e .`"
+)
+
+
+def solver_line() -> str:
+    """Whether the compiled solver's tests run here, and if not, why."""
+    if kernel_available():
+        return "compiled solver: built, its tests run"
+    if os.environ.get(PURE_SOLVER_VARIABLE, "") not in ("", "0"):
+        return f"compiled solver: turned off by {PURE_SOLVER_VARIABLE}, its tests skip"
+    return KERNEL_NOT_BUILT
 
 
 def play_until(app, done, seconds: float = 20.0) -> None:

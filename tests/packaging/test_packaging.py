@@ -34,6 +34,7 @@ from pathlib import Path
 
 import pytest
 from helpers.paths import ROOT
+from helpers.solver import KERNEL_NOT_BUILT
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -1086,13 +1087,19 @@ def test_the_game_installed_from_the_source_archive_plays_with_its_own_assets(
         assert Path(compiled.stdout.strip()).is_relative_to(venv)
 
 
-@pytest.mark.slow
-def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from_sdist, tmp_path):
-    with tarfile.open(sdist.path) as tar:
+def unpack(archive: Path, into: Path) -> Path:
+    """The source archive unpacked into `into`: its one top folder."""
+    with tarfile.open(archive) as tar:
         # The "data" filter came in 3.11.4 (Debian 12 ships 3.11.2): our own archive, read
         # without it where it is missing.
-        tar.extractall(tmp_path, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
-    (unpacked,) = tmp_path.iterdir()
+        tar.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    (unpacked,) = into.iterdir()
+    return unpacked
+
+
+@pytest.mark.slow
+def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from_sdist, tmp_path):
+    unpacked = unpack(sdist.path, tmp_path)
     collected = subprocess.run(
         [str(installed_from_sdist.python), "-m", "pytest", "--collect-only", "-qq"]
         + ["-o", "addopts=", "-p", "no:cacheprovider"],  # one line a file: "tests/...py: 12"
@@ -1107,6 +1114,42 @@ def test_the_tests_in_the_source_archive_are_all_collected(sdist, installed_from
     assert files == {
         path.relative_to(ROOT).as_posix() for path in (ROOT / "tests").rglob("test_*.py")
     }
+
+
+def kernel_tests(python: Path, cwd: Path) -> subprocess.CompletedProcess:
+    """The compiled solver's tests, run by `python` in the unpacked source archive `cwd`."""
+    return subprocess.run(
+        [str(python), "-m", "pytest", "tests/solver/test_solver_kernel.py", "-p", "no:randomly"]
+        + ["-o", "addopts=", "-p", "no:cacheprovider"],
+        cwd=cwd,
+        env=outside_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not shutil.which("cc"), reason="no C compiler to build the compiled solver")
+def test_a_packager_is_told_how_to_build_the_compiled_solver_and_its_tests_then_run(
+    sdist, installed_from_sdist, tmp_path
+):
+    # In the unpacked archive the tests import the game from its folder, where the compiled
+    # solver is not built: its tests skip, and the run says why and what to do, top and bottom.
+    unpacked = unpack(sdist.path, tmp_path / "source")
+    before = kernel_tests(installed_from_sdist.python, unpacked)
+    assert before.returncode == 0, before.stdout + before.stderr
+    assert re.search(r"\b\d+ skipped", before.stdout) and " passed" not in before.stdout
+    said = before.stdout.replace("\n", " ")
+    assert said.count(KERNEL_NOT_BUILT) == 2, before.stdout  # the header and under the counts
+    assert "pip install --no-deps -e ." in KERNEL_NOT_BUILT
+
+    # The command it names, as a packager runs it (here offline, with this build backend).
+    built = bare_install(tmp_path / "venv", sdist.backend, "-e", str(unpacked))
+    after = kernel_tests(built.python, unpacked)
+    assert after.returncode == 0, after.stdout + after.stderr
+    assert "compiled solver: built" in after.stdout
+    assert "skipped" not in after.stdout and re.search(r"\b\d+ passed", after.stdout)
 
 
 # -- a checkout: `python main.py`, and the editable install of `make play` and `make test` ----
