@@ -211,3 +211,40 @@ def test_the_readme_starts_nothing_with_a_python_a_fresh_machine_may_lack():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     bare = re.findall(r"(?:^ {4}|`)(python3? .*)", readme, flags=re.MULTILINE)
     assert bare == []
+
+
+def test_the_readme_is_the_player_s_and_contributing_the_developer_s():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    lines = readme.splitlines()
+    # The two commands come first, under the title; the first screen then says what the game is.
+    assert (
+        lines[2:4]
+        == [line for line in lines if line.startswith(("    make play ", "    make test "))][:2]
+    )
+    first_screen = "\n".join(lines[:24])
+    assert "A desktop 2048: slide the tiles, merge equal ones" in first_screen
+    sections = re.findall(r"^## (.+)$", readme, flags=re.MULTILINE)
+    player_s = ["Download", "Playing", "Your games", "When something goes wrong", "Uninstalling"]
+    assert [next(s for s in sections if s.startswith(p)) for p in player_s] == [
+        s for s in sections if s.startswith(tuple(player_s))
+    ], "the player's sections, in this order"
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    for developer_s in ("make test-lowest", "make test-pure-solver", ".ci/run", "## Where things"):
+        assert developer_s in contributing and developer_s not in readme
+
+
+def test_every_relative_link_of_the_documents_names_a_file_of_the_source():
+    for document in ("README.md", "CONTRIBUTING.md", "CHANGELOG.md", *os.listdir(ROOT / "docs")):
+        path = ROOT / document if (ROOT / document).exists() else ROOT / "docs" / document
+        if path.suffix != ".md":
+            continue
+        for target in re.findall(r"\]\(([^)#]+)\)", path.read_text(encoding="utf-8")):
+            if not target.startswith(("http://", "https://")):
+                assert (path.parent / target).exists(), f"{path.name} links {target}"
+
+
+def test_the_changelog_has_a_heading_for_this_version():
+    import game
+
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## \[{re.escape(game.__version__)}\] - ", changelog, re.MULTILINE)
