@@ -1,5 +1,6 @@
-"""Builds the solver's compiled tree and the catalogs' .mo files, and lists the game's packages:
-what pyproject.toml cannot say (the metadata, and where the assets' files come from, are there).
+"""Builds the solver's compiled tree and the catalogs' .mo files, lists the game's packages, and
+gives a package index the README without what would be broken there: what pyproject.toml cannot
+say (the rest of the metadata, and where the assets' files come from, are there).
 
 game/solver/_kernel.c is an accelerator: `optional=True`, so where no compiler is to be had the
 build goes on without it and the solver searches in Python (the same answers, slower). Its
@@ -7,6 +8,7 @@ scores must equal the Python tree's bit for bit, so the compiler may not fuse a 
 add (`-ffp-contract=off`; MSVC does not fuse under its default /fp:precise).
 """
 
+import re
 from pathlib import Path
 
 from setuptools import Extension, find_packages, setup
@@ -63,7 +65,27 @@ DATA_PACKAGES = [
     *data_packages(LOCALE, "game.text.locale"),
 ]
 
+PICTURE = r"!\[[^\]]*\]\([^)]*\)"
+RELATIVE_LINK = re.compile(r"\[([^\]]*)\]\((?!https?://|#)([^)]*)\)")
+
+
+def index_description(readme: str) -> str:
+    """The README as a package index shows it. No repository's address is known, so there a
+    picture or a link to a file of the source would be broken: the pictures are left out (a
+    line that is only a picture with them), and a link to a file is its text and the file's
+    path ("the rules (`docs/rules.md` in the source)"); a web address or an anchor stays."""
+    readme = re.sub(rf"^{PICTURE}\n|{PICTURE}", "", readme, flags=re.MULTILINE)
+
+    def in_the_source(link: re.Match[str]) -> str:
+        text, path = link.groups()
+        return f"`{path}`" if text.strip("`") == path else f"{text} (`{path}` in the source)"
+
+    return RELATIVE_LINK.sub(in_the_source, readme)
+
+
 setup(
+    long_description=index_description(Path("README.md").read_text(encoding="utf-8")),
+    long_description_content_type="text/markdown",
     packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
     cmdclass={"build_ext": BuildExtExactFloats, "build_py": BuildPyWithCatalogs},
     ext_modules=[KERNEL],

@@ -14,6 +14,7 @@ it carries. The tests that build (marked slow) take a few seconds each.
 from __future__ import annotations
 
 import ast
+import email.parser
 import importlib.util
 import itertools
 import os
@@ -568,8 +569,11 @@ def test_a_version_windows_cannot_hold_is_refused_before_the_build(version):
 
 
 def test_the_version_has_one_home_that_the_package_and_the_build_read():
+    import tomllib
+
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'dynamic = ["version"]' in pyproject and "\nversion =" not in pyproject.split("[tool")[0]
+    project = tomllib.loads(pyproject)["project"]
+    assert "version" in project["dynamic"] and "version" not in project
     assert 'version = { attr = "game.__version__" }' in pyproject
     assert bundle_files.game_version(ROOT) == __version__
 
@@ -819,6 +823,67 @@ def test_the_wheel_holds_every_asset(wheel):
     in_wheel = {name for name in names if name.startswith(f"{IN_PACKAGE}/")}
     assert in_wheel == under(IN_PACKAGE, every_asset())
     assert {name for name in names if name.endswith(".mo")} == every_catalog()  # compiled
+
+
+# A link's target, or a picture's: "[text](target)", "![words](target)".
+LINK_TARGET = re.compile(r"\]\(([^)]*)\)")
+PICTURE_TARGET = re.compile(r"!\[[^\]]*\]\(([^)]*)\)")
+LINK_OR_PICTURE = re.compile(r"!?\[[^\]]*\]\([^)]*\)")
+
+
+def assert_fit_for_an_index(description: str) -> None:
+    """No picture and no relative link, which an index, knowing no repository, would show
+    broken; and it is the README's text: each line, but for its links and pictures."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "![" not in description
+    for picture in PICTURE_TARGET.findall(readme):
+        assert picture not in description  # nor its file named instead
+    for target in LINK_TARGET.findall(description):
+        assert target.startswith(("http://", "https://", "#")), target
+    heading = next(line for line in readme.splitlines() if line.startswith("# "))
+    assert heading in description.splitlines()
+    for line in readme.splitlines():
+        for words in LINK_OR_PICTURE.split(line):
+            assert words in description, line
+
+
+def setup_py(monkeypatch) -> tuple[dict, dict]:
+    """setup.py run here with setup() a stand-in: its names, and what it passes to setup()."""
+    import runpy
+
+    import setuptools
+
+    passed = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **options: passed.update(options))
+    monkeypatch.chdir(ROOT)  # it reads the files of the folder it runs in, as a build does
+    return runpy.run_path("setup.py"), passed
+
+
+def test_the_index_gets_the_readme_with_its_pictures_out_and_each_file_link_as_a_path(
+    monkeypatch,
+):
+    names, passed = setup_py(monkeypatch)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert passed["long_description"] == names["index_description"](readme)
+    assert passed["long_description_content_type"] == "text/markdown"
+    assert_fit_for_an_index(passed["long_description"])
+    markdown = (
+        "# Title\n\n![A picture](docs/a.png)\nSee [the rules](docs/rules.md), [`a.md`](a.md) "
+        "and [b.md](b.md) ![inline](i.png)with [the site](https://example.org/) and [R1](#r1).\n"
+    )
+    assert names["index_description"](markdown) == (
+        "# Title\n\nSee the rules (`docs/rules.md` in the source), `a.md` and `b.md` with "
+        "[the site](https://example.org/) and [R1](#r1).\n"
+    )
+
+
+@pytest.mark.slow
+def test_the_wheel_s_description_is_the_readme_without_pictures_or_relative_links(wheel):
+    with zipfile.ZipFile(wheel) as archive:
+        (name,) = [name for name in archive.namelist() if name.endswith(".dist-info/METADATA")]
+        metadata = email.parser.Parser().parsestr(archive.read(name).decode("utf-8"))
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    assert_fit_for_an_index(metadata.get_payload())
 
 
 @dataclass(frozen=True)
