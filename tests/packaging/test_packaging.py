@@ -485,6 +485,12 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
         assert f"executable: dist/{bundle_files.target(platform).executable}\n" in workflow
         assert f"asset: {asset}\n" in workflow
     assert "ditto -c -k --keepParent dist/2048.app" in workflow
+    # The one-file Windows download has its licences beside it on the release page.
+    assert (
+        "cp dist/THIRD-PARTY-NOTICES.txt release/2048-windows-x86_64-THIRD-PARTY-NOTICES.txt"
+        in workflow
+    )
+    assert "path: release/\n" in workflow
     assert "build/make_linux_tarball.py" in workflow
     # Built from the lock, hashes checked, and the built game started with every part.
     assert "pip install --require-hashes -r build/requirements.txt" in workflow
@@ -1010,6 +1016,8 @@ READ_BY_THE_TESTS = [
     ".ci/run",
     ".github/workflows/release.yml",
     "README.md",
+    "CONTRIBUTING.md",
+    "CHANGELOG.md",
     "pyproject.toml",
     "setup.py",
     "LICENSE",
