@@ -5,6 +5,7 @@
     python bench/review.py --depths      the solver's cost per position by depth (--at 4 5 6)
     python bench/review.py --calibrate   the loss measure on real games, phase by phase
     python bench/review.py --precision   the grades against a search two plies deeper
+    python bench/review.py --busy        a review's time on a busy machine against a quiet one
 
 The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
 until one lasts the number of moves wanted, cut there; each is kept through the session and
@@ -30,6 +31,11 @@ search that graded it (depth 10 for a checked move on 4x4): printed, per player,
 blunders and of mistakes that search finds clearly bad (a loss of 0.1 or more; goal: at least
 90% each), and of best or good moves (goal: at most 2%), and each player's seconds. It needs
 the compiled tree: depth 10 takes about half a second a position with it.
+
+The busy machine (--busy): a review of 40 positions alone, then with the game's autoplay and
+another program each keeping a core busy, `--rounds` times: the ratio of the two times, median
+and slowest. The review runs below the game's priority but is never starved (goal: under 10x;
+at Linux's SCHED_IDLE, used before, it was about 26x).
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -79,6 +86,59 @@ from game.solver.tree import kernel_available  # noqa: E402
 LENGTHS = (300, 1000, 3000)
 FRAME_S = 1 / 60
 MOVE_EVERY = 7
+
+
+# The game's autoplay at its fastest (a search after a search, as its solver process does), and
+# another program that wants a whole core: every core busy at normal priority.
+AUTOPLAY_LOAD = (
+    "from game.core.engine import Game; from game.solver.search import Solver\n"
+    "solver, game = Solver(4), Game.new(4, seed=1)\n"
+    "while True:\n"
+    "    game = Game.new(4, seed=1) if game.over else game\n"
+    "    game.move(solver.search(game.grid, budget_s=0.05).direction)\n"
+)
+OTHER_PROGRAM_LOAD = "while True: pass"
+
+
+def busy(rounds: int) -> None:
+    seed, directions = solver_moves(40)
+    game, grids = Game.new(4, seed=seed), {}
+    for index, direction in enumerate(directions):
+        grids[index] = game.grid
+        game.move(direction)
+    ratios = []
+    with tempfile.TemporaryDirectory() as tables:
+        timed_review(grids, tables)  # the tables built once, outside the times
+        for _ in range(rounds):
+            quiet = timed_review(grids, tables)
+            root = str(Path(__file__).resolve().parent.parent)
+            loads = [
+                subprocess.Popen([sys.executable, "-c", code], cwd=root)
+                for code in (AUTOPLAY_LOAD, OTHER_PROGRAM_LOAD)
+            ]
+            try:
+                time.sleep(1.0)  # both at work before the review starts
+                loaded = timed_review(grids, tables)
+            finally:
+                for load in loads:
+                    load.kill()
+                    load.wait()
+            ratios.append(loaded / quiet)
+            print(f"quiet {quiet:5.2f} s, busy {loaded:5.2f} s: {loaded / quiet:4.1f}x")
+    print(
+        f"busy against quiet, {len(directions)} positions, {os.cpu_count()} cores: median "
+        f"{statistics.median(ratios):.1f}x, slowest {max(ratios):.1f}x (goal: under 10x)"
+    )
+
+
+def timed_review(grids: dict, tables: str) -> float:
+    started = time.perf_counter()
+    analysis = Analysis(grids, size=4, tables_dir=tables)
+    analysis.start()
+    while analysis.poll().state is AnalysisState.RUNNING:
+        time.sleep(0.01)
+    assert analysis.progress.state is AnalysisState.DONE, analysis.progress.failure
+    return time.perf_counter() - started
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -472,6 +532,8 @@ def main() -> int:
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
+    parser.add_argument("--busy", action="store_true", help="a review on a busy machine")
+    parser.add_argument("--rounds", type=int, default=5, help="for --busy")
     args = parser.parse_args()
     if args.depths:
         depths(tuple(args.sizes), samples=120, searched=tuple(args.at))
@@ -481,6 +543,9 @@ def main() -> int:
         return 0
     if args.precision:
         return precision(args.flagged, args.processes)
+    if args.busy:
+        busy(args.rounds)
+        return 0
     print(f"review depth {review_depth(4)} on 4x4, {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         tables = str(Path(folder) / "tables")

@@ -24,7 +24,7 @@ once.
 One process, so that on two cores one core stays for the game; and it runs below the game's
 priority (`NICENESS`; Windows' below-normal class), so the game's frames come first, yet it
 never starves: a review started while the game's autoplay or another program keeps every core
-busy still gets its share and finishes (tests/test_analysis.py). Linux's SCHED_IDLE, used
+busy still gets its share and finishes (bench/review.py --busy). Linux's SCHED_IDLE, used
 before, ran it only on a core nobody else wanted: 504 s instead of 28 s with other CPU-bound
 work on the machine. `polite=False` runs it as a normal process. It is started with "spawn"
 (as the hint's worker, game/solver/worker.py) and imports only the engine and the solver,

@@ -190,51 +190,6 @@ def test_the_polite_process_runs_below_the_game_s_priority_not_only_on_idle_core
         analysis.close()
 
 
-# The game's autoplay at its fastest (a search after a search, as its solver process does), and
-# another program that wants a whole core: every core busy at normal priority.
-AUTOPLAY_LOAD = (
-    "from game.core.engine import Game; from game.solver.search import Solver\n"
-    "solver, game = Solver(4), Game.new(4, seed=1)\n"
-    "while True:\n"
-    "    game = Game.new(4, seed=1) if game.over else game\n"
-    "    game.move(solver.search(game.grid, budget_s=0.05).direction)\n"
-)
-OTHER_PROGRAM_LOAD = "while True: pass"
-DEPTH = 6 if kernel_available() else 4  # about half a second of work
-
-
-def timed_review(positions, tables) -> float:
-    """The seconds a polite review of `positions` takes, from its start to its last score."""
-    analysis = Analysis(positions, size=4, depth=DEPTH, tables_dir=tables)
-    started = time.monotonic()
-    analysis.start()
-    progress = run(analysis, timeout_s=120)
-    elapsed = time.monotonic() - started
-    assert progress.state is AnalysisState.DONE
-    assert len(analysis.scores) == len(positions)
-    return elapsed
-
-
-@pytest.mark.slow
-def test_a_review_started_while_autoplay_keeps_the_cores_busy_still_finishes(tables):
-    """Below the game's priority but never starved: at SCHED_IDLE this review took about
-    twenty-six times as long on a busy machine as on a quiet one; now about twice."""
-    positions = positions_of(4, seed=8, count=40)
-    quiet = timed_review(positions, tables)
-    loads = [
-        subprocess.Popen([sys.executable, "-c", code])
-        for code in (AUTOPLAY_LOAD, OTHER_PROGRAM_LOAD)
-    ]
-    try:
-        time.sleep(1.0)  # both at work before the review starts
-        busy = timed_review(positions, tables)
-    finally:
-        for load in loads:
-            load.kill()
-            load.wait()
-    assert busy < 10 * quiet, f"the review took {busy:.1f} s on a busy machine, {quiet:.1f} s quiet"
-
-
 # -- the second task: games played on after a move ------------------------------------------------
 
 
