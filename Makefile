@@ -171,12 +171,14 @@ $(BUILD_VENV)/.ready: $(LOCK) | $(VENV)/.ready
 # The game with the assets inside, as the system expects it: one windowed file dist/2048 on
 # Linux (dist/2048.exe on Windows), the app bundle dist/2048.app on macOS. The game is built
 # into .venv-build afresh each time, so the executable holds this checkout as it is now.
+# PYTHONHASHSEED fixed: PyInstaller packs the standard library in the order of a set, so with
+# a random seed two builds of one checkout differ; with it they are the same bytes.
 exe: $(BUILD_VENV)/.ready
 	@rm -rf build/.work/setuptools # so no file renamed or removed since the last build lingers
 	@$(BUILD_BIN)/python -m pip install --no-deps --no-build-isolation --force-reinstall . \
 		$(BUILD_LOG)
-	$(BUILD_BIN)/pyinstaller build/2048.spec --workpath build/.work --distpath dist --noconfirm \
-		--log-level WARN
+	PYTHONHASHSEED=0 $(BUILD_BIN)/pyinstaller build/2048.spec --workpath build/.work \
+		--distpath dist --noconfirm --log-level WARN
 
 # The Linux release: dist/2048-linux-x86_64.tar.gz, the executable with its install.sh, dated
 # by the last commit (SOURCE_DATE_EPOCH, unless set already): packed twice, the same bytes.

@@ -496,6 +496,7 @@ def test_the_release_workflow_runs_and_ships_what_the_spec_builds():
     assert "pip install --require-hashes -r build/requirements.txt" in workflow
     assert "pip install --no-deps --no-build-isolation ." in workflow
     assert "-e ." not in workflow and "pip install pyinstaller" not in workflow.lower()
+    assert "PYTHONHASHSEED: 0" in workflow  # as make exe: the same bytes from one checkout
     assert "pytest tests/packaging/test_packaging.py -k frozen_game" in workflow
 
 
