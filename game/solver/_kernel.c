@@ -578,7 +578,7 @@ static PyObject *Tree4_rollouts(Tree4 *self, PyObject *args) {
     caches.levels = depth + 1;
     caches.nodes = 0;
     Search s = {&caches, INFINITY, 1, RUNNING};
-    long reached = 0, survived = 0;
+    long reached = 0, survived = 0, lasted = 0;
     for (int game = 0; game < games && !s.status; game++) {
         uint64_t rng = seed ^ ((uint64_t)game * 0x9e3779b97f4a7c15ULL);
         uint64_t now = spawn4(self, board, &rng);
@@ -590,6 +590,7 @@ static PyObject *Tree4_rollouts(Tree4 *self, PyObject *args) {
                 break;
             }
             now = spawn4(self, after, &rng);
+            lasted++;
             if (biggest4(now) >= target) made = 1;
         }
         reached += made;
@@ -597,7 +598,7 @@ static PyObject *Tree4_rollouts(Tree4 *self, PyObject *args) {
     }
     for (int i = 0; i < 9; i++) map_free(&maps[i]);
     if (s.status) return NULL; /* only a failure of memory: the tables' growth */
-    return Py_BuildValue("ll", reached, survived);
+    return Py_BuildValue("lll", reached, survived, lasted);
 }
 
 static PyMethodDef Tree4_methods[] = {
@@ -606,8 +607,8 @@ static PyMethodDef Tree4_methods[] = {
      "chance(caches, board, cprob, remaining, seconds_left): a chance node's value, None when "
      "the time ran out."},
     {"rollouts", (PyCFunction)Tree4_rollouts, METH_VARARGS,
-     "rollouts(board, games, depth, max_moves, target, seed): (reached, survived), as "
-     "game/solver/rollout.py counts them."},
+     "rollouts(board, games, depth, max_moves, target, seed): (reached, survived, "
+     "moves), as game/solver/rollout.py counts them."},
     {NULL},
 };
 

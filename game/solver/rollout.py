@@ -3,13 +3,16 @@
     outcome = play_on(solver, grid, Direction.DOWN)   # the move made, then ROLLOUT_GAMES games
     outcome.reached / outcome.games                   # the share that made the next tile
     outcome.survived / outcome.games                  # the share alive after ROLLOUT_MOVES moves
+    outcome.mean_moves                                # the moves a game lasted, on average
 
 The review's loss is the heuristic's own unit, which a player cannot read and which barely
 predicts what happens next. Rollouts measure it: from the board a move leaves, `ROLLOUT_GAMES`
 games go on for `ROLLOUT_MOVES` moves each, every move the solver's at `ROLLOUT_DEPTH` (the
 same search as the hint, fixed depth), every new tile drawn by the rules' odds. Each outcome
 counts the games whose biggest tile reached the target (the next tile above the board's biggest:
-"62% to make 1024") and the games still alive at the end.
+"62% to make 1024"), the games still alive at the end, and the moves the games lasted (each
+until it could not move, or `ROLLOUT_MOVES`): late in a game, where the next tile is out of
+reach and every game ends, the last is what still tells two moves apart.
 
 Deterministic: game k draws its tiles from a splitmix64 generator seeded with `seed ^ k * φ`
 (φ = 0x9E3779B97F4A7C15), the same draws whichever move is judged, so two moves are compared
@@ -59,6 +62,12 @@ class PlayedOn:
     reached: int  # games whose biggest tile reached the target
     survived: int  # games still able to move after all their moves
     target: int  # the tile aimed at (its value)
+    moves: int  # the moves all the games lasted, summed (each until it could not move, or all)
+
+    @property
+    def mean_moves(self) -> int:
+        """The moves a game lasted on average, as the player reads it (rounded half up)."""
+        return (2 * self.moves + self.games) // (2 * self.games) if self.games else 0
 
 
 def spawn(searcher: Searcher, board: int, rng: SplitMix64) -> int:
@@ -87,10 +96,10 @@ def play_games(
     max_moves: int,
     target_exponent: int,
     seed: int,
-) -> tuple[int, int]:
-    """(reached, survived) of `games` games from `board` (a move made, no tile yet): the
-    reference the compiled rollouts follow."""
-    reached = survived = 0
+) -> tuple[int, int, int]:
+    """(reached, survived, moves) of `games` games from `board` (a move made, no tile yet),
+    moves summed over the games: the reference the compiled rollouts follow."""
+    reached = survived = lasted = 0
     for game in range(games):
         rng = SplitMix64(seed ^ ((game * _GOLDEN) & _MASK))
         now = spawn(searcher, board, rng)
@@ -102,10 +111,11 @@ def play_games(
                 alive = False
                 break
             now = spawn(searcher, searcher.layout.move(now, result.move), rng)
+            lasted += 1
             made = made or biggest_exponent(searcher, now) >= target_exponent
         reached += made
         survived += alive
-    return reached, survived
+    return reached, survived, lasted
 
 
 def play_on(
@@ -119,8 +129,8 @@ def play_on(
     seed: int = ROLLOUT_SEED,
 ) -> PlayedOn:
     """The games played on after `direction` from `grid` (a move that moves it): how many
-    made the next tile above the biggest, how many were alive at the end. ValueError for a
-    move that changes nothing."""
+    made the next tile above the biggest, how many were alive at the end, how many moves they
+    lasted. ValueError for a move that changes nothing."""
     # The deepest tree: every move of every game, plus its search, can add a tile.
     searcher = solver.searcher_for(grid, max_moves + depth + 1)
     board = searcher.layout.from_grid(grid)
@@ -131,7 +141,8 @@ def play_on(
     options = dict(games=games, depth=depth, max_moves=max_moves, seed=seed)
     kernel = searcher.kernel
     if kernel is not None and searcher.layout.full:
-        reached, survived = kernel.rollouts(after, target_exponent=target_exponent, **options)
+        counts = kernel.rollouts(after, target_exponent=target_exponent, **options)
     else:
-        reached, survived = play_games(searcher, after, target_exponent=target_exponent, **options)
-    return PlayedOn(games, reached, survived, 1 << target_exponent)
+        counts = play_games(searcher, after, target_exponent=target_exponent, **options)
+    reached, survived, moves = counts
+    return PlayedOn(games, reached, survived, 1 << target_exponent, moves)

@@ -312,7 +312,7 @@ class Kernel:
 
     def rollouts(
         self, board: int, *, games: int, depth: int, max_moves: int, target_exponent: int, seed: int
-    ) -> tuple[int, int]:
+    ) -> tuple[int, int, int]:
         """game/solver/rollout.play_games, compiled: the fast 4x4 layout only."""
         return self._tree.rollouts(board, games, depth, max_moves, target_exponent, seed)
 

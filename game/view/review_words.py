@@ -225,8 +225,9 @@ def longest_cost_words(lang: str, running: bool) -> str:
     if running:
         return tr("review_cost_waiting", lang)
     direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
-    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072)  # the next tile's share shown
-    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072)  # the survivors'
+    most = ROLLOUT_GAMES * ROLLOUT_MOVES  # every game still going after all its moves
+    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072, most)  # the next tile's share shown
+    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072, most)  # the survivors'
     words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
     words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
     return max(words, key=len)

@@ -28,8 +28,9 @@ FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three
 
 
 def cost(played: tuple[int, int], best: tuple[int, int], games: int = 100) -> MoveCost:
-    """(reached, survived) of each move's games."""
-    return MoveCost(PlayedOn(games, *played, 1024), PlayedOn(games, *best, 1024))
+    """(reached, survived) of each move's games, each game lasting all its moves."""
+    moves = games * ROLLOUT_MOVES
+    return MoveCost(PlayedOn(games, *played, 1024, moves), PlayedOn(games, *best, 1024, moves))
 
 
 def test_a_share_reads_rounded_half_up():
@@ -71,10 +72,10 @@ def test_a_real_cost_is_the_better_move_five_points_ahead_on_the_figure_shown(pl
 
 def test_the_rule_reads_the_shares_as_shown_rounded():
     # 40 and 43 games of 64 read 63% and 67%: 4 points apart, though 4.7 unrounded.
-    near = MoveCost(PlayedOn(64, 40, 0, 512), PlayedOn(64, 43, 0, 512))
+    near = MoveCost(PlayedOn(64, 40, 0, 512, 0), PlayedOn(64, 43, 0, 512, 0))
     assert (near.played_percent, near.best_percent) == (63, 67) and not near.real
     # 40 and 44 read 63% and 69%: a real cost.
-    assert MoveCost(PlayedOn(64, 40, 0, 512), PlayedOn(64, 44, 0, 512)).real
+    assert MoveCost(PlayedOn(64, 40, 0, 512, 0), PlayedOn(64, 44, 0, 512, 0)).real
 
 
 def test_survival_decides_when_the_next_tile_is_sure():

@@ -135,12 +135,12 @@ def best_of(grid) -> Direction:
 
 
 def no_real_cost(grid, direction):
-    return PlayedOn(64, 40, 64, 256)  # the same after every move: 63% each
+    return PlayedOn(64, 40, 64, 256, 64 * 300)  # the same after every move: 63% each
 
 
 def a_real_cost(grid, direction):
     # 63% after the better move, 56% after any other: 7 points, a real cost
-    return PlayedOn(64, 40 if direction == best_of(grid) else 36, 64, 256)
+    return PlayedOn(64, 40 if direction == best_of(grid) else 36, 64, 256, 64 * 300)
 
 
 @pytest.mark.parametrize("outcome", [no_real_cost, a_real_cost])

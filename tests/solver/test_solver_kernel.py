@@ -232,9 +232,11 @@ def test_the_pure_python_tree_is_used_when_asked_or_when_nothing_is_compiled() -
 @pytest.mark.slow
 def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
     """The compiled rollouts (the fast 4x4 layout) count what game/solver/rollout.play_games
-    counts, on boards early, late and nearly lost, with targets near and far."""
+    counts (the games that made the target, those still going, and the moves they lasted), on
+    boards early, late and nearly lost, with targets near and far."""
     python, compiled = pair(4)
     boards = played_boards(python.layout, seed=21, count=6)
+    lasted = set()
     for index, board in enumerate(boards):
         for move in valid_moves(python.layout, board):
             after = python.layout.move(board, move)
@@ -244,6 +246,9 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
                 expected = play_games(python, after, target_exponent=target, **options)
                 got = compiled.kernel.rollouts(after, target_exponent=target, **options)
                 assert got == expected, (hex(board), move, target)
+                reached, survived, moves = got
+                lasted.add(moves == 6 * 40 if survived == 6 else moves < 6 * 40)
+    assert lasted == {True}  # the moves count every game in full, and a lost game stops early
 
 
 @pytest.mark.slow
