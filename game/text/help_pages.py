@@ -200,8 +200,9 @@ COSTS_HELP: tuple[Message, ...] = (
     ),
     N_(
         "help_page_costs",
-        'Within {points} points the games cannot tell the moves apart: "no clear difference". '
-        "They never change a grade.",
+        "Else, how many moves the games lasted on average. Within {points} points or {lasted} "
+        'moves the games cannot tell the moves apart: "no clear difference". They never change '
+        "a grade.",
     ),
     N_(
         "help_page_costs",

@@ -466,6 +466,11 @@ MESSAGES = by_key(
         "Played on {games} times: after {played} {mine}% still going at move {moves}, after "
         "{best}, the better move, {theirs}%",
     ),
+    N_(
+        "review_cost_lasted",
+        "Played on {games} times: after {played} the games lasted {mine} moves on average, after "
+        "{best}, the better move, {theirs}",
+    ),
     N_("review_cost_waiting", "Games played on: estimating…"),
     N_("review_cost_failed", "Games played on: could not be estimated"),
     N_("review_cost_left_out", "Games played on: only for the {count} worst moves"),

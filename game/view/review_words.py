@@ -11,9 +11,11 @@ from collections.abc import Mapping
 
 from game.kept_games.review.costs import (
     ESTIMATED_MOVES,
+    REAL_COST_MOVES,
     REAL_COST_POINTS,
     SURE_PERCENT,
     Estimate,
+    Figure,
     MoveCost,
 )
 from game.kept_games.review.grades import Grade
@@ -127,6 +129,7 @@ def costs_help_lines(lang: str = "en") -> list[str]:
         "depth": ROLLOUT_DEPTH,
         "sure": SURE_PERCENT,
         "points": REAL_COST_POINTS,
+        "lasted": REAL_COST_MOVES,
     }
     return [say(line, lang, **fields) for line in COSTS_HELP]
 
@@ -205,13 +208,15 @@ def cost_words(estimate: Estimate, grade: MoveGrade, lang: str) -> str | None:
 
 
 def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
-    """What the games played on after both moves showed: "Played on 64 times by the solver:
-    after Down it made 1024 in 62% of games, after Left, the better move, in 91%"."""
+    """What the games played on after both moves showed: "Played on 64 times: after Down 62%
+    made 1024, after Left, the better move, 91%", or on the moves lasted "after Down the games
+    lasted 180 moves on average, after Left, the better move, 212"."""
+    lasted = cost.figure is Figure.LASTED
     fields = {
         "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
         "best": tr(best, lang).capitalize(),
-        "mine": cost.played_percent,
-        "theirs": cost.best_percent,
+        "mine": cost.played_moves if lasted else cost.played_percent,
+        "theirs": cost.best_moves if lasted else cost.best_percent,
         "tile": cost.played.target,
         "moves": ROLLOUT_MOVES,
         "games": cost.played.games,
@@ -225,9 +230,13 @@ def longest_cost_words(lang: str, running: bool) -> str:
     if running:
         return tr("review_cost_waiting", lang)
     direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
-    most = ROLLOUT_GAMES * ROLLOUT_MOVES  # every game still going after all its moves
-    never = PlayedOn(ROLLOUT_GAMES, 0, ROLLOUT_GAMES, 131072, most)  # the next tile's share shown
-    always = PlayedOn(ROLLOUT_GAMES, ROLLOUT_GAMES, ROLLOUT_GAMES, 131072, most)  # the survivors'
-    words = [figure_words(direction, direction, MoveCost(o, o), lang) for o in (never, always)]
+    games, most = ROLLOUT_GAMES, ROLLOUT_GAMES * ROLLOUT_MOVES
+    lost = PlayedOn(games, 0, 0, 131072, 0)
+    made = PlayedOn(games, games, 0, 131072, 0)
+    alive = PlayedOn(games, games, games, 131072, most)
+    lasting = PlayedOn(games, 0, games, 131072, most)
+    # 0% and 100% on the next tile, then on the survivors; the most moves lasted
+    shown = [MoveCost(lost, alive), MoveCost(made, alive), MoveCost(lasting, lasting)]
+    words = [figure_words(direction, direction, cost, lang) for cost in shown]
     words += [tr(f"review_cost_{key}", lang, count=ESTIMATED_MOVES) for key in NOT_YET]
     return max(words, key=len)

@@ -1,7 +1,8 @@
 """R23: what a flagged move cost in games played on after it. The figure shown (the next tile,
-or where that is sure either way, still playing at the end), the rule of a real cost at its
-bounds, and the games never changing a grade (issue 32): the summary's counts and the four
-mistakes read the search's grade whatever the games showed."""
+or where that is sure either way, still playing at the end, or where that is too, the moves the
+games lasted: issue 32), the rule of a real cost at its bounds, and the games never changing a
+grade (issue 32): the summary's counts and the four mistakes read the search's grade whatever
+the games showed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from helpers.archive import kept_game
 
 from game.core.engine import Direction, shift
 from game.kept_games.review.costs import (
+    REAL_COST_MOVES,
     REAL_COST_POINTS,
     SURE_PERCENT,
     Figure,
@@ -20,17 +22,24 @@ from game.kept_games.review.grades import Grade
 from game.kept_games.review.grading import MoveGrade, ReviewWork, with_cost
 from game.kept_games.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
+from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn, play_on
+from game.solver.search import Solver
 from game.view.review_words import costs_help_lines as help_lines
+from game.view.review_words import figure_words, longest_cost_words
 
 L = Direction.LEFT
 FULL = ((2, 4, 8, 16), (32, 64, 128, 256), (2, 4, 8, 16), (0, 0, 4, 2))  # three empty cells
 
 
-def cost(played: tuple[int, int], best: tuple[int, int], games: int = 100) -> MoveCost:
-    """(reached, survived) of each move's games, each game lasting all its moves."""
-    moves = games * ROLLOUT_MOVES
-    return MoveCost(PlayedOn(games, *played, 1024, moves), PlayedOn(games, *best, 1024, moves))
+def cost(played: tuple[int, ...], best: tuple[int, ...], games: int = 100) -> MoveCost:
+    """(reached, survived) of each move's games, or (reached, survived, moves lasted in all);
+    the moves all ROLLOUT_MOVES each unless given."""
+
+    def outcome(counts: tuple[int, ...]) -> PlayedOn:
+        reached, survived, *moves = counts
+        return PlayedOn(games, reached, survived, 1024, *moves or [games * ROLLOUT_MOVES])
+
+    return MoveCost(outcome(played), outcome(best))
 
 
 def test_a_share_reads_rounded_half_up():
@@ -83,6 +92,65 @@ def test_survival_decides_when_the_next_tile_is_sure():
     assert not cost((95, 82), (99, 85)).real
 
 
+@pytest.mark.parametrize(
+    ("played", "best", "figure"),
+    [
+        ((30, 0), (60, 0), Figure.REACHED),  # the next tile within reach: it tells them apart
+        ((0, 0), (11, 60), Figure.REACHED),  # one move makes it more than one time in ten
+        ((0, 0), (10, 60), Figure.SURVIVED),  # both make it at most 10%: the survivors tell
+        ((0, 20), (0, 43), Figure.SURVIVED),
+        ((0, 0, 9_000), (0, 6, 15_000), Figure.LASTED),  # both die (at most 10% still going)
+        ((0, 100), (0, 90), Figure.LASTED),  # both still going nine times in ten or more
+        ((95, 95), (100, 100), Figure.LASTED),  # the tile and survival both sure
+    ],
+)
+def test_late_in_a_game_the_figure_is_the_first_outcome_that_tells_the_moves_apart(
+    played, best, figure
+):
+    """Issue 32: the next tile while it is within reach, otherwise the games still going after
+    all their moves, otherwise the moves the games lasted on average."""
+    assert cost(played, best).figure is figure
+
+
+def test_the_moves_lasted_read_as_a_mean_rounded_and_decide_a_real_cost_by_the_margin():
+    assert REAL_COST_MOVES == 14
+    lasted = cost((0, 0, 18_049), (0, 0, 21_250))  # 180.49 and 212.5 moves a game
+    assert lasted.figure is Figure.LASTED
+    assert (lasted.played_moves, lasted.best_moves) == (180, 213)
+    assert lasted.real
+    at_margin = cost((0, 0, 18_000), (0, 0, 18_000 + 100 * REAL_COST_MOVES))
+    assert at_margin.real
+    within = cost((0, 0, 18_000), (0, 0, 18_000 + 100 * REAL_COST_MOVES - 51))  # 13 moves
+    assert (within.best_moves - within.played_moves, within.real) == (REAL_COST_MOVES - 1, False)
+    assert not cost((0, 0, 21_250), (0, 0, 18_049)).real  # the move played's games lasted longer
+    assert PlayedOn(0, 0, 0, 1024, 0).mean_moves == 0
+
+
+# A real late position: seed 1's game by the solver at depth 3, three moves after its first
+# 2048 (move 1188); Left is the worst move there at depth 3, Down the best.
+LATE = ((0, 0, 2, 2048), (2, 0, 32, 512), (0, 0, 4, 16), (4, 8, 2, 2))
+
+
+@pytest.mark.slow  # half a second with the compiled tree, seconds without
+def test_a_late_position_where_the_next_tile_is_out_of_reach_gets_a_figure_that_tells_apart():
+    """Issue 32: from a 2048 on, 4096 is out of reach after both moves; the figure shown is
+    not that 0% against 0%, but one on which the two moves differ."""
+    solver = Solver(4)
+    best = solver.search(LATE, depth=3).direction
+    assert best is Direction.DOWN
+    options = dict(games=16, max_moves=60)
+    played_on = MoveCost(
+        play_on(solver, LATE, Direction.LEFT, **options), play_on(solver, LATE, best, **options)
+    )
+    assert played_on.played.target == played_on.best.target == 4096
+    assert played_on.played.reached == played_on.best.reached == 0
+    assert played_on.figure is not Figure.REACHED
+    if played_on.figure is Figure.LASTED:
+        assert played_on.played_moves != played_on.best_moves
+    else:
+        assert played_on.played_percent != played_on.best_percent
+
+
 def grade(kind: Grade) -> MoveGrade:
     return MoveGrade(0, Direction.DOWN, Direction.LEFT, 0.5, kind, False, False)
 
@@ -130,6 +198,30 @@ def test_the_summary_and_the_four_mistakes_keep_the_search_s_grade_whatever_the_
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_help_page_gives_the_method_s_numbers(lang):
     page = " ".join(help_lines(lang))
-    for number in (ROLLOUT_GAMES, ROLLOUT_MOVES, ROLLOUT_DEPTH, SURE_PERCENT, REAL_COST_POINTS):
+    numbers = (ROLLOUT_GAMES, ROLLOUT_MOVES, ROLLOUT_DEPTH, SURE_PERCENT, REAL_COST_POINTS)
+    for number in (*numbers, REAL_COST_MOVES):
         assert str(number) in page
     assert "{" not in page
+
+
+LASTED_WORDS = {
+    "en": "Played on 64 times: after Down the games lasted 180 moves on average, after Left, "
+    "the better move, 213",
+    "el": "64 παιχνίδια: μετά το Κάτω κράτησαν κατά μέσο όρο 180 κινήσεις, μετά το Αριστερά, "
+    "την καλύτερη κίνηση, 213",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_moves_lasted_in_words_give_each_move_s_mean(lang):
+    lasted = cost((0, 0, 11_551), (0, 0, 13_600), games=64)  # 180.5 and 212.5 moves a game
+    assert lasted.figure is Figure.LASTED
+    assert figure_words(Direction.DOWN, Direction.LEFT, lasted, lang) == LASTED_WORDS[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_layout_s_longest_figure_words_count_the_moves_lasted(lang):
+    longest = cost((0, 0, 300 * 64), (0, 0, 300 * 64), games=64)
+    assert longest.figure is Figure.LASTED
+    words = [figure_words(d, d, longest, lang) for d in DIRECTIONS]
+    assert len(longest_cost_words(lang, running=False)) >= max(map(len, words))

@@ -2,14 +2,17 @@
 it and its better move, and whether the cost is real. Pure.
 
     cost = MoveCost(played=play_on(...), best=play_on(...))   # game/solver/rollout.py
-    cost.figure                  # Figure.REACHED or Figure.SURVIVED: the one shown
-    cost.played_percent, cost.best_percent   # that figure for each move, as shown
+    cost.figure                  # Figure.REACHED, SURVIVED or LASTED: the one shown
+    cost.played_percent, cost.best_percent   # a share shown, for each move
+    cost.played_moves, cost.best_moves       # the moves lasted on average (Figure.LASTED)
     cost.real                    # False: the games cannot tell the two moves apart
 
-The figure is the share of the games played on that made the next tile above the board's
-biggest ("62% to make 1024"). Where that tile is sure either way (both moves make it in at
-least `SURE_PERCENT`% of the games), the share still playing after all the games' moves is
-shown instead: the one that still tells the moves apart.
+The figure is the outcome that tells the two moves apart in that position. First the share of
+the games played on that made the next tile above the board's biggest ("62% to make 1024").
+Where that tile is sure either way (both moves make it in at least `SURE_PERCENT`% of the
+games, or both in at most 100 - `SURE_PERCENT`%: late in a game it is out of reach), the share
+still playing after all the games' moves; where that is sure either way too, the number of
+moves the games lasted on average ("lasted 212 moves"), each until it could not move.
 
 The rule: a cost is real when the better move is ahead by at least `REAL_COST_POINTS` points
 on the figure shown, each rounded as the player reads it; otherwise the move says "no clear
@@ -21,6 +24,16 @@ the two moves share their tiles, but their games soon part ways). Below 5 points
 cannot tell the moves apart; at 5 the better move is ahead by nearly one such deviation. On
 those moves, about one in four showed a real cost (mean difference -1 point for mistakes, +2
 for blunders up to a loss of 1, +35 above it).
+
+On the moves lasted, a cost is real when the better move's games last `REAL_COST_MOVES` more
+moves on average. Measured by bench/review.py --lasted on 240 late positions of 4x4 (a 2048
+or a 4096 on the board, from seeded games of the depth-3 solver), each with its worst and its
+second-best move against the best, 467 pairs played on with two independent sets of 64 games:
+the better move's lead in moves lasted differs between the two sets by 19.5 moves (one standard
+deviation; median 11 apart), and by 13.6 on the 34 pairs whose figure is the moves lasted
+(median 4.5). So one set's lead varies by about 14 moves (19.5 / sqrt 2), about what the two
+sets differ by where this figure is shown: below 14 moves the games cannot tell the moves
+apart.
 """
 
 from __future__ import annotations
@@ -44,6 +57,7 @@ class Estimate(enum.Enum):
 
 SURE_PERCENT = 90  # the next tile is sure when both moves make it this often or more
 REAL_COST_POINTS = 5  # the better move ahead by this many points at least: a real cost
+REAL_COST_MOVES = 14  # on the moves lasted, the better move's games this many moves longer
 ESTIMATED_MOVES = (
     20  # the flagged moves played on at most, worst first (game/kept_games/review/job.py)
 )
@@ -52,6 +66,7 @@ ESTIMATED_MOVES = (
 class Figure(enum.StrEnum):
     REACHED = "reached"  # made the next tile above the board's biggest
     SURVIVED = "survived"  # still playing after all the games' moves
+    LASTED = "lasted"  # the moves a game lasted on average, until it could not move
 
 
 def percent(count: int, games: int) -> int:
@@ -66,11 +81,15 @@ class MoveCost:
 
     @property
     def figure(self) -> Figure:
-        reached = (self._percent(outcome, Figure.REACHED) for outcome in (self.played, self.best))
-        return Figure.SURVIVED if min(reached) >= SURE_PERCENT else Figure.REACHED
+        for figure in (Figure.REACHED, Figure.SURVIVED):
+            shares = [self._percent(outcome, figure) for outcome in (self.played, self.best)]
+            if not (min(shares) >= SURE_PERCENT or max(shares) <= 100 - SURE_PERCENT):
+                return figure  # the two moves are not both sure to, nor both sure not to
+        return Figure.LASTED
 
     @property
     def played_percent(self) -> int:
+        """The move played's share on the figure shown (on the moves lasted: still going)."""
         return self._percent(self.played, self.figure)
 
     @property
@@ -78,8 +97,20 @@ class MoveCost:
         return self._percent(self.best, self.figure)
 
     @property
+    def played_moves(self) -> int:
+        """The moves the move played's games lasted on average, as the player reads it."""
+        return self.played.mean_moves
+
+    @property
+    def best_moves(self) -> int:
+        return self.best.mean_moves
+
+    @property
     def real(self) -> bool:
-        """Whether the better move is ahead by `REAL_COST_POINTS` or more on the figure shown."""
+        """Whether the better move is ahead by `REAL_COST_POINTS` or more on the share shown,
+        or on the moves lasted by `REAL_COST_MOVES` or more."""
+        if self.figure is Figure.LASTED:
+            return self.best_moves - self.played_moves >= REAL_COST_MOVES
         return self.best_percent - self.played_percent >= REAL_COST_POINTS
 
     @staticmethod
