@@ -6,6 +6,7 @@
     python bench/review.py --calibrate   the loss measure on real games, phase by phase
     python bench/review.py --precision   the grades against a search two plies deeper
     python bench/review.py --busy        a review's time on a busy machine against a quiet one
+    python bench/review.py --lasted      the moves games last after late moves, two seed sets
 
 The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
 until one lasts the number of moves wanted, cut there; each is kept through the session and
@@ -36,6 +37,13 @@ The busy machine (--busy): a review of 40 positions alone, then with the game's 
 another program each keeping a core busy, `--rounds` times: the ratio of the two times, median
 and slowest. The review runs below the game's priority but is never starved (goal: under 10x;
 at Linux's SCHED_IDLE, used before, it was about 26x).
+
+The moves games last (--lasted): late positions of 4x4 (the solver at depth 3, seeded games
+until each reaches 2048, then a position every 40 moves), each with its worst and second-best
+moves against the solver's best, played on as the review does, with two independent sets of
+seeds: for each pair of moves, the better move's lead in mean moves lasted by each set, and
+how far the two sets' leads differ (the noise the review's REAL_COST_MOVES stays above).
+`--positions` of them (240: about 25 s with the compiled tree).
 """
 
 from __future__ import annotations
@@ -63,6 +71,7 @@ from game.core.record import GameRecord  # noqa: E402
 from game.core.replay import move_positions, replay
 from game.kept_games.archive.game_keeper import GameKeeper  # noqa: E402
 from game.kept_games.archive.games_archive import Archive  # noqa: E402
+from game.kept_games.review.costs import Figure, MoveCost  # noqa: E402
 from game.kept_games.review.grades import BAD_GRADES  # noqa: E402
 from game.kept_games.review.grading import (  # noqa: E402
     CHECK_FROM,
@@ -80,6 +89,8 @@ from game.solver.analysis import (  # noqa: E402
     AnalysisState,
     review_depth,
 )
+from game.solver.bitboard import DIRECTIONS  # noqa: E402
+from game.solver.rollout import ROLLOUT_SEED, play_on  # noqa: E402
 from game.solver.search import Searcher, Solver  # noqa: E402
 from game.solver.tree import kernel_available  # noqa: E402
 
@@ -515,6 +526,58 @@ def precision(flagged: int, processes: int) -> int:
     return 0
 
 
+def late_positions(solver: Solver, count: int) -> list:
+    """`count` grids of 4x4 with a 2048 or more on them: seeded depth-3 games, every 40 moves
+    from their first 2048 until they end."""
+    grids: list = []
+    seed = 0
+    while len(grids) < count:
+        game, since = Game.new(4, seed=seed), None
+        while not game.over and len(grids) < count:
+            if since is None and game.biggest_tile() >= 2048:
+                since = 0
+            if since is not None and since % 40 == 0:
+                grids.append(game.grid)
+            since = None if since is None else since + 1
+            game.move(solver.search(game.grid, depth=3).direction)
+        seed += 1
+    return grids
+
+
+def lasted(positions: int) -> None:
+    """The better move's lead in mean moves lasted, by two sets of seeds (see the top)."""
+    solver = Solver(4)
+    leads = []
+    for grid in late_positions(solver, positions):
+        scores = solver.search(grid, depth=3).scores
+        ranked = sorted(
+            (s, d) for s, d in zip(scores, DIRECTIONS, strict=True) if s != float("-inf")
+        )
+        best = ranked[-1][1]
+        for _, played in {ranked[0], ranked[-2]} if len(ranked) > 1 else ():
+            if played == best:
+                continue
+            pair = []
+            for seed in (ROLLOUT_SEED, 1):
+                mine, theirs = (play_on(solver, grid, d, seed=seed) for d in (played, best))
+                counts = (mine.reached, theirs.reached, mine.survived, theirs.survived)
+                pair.append((counts, theirs.mean_moves - mine.mean_moves, (mine, theirs)))
+            leads.append(pair)
+            print(
+                f"biggest {max(map(max, grid))}: made the next tile, still going (of 64) "
+                f"{pair[0][0]} and {pair[1][0]}; lead {pair[0][1]} and {pair[1][1]} moves"
+            )
+    # Where the review shows the moves lasted: neither the next tile nor survival tells apart.
+    shown = [pair for pair in leads if MoveCost(*pair[0][2]).figure is Figure.LASTED]
+    for name, chosen in (("all", leads), ("shown as moves lasted", shown)):
+        gaps = [a[1] - b[1] for a, b in chosen] or [0]
+        print(
+            f"{len(chosen)} pairs of moves ({name}): the two sets' leads differ by "
+            f"{statistics.pstdev(gaps):.1f} moves (one standard deviation), "
+            f"median {statistics.median(map(abs, gaps))} apart, largest {max(map(abs, gaps))}"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depths", action="store_true", help="the cost per position by depth")
@@ -534,7 +597,12 @@ def main() -> int:
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
     parser.add_argument("--busy", action="store_true", help="a review on a busy machine")
     parser.add_argument("--rounds", type=int, default=5, help="for --busy")
+    parser.add_argument("--lasted", action="store_true", help="moves lasted, two seed sets")
+    parser.add_argument("--positions", type=int, default=240, help="for --lasted")
     args = parser.parse_args()
+    if args.lasted:
+        lasted(args.positions)
+        return 0
     if args.depths:
         depths(tuple(args.sizes), samples=120, searched=tuple(args.at))
         return 0
