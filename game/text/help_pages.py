@@ -189,23 +189,23 @@ COSTS_HELP: tuple[Message, ...] = (
     N_(
         "help_page_costs",
         "For your moves graded a mistake or a blunder (the {worst} worst) and for the solver's "
-        "better move, the solver plays {games} games on, {moves} moves each, {depth} moves ahead. "
-        "Both moves get the same new tiles: the figures are the same every time.",
+        "better move, the solver plays {games} games on, {moves} moves each, {depth} moves ahead, "
+        "with the same new tiles for both: the figures are the same every time.",
     ),
     N_(
         "help_page_costs",
         "Shown: how many games made the next tile above your biggest in the solver's hands, not a "
-        "chance promised to you; where both made it {sure}% of the time, how many were still "
-        "going after {moves} moves.",
+        "chance promised to you; where both made it {sure}% of the time, or at most {unsure}%, "
+        "how many were still going after {moves} moves.",
     ),
     N_(
         "help_page_costs",
         "Else, how many moves the games lasted on average. Within {points} points or {lasted} "
-        'moves the games cannot tell the moves apart: "no clear difference". They never change '
-        "a grade.",
+        'moves they cannot tell the moves apart: "no clear difference". They never change a '
+        "grade.",
     ),
     N_(
         "help_page_costs",
-        "A move takes about a tenth of a second on 4×4, seconds on bigger boards.",
+        "About a tenth of a second a move on 4×4, seconds on bigger boards.",
     ),
 )

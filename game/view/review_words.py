@@ -128,6 +128,7 @@ def costs_help_lines(lang: str = "en") -> list[str]:
         "moves": ROLLOUT_MOVES,
         "depth": ROLLOUT_DEPTH,
         "sure": SURE_PERCENT,
+        "unsure": 100 - SURE_PERCENT,
         "points": REAL_COST_POINTS,
         "lasted": REAL_COST_MOVES,
     }

@@ -199,7 +199,7 @@ def test_the_summary_and_the_four_mistakes_keep_the_search_s_grade_whatever_the_
 def test_the_help_page_gives_the_method_s_numbers(lang):
     page = " ".join(help_lines(lang))
     numbers = (ROLLOUT_GAMES, ROLLOUT_MOVES, ROLLOUT_DEPTH, SURE_PERCENT, REAL_COST_POINTS)
-    for number in (*numbers, REAL_COST_MOVES):
+    for number in (*numbers, 100 - SURE_PERCENT, REAL_COST_MOVES):
         assert str(number) in page
     assert "{" not in page
 
