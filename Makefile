@@ -106,11 +106,14 @@ test-lowest: $(VENV)/.installed-dev
 		$(LOWEST_BIN)/python -m pytest tests/packaging/test_packaging.py -k frozen_game
 
 # The catalogs (docs/translating.md): `make catalogs` extracts the sentences into the template
-# and brings every language's .po in step with it; an install compiles them (setup.py).
+# and brings every language's .po in step with it; an install compiles them (setup.py). A
+# changed sentence's translation is kept, marked fuzzy for a translator to review (the tests
+# fail until then); a removed one's goes (git keeps it).
 catalogs: $(VENV)/.installed-dev
 	$(BIN)/pybabel -q extract -F $(LOCALE)/babel.cfg --no-location --project=2048 \
 		-o $(LOCALE)/game2048.pot game/text
-	$(BIN)/pybabel -q update -D game2048 -i $(LOCALE)/game2048.pot -d $(LOCALE)
+	$(BIN)/pybabel -q update -D game2048 -i $(LOCALE)/game2048.pot -d $(LOCALE) \
+		--ignore-obsolete
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
