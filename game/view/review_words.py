@@ -15,7 +15,6 @@ from game.kept_games.review.costs import (
     REAL_COST_POINTS,
     SURE_PERCENT,
     Estimate,
-    Figure,
     MoveCost,
 )
 from game.kept_games.review.grades import Grade
@@ -212,12 +211,11 @@ def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
     """What the games played on after both moves showed: "Played on 64 times: after Down 62%
     made 1024, after Left, the better move, 91%", or on the moves lasted "after Down the games
     lasted 180 moves on average, after Left, the better move, 212"."""
-    lasted = cost.figure is Figure.LASTED
     fields = {
         "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
         "best": tr(best, lang).capitalize(),
-        "mine": cost.played_moves if lasted else cost.played_percent,
-        "theirs": cost.best_moves if lasted else cost.best_percent,
+        "mine": cost.played_shown,
+        "theirs": cost.best_shown,
         "tile": cost.played.target,
         "moves": ROLLOUT_MOVES,
         "games": cost.played.games,

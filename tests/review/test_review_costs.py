@@ -93,7 +93,7 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
     solver = Solver(4, tables_dir=tmp_path)
     expected = MoveCost(play_on(solver, KNOWN_BLUNDER, D), play_on(solver, KNOWN_BLUNDER, U))
     assert expected.real  # the example is a real cost, far beyond the rule's five points
-    assert expected.best_percent - expected.played_percent >= 25
+    assert expected.best_shown - expected.played_shown >= 25
 
     def real(grids, size, depth):
         return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
@@ -119,8 +119,8 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
             use_look(app, lang="en")
             words = figure_words(D, U, expected, "en")
             assert words == (
-                f"Played on 64 times: after Down {expected.played_percent}% made 512, "
-                f"after Up, the better move, {expected.best_percent}%"
+                f"Played on 64 times: after Down {expected.played_shown}% made 512, "
+                f"after Up, the better move, {expected.best_shown}%"
             )
             seen.append(words_drawn(app))
         finally:

@@ -3,8 +3,8 @@ it and its better move, and whether the cost is real. Pure.
 
     cost = MoveCost(played=play_on(...), best=play_on(...))   # game/solver/rollout.py
     cost.figure                  # Figure.REACHED, SURVIVED or LASTED: the one shown
-    cost.played_percent, cost.best_percent   # a share shown, for each move
-    cost.played_moves, cost.best_moves       # the moves lasted on average (Figure.LASTED)
+    cost.played_shown, cost.best_shown       # that figure for each move, as shown: a
+                                             # share in %, or the moves lasted on average
     cost.real                    # False: the games cannot tell the two moves apart
 
 The figure is the outcome that tells the two moves apart in that position. First the share of
@@ -88,30 +88,24 @@ class MoveCost:
         return Figure.LASTED
 
     @property
-    def played_percent(self) -> int:
-        """The move played's share on the figure shown (on the moves lasted: still going)."""
-        return self._percent(self.played, self.figure)
+    def played_shown(self) -> int:
+        """The move played's number on the figure shown, as the player reads it."""
+        return self._shown(self.played, self.figure)
 
     @property
-    def best_percent(self) -> int:
-        return self._percent(self.best, self.figure)
-
-    @property
-    def played_moves(self) -> int:
-        """The moves the move played's games lasted on average, as the player reads it."""
-        return self.played.mean_moves
-
-    @property
-    def best_moves(self) -> int:
-        return self.best.mean_moves
+    def best_shown(self) -> int:
+        return self._shown(self.best, self.figure)
 
     @property
     def real(self) -> bool:
-        """Whether the better move is ahead by `REAL_COST_POINTS` or more on the share shown,
-        or on the moves lasted by `REAL_COST_MOVES` or more."""
-        if self.figure is Figure.LASTED:
-            return self.best_moves - self.played_moves >= REAL_COST_MOVES
-        return self.best_percent - self.played_percent >= REAL_COST_POINTS
+        """Whether the better move is ahead on the figure shown by its margin:
+        `REAL_COST_POINTS` on a share, `REAL_COST_MOVES` on the moves lasted."""
+        margin = REAL_COST_MOVES if self.figure is Figure.LASTED else REAL_COST_POINTS
+        return self.best_shown - self.played_shown >= margin
+
+    @classmethod
+    def _shown(cls, outcome: PlayedOn, figure: Figure) -> int:
+        return outcome.mean_moves if figure is Figure.LASTED else cls._percent(outcome, figure)
 
     @staticmethod
     def _percent(outcome: PlayedOn, figure: Figure) -> int:
