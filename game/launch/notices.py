@@ -52,7 +52,7 @@ def bundled_distributions() -> list[metadata.Distribution]:
 def _requirements(dist: metadata.Distribution) -> list[str]:
     names = []
     for requirement in dist.requires or []:
-        if "extra ==" in requirement.replace("extra==", "extra =="):
+        if re.search(r"\bextra\s*==", requirement):  # an optional extra's, not bundled
             continue
         names.append(re.match(r"[A-Za-z0-9._-]+", requirement).group().lower())
     return names
