@@ -93,7 +93,7 @@ from game.solver.analysis import (  # noqa: E402
     review_depth,
 )
 from game.solver.bitboard import DIRECTIONS  # noqa: E402
-from game.solver.rollout import ROLLOUT_GAMES, ROLLOUT_SEED, play_on  # noqa: E402
+from game.solver.rollout import ROLLOUT_SEED, STRONG, Plan, play_on  # noqa: E402
 from game.solver.search import Searcher, Solver  # noqa: E402
 from game.solver.tree import kernel_available  # noqa: E402
 
@@ -550,6 +550,7 @@ def late_positions(solver: Solver, count: int) -> list:
 def lasted(positions: int, games: int) -> None:
     """The better move's lead in mean moves lasted, by two sets of seeds (see the top)."""
     solver = Solver(4)
+    plan = Plan(depth=STRONG.depth, games=games)
     leads = []
     for grid in late_positions(solver, positions):
         scores = solver.search(grid, depth=3).scores
@@ -563,7 +564,7 @@ def lasted(positions: int, games: int) -> None:
             pair = []
             for seed in (ROLLOUT_SEED, 1):
                 mine, theirs = (
-                    play_on(solver, grid, d, games=games, seed=seed) for d in (played, best)
+                    play_on(solver, grid, d, plan=plan, seed=seed) for d in (played, best)
                 )
                 counts = (mine.reached, theirs.reached, mine.survived, theirs.survived)
                 pair.append((counts, theirs.mean_moves - mine.mean_moves, (mine, theirs)))
@@ -617,7 +618,7 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=240, help="for --lasted")
     args = parser.parse_args()
     if args.lasted:
-        lasted(args.positions, args.games or ROLLOUT_GAMES)
+        lasted(args.positions, args.games or STRONG.games)
         return 0
     if args.depths:
         depths(tuple(args.sizes), samples=120, searched=tuple(args.at))

@@ -13,7 +13,7 @@
 
 Two tasks share this supervision (process, priority, restart, cancel, poll): `Task.SCORES`,
 the four moves' scores of each position, and `Task.ROLLOUTS`, the games played on after a
-move (game/solver/rollout.play_on, at its own fixed depth), for the moves the scores flagged.
+move (game/solver/rollout.play_on, by its plan for the board), for the moves the scores flagged.
 The items are done in the order given.
 
 Each position is searched to one fixed depth (`Solver(size).search(grid, depth=d)`, on the layout
@@ -57,7 +57,7 @@ from typing import Any
 
 from game.core.engine import Direction, Grid
 from game.solver.processes import RestartBudget, stop_process
-from game.solver.rollout import ROLLOUT_DEPTH, PlayedOn, play_on
+from game.solver.rollout import PlayedOn, play_on
 from game.solver.tree import kernel_available
 
 # By board size: with the compiled tree, and with the Python tree where nothing is compiled.
@@ -115,8 +115,8 @@ def _scorer(solver: Any, depth: int) -> Callable[[Grid], Scores]:
     return scores_of
 
 
-def _games_after(solver: Any, depth: int) -> Callable[[tuple[Grid, Direction]], PlayedOn]:
-    return lambda item: play_on(solver, item[0], Direction(item[1]), depth=depth)
+def _games_after(solver: Any) -> Callable[[tuple[Grid, Direction]], PlayedOn]:
+    return lambda item: play_on(solver, item[0], Direction(item[1]))
 
 
 def _work(
@@ -134,7 +134,7 @@ def _work(
     if polite:
         _yield_to_the_game()
     solver = Solver(size, tables_dir=tables_dir)  # each board on the layout it needs (R2)
-    do = (_scorer if task is Task.SCORES else _games_after)(solver, depth)
+    do = _scorer(solver, depth) if task is Task.SCORES else _games_after(solver)
     for key, item in items:
         try:
             connection.send((key, do(item)))
@@ -185,15 +185,15 @@ class Analysis:
         polite: bool = True,
     ) -> None:
         """`items` by key: grids to score, or (grid, direction) moves to play on after. The
-        depth: the review's (`review_depth`) to score, the rollouts' own to play on."""
+        depth to score at: the review's (`review_depth`) unless given; the games played on go
+        by their own plan (game/solver/rollout.plan_for)."""
         for item in items.values():
             grid = _grid_of(task, item)
             if len(grid) != size or any(len(row) != size for row in grid):
                 raise ValueError(f"this analysis reads {size}x{size} boards")
         self.size = size
         self.task = task
-        default_depth = review_depth(size) if task is Task.SCORES else ROLLOUT_DEPTH
-        self.depth = default_depth if depth is None else depth
+        self.depth = review_depth(size) if depth is None else depth
         self.items = dict(items)
         self.results: dict[Hashable, Any] = {}
         self.tables_dir = None if tables_dir is None else os.fspath(tables_dir)

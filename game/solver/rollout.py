@@ -1,28 +1,32 @@
 """What a move costs in a player's terms: games played on after it, by the solver.
 
-    outcome = play_on(solver, grid, Direction.DOWN)   # the move made, then ROLLOUT_GAMES games
+    outcome = play_on(solver, grid, Direction.DOWN)   # the move made, then its plan's games
     outcome.reached / outcome.games                   # the share that made the next tile
     outcome.survived / outcome.games                  # the share alive after ROLLOUT_MOVES moves
     outcome.mean_moves                                # the moves a game lasted, on average
 
 The review's loss is the heuristic's own unit, which a player cannot read and which barely
-predicts what happens next. Rollouts measure it: from the board a move leaves, `ROLLOUT_GAMES`
-games go on for `ROLLOUT_MOVES` moves each, every move the solver's at `ROLLOUT_DEPTH` (the
-same search as the hint, fixed depth), every new tile drawn by the rules' odds. Each outcome
-counts the games whose biggest tile reached the target (the next tile above the board's biggest:
-"62% to make 1024"), the games still alive at the end, and the moves the games lasted (each
-until it could not move, or `ROLLOUT_MOVES`): late in a game, where the next tile is out of
-reach and every game ends, the last is what still tells two moves apart.
+predicts what happens next. Rollouts measure it: from the board a move leaves, a `Plan`'s
+games go on for `ROLLOUT_MOVES` moves each, every move the solver's at the plan's fixed depth
+(the hint's search), every new tile drawn by the rules' odds. Each outcome counts the games
+whose biggest tile reached the target (the next tile above the board's biggest: "62% to make
+1024"), the games still alive at the end, and the moves the games lasted (each until it could
+not move, or `ROLLOUT_MOVES`): late in a game, where the next tile is out of reach and every
+game ends, the last is what still tells two moves apart.
 
 Deterministic: game k draws its tiles from a splitmix64 generator seeded with `seed ^ k * φ`
 (φ = 0x9E3779B97F4A7C15), the same draws whichever move is judged, so two moves are compared
 on the same luck. The compiled tree (game/solver/_kernel.c) plays the same games on the fast
 4x4 layout, draw for draw and move for move; this module's `play_games` is the reference and
-plays them everywhere else (tests/test_solver_kernel.py holds the two to the same counts).
+plays them everywhere else (tests/solver/test_solver_kernel.py holds the two to the same counts).
 
-Cost: 64 games of 300 moves at depth 2 are 19,200 small searches: about 0.03 s a move judged
-with the compiled tree on 4x4, some 5 s with the Python tree, and 3 to 7 s on 5x5 and 6x6 (the
-compiled tree's generic layouts, driven from here).
+The plan: the strongest player that about a second a move judged affords. `STRONG`, 128 games
+at depth 3, where the compiled tree plays them (4x4: about 0.9 s a move judged); `QUICK`, 64
+games at depth 2, everywhere else, which already takes 3 to 7 s a move on 5x5 and 6x6 (the
+compiled tree's generic layouts, driven from here) and about 10 s on 4x4 with the Python tree,
+where depth 3 costs ten to twenty times more. On the moves the review flags for five kinds of
+player (bench/review.py --agreement), two independent sets of seeds give the same verdict,
+a real cost or no clear difference, on 95.5% of 200 moves with `STRONG`, 86% with `QUICK`.
 """
 
 from __future__ import annotations
@@ -34,9 +38,7 @@ from game.core.engine import FOUR_PROBABILITY, Direction
 from game.solver.bitboard import DIRECTIONS
 from game.solver.search import Searcher, Solver
 
-ROLLOUT_GAMES = 64
 ROLLOUT_MOVES = 300
-ROLLOUT_DEPTH = 2
 ROLLOUT_SEED = 2048
 _GOLDEN = 0x9E3779B97F4A7C15
 _MASK = (1 << 64) - 1
@@ -54,6 +56,27 @@ class SplitMix64:
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How the games after a move are played: the solver's depth, and how many games."""
+
+    depth: int
+    games: int
+
+
+STRONG = Plan(depth=3, games=128)  # where the compiled tree plays the games (4x4)
+QUICK = Plan(depth=2, games=64)  # everywhere else
+
+
+def plan_for(searcher: Searcher) -> Plan:
+    """The plan the games after a move on this searcher's boards are played by."""
+    return STRONG if _compiled(searcher) else QUICK
+
+
+def _compiled(searcher: Searcher) -> bool:
+    return searcher.kernel is not None and searcher.layout.full
 
 
 @dataclass(frozen=True)
@@ -123,26 +146,27 @@ def play_on(
     grid: Sequence[Sequence[int]],
     direction: Direction,
     *,
-    games: int = ROLLOUT_GAMES,
-    depth: int = ROLLOUT_DEPTH,
+    plan: Plan | None = None,
     max_moves: int = ROLLOUT_MOVES,
     seed: int = ROLLOUT_SEED,
 ) -> PlayedOn:
-    """The games played on after `direction` from `grid` (a move that moves it): how many
-    made the next tile above the biggest, how many were alive at the end, how many moves they
-    lasted. ValueError for a move that changes nothing."""
+    """The games played on after `direction` from `grid` (a move that moves it), by `plan`
+    (by default the plan for the board: `plan_for`): how many made the next tile above the
+    biggest, how many were alive at the end, how many moves they lasted. ValueError for a
+    move that changes nothing."""
     # The deepest tree: every move of every game, plus its search, can add a tile.
-    searcher = solver.searcher_for(grid, max_moves + depth + 1)
+    deepest = plan.depth if plan else max(STRONG.depth, QUICK.depth)
+    searcher = solver.searcher_for(grid, max_moves + deepest + 1)
+    plan = plan or plan_for(searcher)
     board = searcher.layout.from_grid(grid)
     after = searcher.layout.move(board, DIRECTIONS.index(direction))
     if after == board:
         raise ValueError(f"{direction} does not move this board")
     target_exponent = biggest_exponent(searcher, board) + 1
-    options = dict(games=games, depth=depth, max_moves=max_moves, seed=seed)
-    kernel = searcher.kernel
-    if kernel is not None and searcher.layout.full:
-        counts = kernel.rollouts(after, target_exponent=target_exponent, **options)
+    options = dict(games=plan.games, depth=plan.depth, max_moves=max_moves, seed=seed)
+    if _compiled(searcher):
+        counts = searcher.kernel.rollouts(after, target_exponent=target_exponent, **options)
     else:
         counts = play_games(searcher, after, target_exponent=target_exponent, **options)
     reached, survived, moves = counts
-    return PlayedOn(games, reached, survived, 1 << target_exponent, moves)
+    return PlayedOn(plan.games, reached, survived, 1 << target_exponent, moves)

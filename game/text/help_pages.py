@@ -188,24 +188,23 @@ COSTS_HELP: tuple[Message, ...] = (
     N_("help_page_costs", "# Games played on after a mistake"),
     N_(
         "help_page_costs",
-        "For your moves graded a mistake or a blunder (the {worst} worst) and for the solver's "
-        "better move, the solver plays {games} games on, {moves} moves each, {depth} moves ahead, "
-        "with the same new tiles for both: the figures are the same every time.",
+        "For your mistakes and blunders (the {worst} worst) and the solver's better move, the "
+        "solver plays {games} games on, {moves} moves each, {depth} moves ahead, on the same new "
+        "tiles (bigger boards, or no compiled solver: {few} games, {shallow} ahead).",
     ),
     N_(
         "help_page_costs",
-        "Shown: how many games made the next tile above your biggest in the solver's hands, not a "
-        "chance promised to you; where both made it {sure}% of the time, or at most {unsure}%, "
-        "how many were still going after {moves} moves.",
+        "Shown: how many games made the next tile above your biggest in the solver's hands, not "
+        "your chance; where both made it {sure}% of the time or at most {unsure}%, how many still "
+        "went on after {moves} moves.",
     ),
     N_(
         "help_page_costs",
-        "Else, how many moves the games lasted on average. Within {points} points or {lasted} "
-        'moves they cannot tell the moves apart: "no clear difference". They never change a '
-        "grade.",
+        "Else, the moves the games lasted on average. Within {points} points or {lasted} moves "
+        'they cannot tell the moves apart: "no clear difference". They never change a grade.',
     ),
     N_(
         "help_page_costs",
-        "About a tenth of a second a move on 4×4, seconds on bigger boards.",
+        "About a second a move on 4×4, seconds on bigger boards.",
     ),
 )

@@ -30,7 +30,7 @@ from game.kept_games.review.mistakes import (
 )
 from game.solver.analysis import review_depth
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn
+from game.solver.rollout import QUICK, ROLLOUT_MOVES, STRONG, PlayedOn
 from game.text import COSTS_HELP, PAD_LABELS, REVIEW_HELP, say, tr
 
 
@@ -123,9 +123,11 @@ def costs_help_lines(lang: str = "en") -> list[str]:
     """The help page of the games played on: the method, its numbers, the rule."""
     fields = {
         "worst": ESTIMATED_MOVES,
-        "games": ROLLOUT_GAMES,
+        "games": STRONG.games,
         "moves": ROLLOUT_MOVES,
-        "depth": ROLLOUT_DEPTH,
+        "depth": STRONG.depth,
+        "few": QUICK.games,
+        "shallow": QUICK.depth,
         "sure": SURE_PERCENT,
         "unsure": 100 - SURE_PERCENT,
         "points": REAL_COST_POINTS,
@@ -229,7 +231,8 @@ def longest_cost_words(lang: str, running: bool) -> str:
     if running:
         return tr("review_cost_waiting", lang)
     direction = max(DIRECTIONS, key=lambda d: len(tr(d, lang)))
-    games, most = ROLLOUT_GAMES, ROLLOUT_GAMES * ROLLOUT_MOVES
+    games = max(STRONG.games, QUICK.games)
+    most = games * ROLLOUT_MOVES
     lost = PlayedOn(games, 0, 0, 131072, 0)
     made = PlayedOn(games, games, 0, 131072, 0)
     alive = PlayedOn(games, games, games, 131072, most)

@@ -22,7 +22,7 @@ from game.kept_games.review.grades import Grade
 from game.kept_games.review.grading import MoveGrade, ReviewWork, with_cost
 from game.kept_games.review.mistakes import Mistake
 from game.solver.bitboard import DIRECTIONS
-from game.solver.rollout import ROLLOUT_DEPTH, ROLLOUT_GAMES, ROLLOUT_MOVES, PlayedOn, play_on
+from game.solver.rollout import QUICK, ROLLOUT_MOVES, STRONG, Plan, PlayedOn, play_on
 from game.solver.search import Solver
 from game.view.review_words import costs_help_lines as help_lines
 from game.view.review_words import figure_words, longest_cost_words
@@ -138,7 +138,7 @@ def test_a_late_position_where_the_next_tile_is_out_of_reach_gets_a_figure_that_
     solver = Solver(4)
     best = solver.search(LATE, depth=3).direction
     assert best is Direction.DOWN
-    options = dict(games=16, max_moves=60)
+    options = dict(plan=Plan(depth=2, games=16), max_moves=60)
     played_on = MoveCost(
         play_on(solver, LATE, Direction.LEFT, **options), play_on(solver, LATE, best, **options)
     )
@@ -195,7 +195,8 @@ def test_the_summary_and_the_four_mistakes_keep_the_search_s_grade_whatever_the_
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_help_page_gives_the_method_s_numbers(lang):
     page = " ".join(help_lines(lang))
-    numbers = (ROLLOUT_GAMES, ROLLOUT_MOVES, ROLLOUT_DEPTH, SURE_PERCENT, REAL_COST_POINTS)
+    plans = (STRONG.games, STRONG.depth, QUICK.games, QUICK.depth)
+    numbers = (*plans, ROLLOUT_MOVES, SURE_PERCENT, REAL_COST_POINTS)
     for number in (*numbers, 100 - SURE_PERCENT, REAL_COST_MOVES):
         assert str(number) in page
     assert "{" not in page

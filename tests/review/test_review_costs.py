@@ -45,9 +45,10 @@ from game.text import tr
 from game.view.review_words import decimal, figure_words, grade_name, summary_lines
 
 U, D, L, R = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
-# Down buries the 256's row under small tiles: a blunder at any depth, and in the games played
-# on after it about 59% make 512, against all of them after up (the better move).
-KNOWN_BLUNDER = ((256, 128, 32, 8), (2, 2, 16, 4), (0, 2, 16, 2), (0, 0, 16, 4))
+# Right leaves one empty cell, in the corner, where no new tile can merge: the game is lost,
+# a blunder at any depth, and no game played on after it makes 512, against all of them after
+# up (the better move).
+KNOWN_BLUNDER = ((8, 4, 2, 0), (16, 32, 8, 4), (128, 64, 16, 8), (256, 4, 32, 16))
 CORNER = ((128, 0, 2, 0), (0, 0, 0, 0), (4, 0, 0, 0), (0, 0, 0, 0))
 CORNER_MOVES = [U, R, L, U, R, D, L, U, R, L]
 SCALE = 100  # the stand-in's scores times this: a cell less left empty is a blunder
@@ -89,9 +90,9 @@ def flagged_by_loss(job) -> list:
 
 @pytest.mark.slow
 def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_path):
-    kept_game(tmp_path, KNOWN_BLUNDER, [D])
+    kept_game(tmp_path, KNOWN_BLUNDER, [R])
     solver = Solver(4, tables_dir=tmp_path)
-    expected = MoveCost(play_on(solver, KNOWN_BLUNDER, D), play_on(solver, KNOWN_BLUNDER, U))
+    expected = MoveCost(play_on(solver, KNOWN_BLUNDER, R), play_on(solver, KNOWN_BLUNDER, U))
     assert expected.real  # the example is a real cost, far beyond the rule's five points
     assert expected.best_shown - expected.played_shown >= 25
 
@@ -110,16 +111,16 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
             open_review(app)
             until_settled(app)
             grade = app.games_screens.job.grade_at(0)
-            assert (grade.played, grade.best, grade.grade) == (D, U, Grade.BLUNDER)
+            assert (grade.played, grade.best, grade.grade) == (R, U, Grade.BLUNDER)
             assert grade.cost == expected  # the process's games are the ones played here
             for lang in ("en", "el"):
                 use_look(app, lang=lang)
-                figure = figure_words(D, U, expected, lang)
+                figure = figure_words(R, U, expected, lang)
                 assert reads(app, figure)
             use_look(app, lang="en")
-            words = figure_words(D, U, expected, "en")
+            words = figure_words(R, U, expected, "en")
             assert words == (
-                f"Played on 64 times: after Down {expected.played_shown}% made 512, "
+                f"Played on {expected.played.games} times: after Right 0% made 512, "
                 f"after Up, the better move, {expected.best_shown}%"
             )
             seen.append(words_drawn(app))

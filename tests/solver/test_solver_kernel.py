@@ -19,8 +19,18 @@ import pytest
 from helpers.solver import to_grid, valid_moves
 
 from game.core.engine import Direction, Game, shift
-from game.solver.bitboard import BitLayout
-from game.solver.rollout import biggest_exponent, play_games, play_on
+from game.solver.bitboard import DIRECTIONS, BitLayout
+from game.solver.rollout import (
+    QUICK,
+    ROLLOUT_MOVES,
+    ROLLOUT_SEED,
+    STRONG,
+    Plan,
+    biggest_exponent,
+    plan_for,
+    play_games,
+    play_on,
+)
 from game.solver.search import Searcher, Solver
 from game.solver.tree import PURE_SOLVER_VARIABLE, OutOfTime, kernel_available
 
@@ -251,14 +261,41 @@ def test_rollouts_play_the_python_reference_s_games_draw_for_draw() -> None:
     assert lasted == {True}  # the moves count every game in full, and a lost game stops early
 
 
+@pytest.mark.slow  # a second: 128 games at depth 3
+def test_the_games_played_on_are_the_strongest_the_board_affords() -> None:
+    """Issue 32: where the compiled tree plays the games (4x4), more games by a deeper solver
+    than the depth-2 player's; on the Python tree and the generic layouts, the quick plan."""
+    assert STRONG.depth > QUICK.depth >= 2 and STRONG.games > QUICK.games
+    assert plan_for(Solver(4, kernel=True).fast) == STRONG
+    assert plan_for(Solver(4, kernel=False).fast) == QUICK
+    for size in (3, 5, 8):
+        assert plan_for(Solver(size).fast) == QUICK
+    solver = Solver(4)
+    layout = solver.fast.layout
+    board = played_boards(layout, seed=4, count=4)[2]
+    move = valid_moves(layout, board)[0]
+    outcome = play_on(solver, to_grid(layout, board), Direction(DIRECTIONS[move]))
+    options = dict(games=STRONG.games, depth=STRONG.depth, max_moves=ROLLOUT_MOVES)
+    target = biggest_exponent(solver.fast, board) + 1
+    after = layout.move(board, move)
+    expected = solver.fast.kernel.rollouts(
+        after, target_exponent=target, seed=ROLLOUT_SEED, **options
+    )
+    assert (outcome.games, outcome.reached, outcome.survived, outcome.moves) == (
+        STRONG.games,
+        *expected,
+    )
+
+
 @pytest.mark.slow
 def test_play_on_gives_the_same_outcome_with_either_tree() -> None:
     grid = played_boards(BitLayout(4), seed=4, count=4)[2]
     grid = to_grid(BitLayout(4), grid)
     for direction in Direction:
         if shift(grid, direction).moved:
-            with_python = play_on(Solver(4, kernel=False), grid, direction, games=4, max_moves=50)
-            with_kernel = play_on(Solver(4, kernel=True), grid, direction, games=4, max_moves=50)
+            options = dict(plan=Plan(depth=2, games=4), max_moves=50)
+            with_python = play_on(Solver(4, kernel=False), grid, direction, **options)
+            with_kernel = play_on(Solver(4, kernel=True), grid, direction, **options)
             assert with_kernel == with_python
             assert with_kernel.target == 2 * max(map(max, grid))
 

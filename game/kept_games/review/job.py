@@ -21,10 +21,10 @@ mistake's bound (a loss of `CHECK_FROM` or more), is searched again `DEEPER` pli
 kept too. Until that is done the counts are provisional, and the screen says how many of the
 flagged moves are checked. Then the player's own moves graded a mistake or a blunder, at most
 `ESTIMATED_MOVES` of them, worst first, are played on in a second process of the same kind
-(game/solver/analysis.Task.ROLLOUTS): the move played and the better move, `ROLLOUT_GAMES`
-games each. Each move's figure arrives on its own and goes with its grade, which it never
-changes (game/kept_games/review/costs.py). The figures are not kept: they take about a tenth
-of a second a move on 4x4 and come back the same every time.
+(game/solver/analysis.Task.ROLLOUTS): the move played and the better move, each by the
+board's plan (game/solver/rollout.plan_for). Each move's figure arrives on its own and goes
+with its grade, which it never changes (game/kept_games/review/costs.py). The figures are not
+kept: they take about two seconds a move on 4x4 and come back the same every time.
 Twenty moves: twice the worst moves a player steps through (`WORST_MOVES`), so that each of
 those has its figure, the rest for the moves just after them. Not all of them: a careless
 player's game can flag a hundred moves or more, and a move costs about 5 s on 5x5 and 14 s on
