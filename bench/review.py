@@ -7,6 +7,7 @@
     python bench/review.py --precision   the grades against a search two plies deeper
     python bench/review.py --busy        a review's time on a busy machine against a quiet one
     python bench/review.py --lasted      the moves games last after late moves, two seed sets
+    python bench/review.py --agreement   flagged moves' verdicts by two seed sets, per player
 
 The games: 4x4, played by the solver at depth 3 (two milliseconds a move), seed after seed
 until one lasts the number of moves wanted, cut there; each is kept through the session and
@@ -44,9 +45,16 @@ moves against the solver's best, played on as the review does, with two independ
 seeds: for each pair of moves, the better move's lead in mean moves lasted by each set, and
 how far the two sets' leads differ (the noise the review's REAL_COST_MOVES stays above), and
 how often the two sets give the same verdict, a real cost or "no clear difference" (goal: 95%).
-`--positions` of them (240: about 25 s with the compiled tree), `--games` a set (64, as the
-review plays). Measured: the same verdict on 76.9% of 467 pairs with 64 games a set, 87.2% with
-256 (1 min 23 s).
+`--positions` of them, `--games` a set (128, as the review plays on 4x4), at the depth the
+review plays 4x4 on by (game/solver/rollout.STRONG). Measured with 120 positions: the same
+verdict on 89.6% of 231 pairs (7 min); the two sets' leads differ by 5.2 moves where the moves
+lasted are shown.
+
+The verdicts (--agreement): each kind of player apart (as --precision), the first `--flagged`
+moves (40) the review grades mistake or blunder, each with its better move played on by each
+of the review's plans (game/solver/rollout.QUICK and STRONG) with two independent sets of
+seeds: how often the two sets give the same verdict, a real cost or "no clear difference"
+(goal: 95%), and how many moves show a real cost. About 15 minutes on two cores.
 """
 
 from __future__ import annotations
@@ -93,7 +101,7 @@ from game.solver.analysis import (  # noqa: E402
     review_depth,
 )
 from game.solver.bitboard import DIRECTIONS  # noqa: E402
-from game.solver.rollout import ROLLOUT_SEED, STRONG, Plan, play_on  # noqa: E402
+from game.solver.rollout import QUICK, ROLLOUT_SEED, STRONG, Plan, play_on  # noqa: E402
 from game.solver.search import Searcher, Solver  # noqa: E402
 from game.solver.tree import kernel_available  # noqa: E402
 
@@ -435,15 +443,17 @@ def graded(solver: Solver, grid, played: Direction, depth: int) -> tuple[Directi
     return grade_move(grid, tuple(None if s == float("-inf") else s for s in scores), played)
 
 
-def review_grade(solver: Solver, grid, played: Direction, first: int) -> tuple[float, Grade, int]:
+def review_grade(
+    solver: Solver, grid, played: Direction, first: int
+) -> tuple[Direction, float, Grade, int]:
     """The review's grade of a move (game/kept_games/review/job.py): the first look at `first`,
-    and a move it finds CHECK_FROM or worse graded again DEEPER plies deeper. (loss, grade,
-    the grading depth)."""
-    _, loss, grade = graded(solver, grid, played, first)
+    and a move it finds CHECK_FROM or worse graded again DEEPER plies deeper. (the better move,
+    loss, grade, the grading depth)."""
+    best, loss, grade = graded(solver, grid, played, first)
     if loss < CHECK_FROM:
-        return loss, grade, first
-    _, loss, grade = graded(solver, grid, played, first + DEEPER)
-    return loss, grade, first + DEEPER
+        return best, loss, grade, first
+    best, loss, grade = graded(solver, grid, played, first + DEEPER)
+    return best, loss, grade, first + DEEPER
 
 
 def player_rows(name: str, depth: int | None, noise: float, flagged: int, first: int) -> dict:
@@ -460,14 +470,14 @@ def player_rows(name: str, depth: int | None, noise: float, flagged: int, first:
                 graded_here.append((grid, played, *review_grade(solver, grid, played, first)))
         games += 1
         moves += len(graded_here)
-        bad.append([row for row in graded_here if row[3] in BAD_GRADES])
-        fine.append([row for row in graded_here if row[3] in FINE])
+        bad.append([row for row in graded_here if row[4] in BAD_GRADES])
+        fine.append([row for row in graded_here if row[4] in FINE])
     flat_fine = [row for rows in fine for row in rows]
     step = max(1, len(flat_fine) // FINE_CHECKED)
     checked_fine = flat_fine[::step][:FINE_CHECKED]
 
     def deeper_loss(row) -> float:
-        grid, played, _, _, at = row
+        grid, played, *_, at = row
         return graded(solver, grid, played, at + DEEPER)[1]
 
     flat_bad = [row for rows in bad for row in rows]
@@ -475,7 +485,7 @@ def player_rows(name: str, depth: int | None, noise: float, flagged: int, first:
         "name": name,
         "games": games,
         "moves": moves,
-        "bad": [(row[3], deeper_loss(row)) for row in flat_bad],
+        "bad": [(row[4], deeper_loss(row)) for row in flat_bad],
         "fine": [deeper_loss(row) for row in checked_fine],
         "fine_total": len(flat_fine),
         "seconds": time.perf_counter() - started,
@@ -526,6 +536,78 @@ def precision(flagged: int, processes: int) -> int:
         "\ngoals: blunders and mistakes each clearly bad at least 90% for every kind of player,"
         f" best or good clearly bad at most 2%; wall time {time.perf_counter() - started:.0f} s"
     )
+    return 0
+
+
+def flagged_moves(name: str, depth: int | None, noise: float, count: int, first: int) -> dict:
+    """The first `count` moves the review grades mistake or blunder in one kind of player's
+    seeded games (seed 0 and up), each with its better move, played on as the review plays
+    them, by each plan, with two independent sets of seeds. Runs in a process of its own."""
+    started = time.perf_counter()
+    solver = Solver(4)
+    moves, games = [], 0
+    while len(moves) < count and games < MOST_GAMES:
+        for grid, played, valid in played_game(solver, games, depth, noise):
+            if valid > 1 and len(moves) < count:
+                best, _, grade, _ = review_grade(solver, grid, played, first)
+                if grade in BAD_GRADES:
+                    moves.append((grid, played, best))
+        games += 1
+    verdicts = {}
+    for plan in PLANS:
+        verdicts[plan] = [
+            tuple(
+                MoveCost(*(play_on(solver, grid, d, plan=plan, seed=seed) for d in (played, best)))
+                for seed in (ROLLOUT_SEED, 1)
+            )
+            for grid, played, best in moves
+        ]
+    return {
+        "name": name,
+        "games": games,
+        "verdicts": verdicts,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+PLANS = (QUICK, STRONG)  # the two plans the review plays by (game/solver/rollout.py)
+
+
+def agreement(count: int, processes: int) -> int:
+    """How often two independent sets of seeds give a flagged move the same verdict, a real
+    cost or "no clear difference", each kind of player apart and by each plan (the top)."""
+    if not kernel_available():
+        print("--agreement needs the compiled tree: depth 3 plays a move on in minutes without it")
+        return 1
+    started = time.perf_counter()
+    first = REVIEW_DEPTHS[4]
+    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
+        jobs = [
+            pool.submit(flagged_moves, name, depth, noise, count, first)
+            for name, depth, noise in STRENGTHS
+        ]
+        results = [job.result() for job in jobs]
+    names = [f"{p.games} games at depth {p.depth}" for p in PLANS]
+    print(
+        f"4x4, graded as the review grades (depth {first}, then {first + DEEPER}); each move"
+        " graded mistake or blunder and its better move played on with two sets of seeds:"
+        " the same verdict on both, and the moves the first set shows a real cost on"
+    )
+    print("| player | moves | " + " | ".join(f"{n}: same verdict | real" for n in names) + " | s |")
+    print("|---|---|" + "---|---|" * len(PLANS) + "---|")
+    pooled = {plan: [0, 0] for plan in PLANS}
+    for r in results:
+        cells = []
+        for plan in PLANS:
+            pairs = r["verdicts"][plan]
+            same = sum(a.real == b.real for a, b in pairs)
+            pooled[plan][0] += same
+            pooled[plan][1] += len(pairs)
+            cells += [share(same, len(pairs)), str(sum(a.real for a, _ in pairs))]
+        moves = len(r["verdicts"][PLANS[0]])
+        print(f"| {r['name']} | {moves} | " + " | ".join(cells) + f" | {r['seconds']:.0f} |")
+    print("| all |  | " + " | ".join(f"{share(*pooled[p])} | " for p in PLANS) + " |")
+    print(f"\ngoal: the same verdict on 95%; wall time {time.perf_counter() - started:.0f} s")
     return 0
 
 
@@ -607,8 +689,11 @@ def main() -> int:
         help="for --calibrate (6), --precision (10 a strength), --lasted (64 a seed set)",
     )
     parser.add_argument("--precision", action="store_true", help="grades against 2 plies deeper")
-    parser.add_argument("--flagged", type=int, default=100, help="for --precision, a player")
-    parser.add_argument("--processes", type=int, default=2, help="for --precision")
+    parser.add_argument("--agreement", action="store_true", help="verdicts by two seed sets")
+    parser.add_argument(
+        "--flagged", type=int, default=None, help="a player: --precision 100, --agreement 40"
+    )
+    parser.add_argument("--processes", type=int, default=2, help="for --precision, --agreement")
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
@@ -627,7 +712,9 @@ def main() -> int:
         calibrate(args.games or 6)
         return 0
     if args.precision:
-        return precision(args.flagged, args.processes)
+        return precision(args.flagged or 100, args.processes)
+    if args.agreement:
+        return agreement(args.flagged or 40, args.processes)
     if args.busy:
         busy(args.rounds)
         return 0
