@@ -417,6 +417,7 @@ CLEARLY_BAD = 0.1  # a loss this big is a mistake or worse
 FINE = (Grade.BEST, Grade.GOOD)
 FINE_CHECKED = 200  # best or good moves checked a kind of player, spread over its positions
 MOST_GAMES = 400  # a kind of player that flags too little in this many games says so
+PLANS = (QUICK, STRONG)  # the two plans the review plays by (game/solver/rollout.py)
 
 
 def played_game(solver: Solver, seed: int, depth: int | None, noise: float) -> list:
@@ -496,6 +497,15 @@ def share(part: int, whole: int) -> str:
     return f"{part}/{whole} {part / whole:.1%}" if whole else "-"
 
 
+def each_player(work, count: int, first: int, processes: int) -> list[dict]:
+    """`work(name, depth, noise, count, first)` for each kind of player, `processes` at once."""
+    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
+        jobs = [
+            pool.submit(work, name, depth, noise, count, first) for name, depth, noise in STRENGTHS
+        ]
+        return [job.result() for job in jobs]
+
+
 def precision(flagged: int, processes: int) -> int:
     """The review's grades, each kind of player apart, against a search two plies deeper than
     the one that graded each move (the module's docstring)."""
@@ -504,12 +514,7 @@ def precision(flagged: int, processes: int) -> int:
         return 1
     started = time.perf_counter()
     first = REVIEW_DEPTHS[4]
-    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
-        jobs = [
-            pool.submit(player_rows, name, depth, noise, flagged, first)
-            for name, depth, noise in STRENGTHS
-        ]
-        results = [job.result() for job in jobs]
+    results = each_player(player_rows, flagged, first, processes)
     print(
         f"4x4; first look at depth {first}, a loss of {CHECK_FROM:g} or more graded again at"
         f" depth {first + DEEPER}; each move checked {DEEPER} plies deeper than the search"
@@ -570,9 +575,6 @@ def flagged_moves(name: str, depth: int | None, noise: float, count: int, first:
     }
 
 
-PLANS = (QUICK, STRONG)  # the two plans the review plays by (game/solver/rollout.py)
-
-
 def agreement(count: int, processes: int) -> int:
     """How often two independent sets of seeds give a flagged move the same verdict, a real
     cost or "no clear difference", each kind of player apart and by each plan (the top)."""
@@ -581,12 +583,7 @@ def agreement(count: int, processes: int) -> int:
         return 1
     started = time.perf_counter()
     first = REVIEW_DEPTHS[4]
-    with concurrent.futures.ProcessPoolExecutor(processes) as pool:
-        jobs = [
-            pool.submit(flagged_moves, name, depth, noise, count, first)
-            for name, depth, noise in STRENGTHS
-        ]
-        results = [job.result() for job in jobs]
+    results = each_player(flagged_moves, count, first, processes)
     names = [f"{p.games} games at depth {p.depth}" for p in PLANS]
     print(
         f"4x4, graded as the review grades (depth {first}, then {first + DEEPER}); each move"
@@ -606,7 +603,7 @@ def agreement(count: int, processes: int) -> int:
             cells += [share(same, len(pairs)), str(sum(a.real for a, _ in pairs))]
         moves = len(r["verdicts"][PLANS[0]])
         print(f"| {r['name']} | {moves} | " + " | ".join(cells) + f" | {r['seconds']:.0f} |")
-    print("| all |  | " + " | ".join(f"{share(*pooled[p])} | " for p in PLANS) + " |")
+    print("| all |  | " + " | ".join(f"{share(*pooled[p])} | " for p in PLANS) + " |  |")
     print(f"\ngoal: the same verdict on 95%; wall time {time.perf_counter() - started:.0f} s")
     return 0
 
