@@ -458,17 +458,17 @@ MESSAGES = by_key(
     N_("review_only_move", "The only move"),
     N_(
         "review_cost_reached",
-        "Played on {games} times: after {played} {mine}% made {tile}, after {best}, the better "
+        "Played on {games} times: after {played}, {mine}% made {tile}; after {best}, the better "
         "move, {theirs}%",
     ),
     N_(
         "review_cost_survived",
-        "Played on {games} times: after {played} {mine}% still going at move {moves}, after "
+        "Played on {games} times: after {played}, {mine}% still going at move {moves}; after "
         "{best}, the better move, {theirs}%",
     ),
     N_(
         "review_cost_lasted",
-        "Played on {games} times: after {played} the games lasted {mine} moves on average, after "
+        "Played on {games} times: after {played} the games lasted {mine} moves on average; after "
         "{best}, the better move, {theirs}",
     ),
     N_("review_cost_waiting", "Games played on: estimating…"),

@@ -210,9 +210,9 @@ def cost_words(estimate: Estimate, grade: MoveGrade, lang: str) -> str | None:
 
 
 def figure_words(played: str, best: str, cost: MoveCost, lang: str) -> str:
-    """What the games played on after both moves showed: "Played on 64 times: after Down 62%
-    made 1024, after Left, the better move, 91%", or on the moves lasted "after Down the games
-    lasted 180 moves on average, after Left, the better move, 212"."""
+    """What the games played on after both moves showed: "Played on 128 times: after Down,
+    62% made 1024; after Left, the better move, 91%", or on the moves lasted "after Down the
+    games lasted 180 moves on average; after Left, the better move, 212"."""
     fields = {
         "played": tr(played, lang).capitalize(),  # a sentence starts with its direction
         "best": tr(best, lang).capitalize(),

@@ -203,9 +203,9 @@ def test_the_help_page_gives_the_method_s_numbers(lang):
 
 
 LASTED_WORDS = {
-    "en": "Played on 64 times: after Down the games lasted 180 moves on average, after Left, "
+    "en": "Played on 64 times: after Down the games lasted 180 moves on average; after Left, "
     "the better move, 213",
-    "el": "64 παιχνίδια: μετά το Κάτω κράτησαν κατά μέσο όρο 180 κινήσεις, μετά το Αριστερά, "
+    "el": "64 παιχνίδια: μετά το Κάτω κράτησαν κατά μέσο όρο 180 κινήσεις· μετά το Αριστερά, "
     "την καλύτερη κίνηση, 213",
 }
 

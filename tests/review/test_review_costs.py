@@ -120,7 +120,7 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
             use_look(app, lang="en")
             words = figure_words(R, U, expected, "en")
             assert words == (
-                f"Played on {expected.played.games} times: after Right 0% made 512, "
+                f"Played on {expected.played.games} times: after Right, 0% made 512; "
                 f"after Up, the better move, {expected.best_shown}%"
             )
             seen.append(words_drawn(app))
@@ -172,13 +172,13 @@ def test_a_flagged_move_keeps_its_grade_and_says_when_its_games_tell_no_clear_di
             assert reads(app, figure)
             assert grade.grade is grade_of(grade.loss)  # the search's grade stands
             if outcome is no_real_cost:
-                assert "63% made 256" in figure and "better move, 63%" in figure
+                assert ", 63% made 256" in figure and "better move, 63%" in figure
                 loss = decimal(grade.loss, "en")
                 named = grade_name(grade.grade)
                 unclear = tr("review_grade_no_clear", grade=named, loss=loss)
                 assert unclear in " ".join(words_drawn(app))
             else:
-                assert "56% made 256" in figure and "better move, 63%" in figure
+                assert ", 56% made 256" in figure and "better move, 63%" in figure
                 assert not reads(app, "no clear difference")
         counts = {g.value: job.result.count(g) for g in Grade}
         assert counts["mistake"] + counts["blunder"] == len(flagged)
