@@ -4,6 +4,7 @@ clock's time, how it ended, own or assisted; and a kept game is found again afte
 from __future__ import annotations
 
 import logging
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -32,6 +33,8 @@ from game.kept_games.archive.games_archive import MAX_UNCOMMITTED_BATCHES, Archi
 from game.play import commands as cmd
 from game.play.session import Phase, SaveSlots, Session
 from game.screens.screen import ScreenKind
+from game.solver.rollout import PlayedOn
+from game.storage.schema import ARCHIVE_FILE
 
 L, R, U, D = Direction.LEFT, Direction.RIGHT, Direction.UP, Direction.DOWN
 
@@ -306,6 +309,44 @@ def test_the_review_s_scores_are_kept_for_a_second_look(tmp_path):
     archive.save_scores(game_id + 99, 4, scores)  # a game that is not kept: dropped, no harm
     assert archive.load_scores(game_id, 4) == {0: (1.5, None, 2.5, None), 1: (3.0, 4.0, None, None)}
     assert archive.load_scores(game_id, 3) == {}
+    assert archive.recording and archive.pop_notices() == []
+
+
+# Rows another program may write, past our checks: none of them is shown as a figure.
+UNREADABLE_PLAYED_ON = [
+    (3, "up", 0, 0, 0, 64, 0),  # no games
+    (3, "up", 64, 65, 0, 64, 0),  # more made it than were played
+    (3, "up", 64, 0, -1, 64, 0),
+    (3, "up", 64, 0, 0, 64, 64 * 300 + 1),  # longer than every game's moves
+    (3, "sideways", 64, 0, 0, 64, 0),
+    (-1, "up", 64, 0, 0, 64, 0),
+    (3, "up", 64.5, 0, 0, 64, 0),
+    (3, "up", 64, 0, 0, "many", 0),
+]
+
+
+def test_the_games_played_on_are_kept_for_a_second_look_and_rows_we_never_write_are_not_read(
+    tmp_path,
+):
+    archive, _, _, _ = recorded(tmp_path, actions=[L, D, R])
+    game_id = archive.list_games()[0].game_id
+    outcomes = {(0, L): PlayedOn(64, 40, 60, 256, 17000), (0, U): PlayedOn(128, 0, 1, 64, 900)}
+    archive.save_played_on(game_id, outcomes)
+    archive.save_played_on(game_id + 99, outcomes)  # a game that is not kept: dropped, no harm
+    assert archive.load_played_on(game_id) == outcomes
+    assert archive.load_played_on(game_id + 99) == {}
+    archive.save_played_on(game_id, {(0, L): PlayedOn(64, 41, 60, 256, 17000)})  # played again
+    assert archive.load_played_on(game_id)[0, L].reached == 41
+    archive.flush(10)
+    with sqlite3.connect(tmp_path / ARCHIVE_FILE, isolation_level=None) as connection:
+        connection.execute("PRAGMA ignore_check_constraints = ON")
+        for row in UNREADABLE_PLAYED_ON:
+            connection.execute("DELETE FROM played_on WHERE position = ?", (row[0],))
+            connection.execute(
+                "INSERT INTO played_on VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (game_id, *row)
+            )
+            assert set(archive.load_played_on(game_id)) == set(outcomes), row
+    connection.close()
     assert archive.recording and archive.pop_notices() == []
 
 

@@ -99,11 +99,14 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
     def real(grids, size, depth):
         return Analysis(grids, size=size, depth=depth, tables_dir=tmp_path, polite=False)
 
+    played = []
+
     def games(moves, size):
+        played.append(moves)
         return Analysis(moves, size=size, task=Task.ROLLOUTS, tables_dir=tmp_path, polite=False)
 
     seen = []
-    for _ in range(2):  # a second look: the scores are kept, the games played on again
+    for _ in range(2):  # a second look, after a restart: the scores and the figures are kept
         app = App(Options(data_dir=str(tmp_path), sound=False))
         app.games_screens.analyse, app.games_screens.play_on = real, games
         app.games_screens.depth_of = lambda size: 2
@@ -127,6 +130,7 @@ def test_a_known_blunder_shows_its_figure_in_words_the_same_every_time_R23(tmp_p
         finally:
             app.close()
     assert seen[0] == seen[1]
+    assert len(played) == 1  # the second look played none again
 
 
 def best_of(grid) -> Direction:

@@ -273,29 +273,37 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
         app.close()
 
 
+def open_practice_now(app) -> None:
+    """The newest game's card, Practise, and frames until its first board is shown: the kept
+    grades read on threads, whatever the games played on are doing."""
+    open_games(app)
+    press(app, pygame.K_RETURN)
+    while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    deadline = time.monotonic() + 30
+    while app.screens.top.practice is None:
+        assert time.monotonic() < deadline, "the practice waited for the games played on"
+        app.frame(STEP, [])
+        time.sleep(0.002)
+
+
 def test_after_a_restart_the_practice_starts_without_waiting_for_the_games_played_on(kept):
     """Issue 33: the practice waited after every restart while the games played on after the
     flagged moves were played again (3 to 25 s). They change no grade: the practice starts as
-    soon as the kept grades are read, and an answer's figures come when they come."""
+    soon as the kept grades are read, and an answer's figures come when they come (here the
+    first look was closed before any was in)."""
     first = new_app(kept)
+    first.games_screens.play_on = stand_in_rollouts(per_poll=0)  # never done
     try:
-        open_practice(first)  # the review's scores are kept
+        open_practice_now(first)  # the review's scores are kept, no figure
     finally:
         first.close()
     app = App(Options(seed=5, data_dir=str(kept), sound=False))
     app.games_screens.analyse = stand_in(per_poll=50, scale=100)
     app.games_screens.play_on = never = stand_in_rollouts(per_poll=0)  # never done
     try:
-        open_games(app)
-        press(app, pygame.K_RETURN)
-        while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
-            press(app, pygame.K_DOWN)
-        press(app, pygame.K_RETURN)
-        deadline = time.monotonic() + 30  # the kept scores read on threads
-        while app.screens.top.practice is None:
-            assert time.monotonic() < deadline, "the practice waited for the games played on"
-            app.frame(STEP, [])
-            time.sleep(0.002)
+        open_practice_now(app)
         assert never.made and never.made[0].state is AnalysisState.RUNNING  # still to come
         practice = app.screens.top.practice
         count = len(practice.todo)
@@ -303,5 +311,41 @@ def test_after_a_restart_the_practice_starts_without_waiting_for_the_games_playe
         press(app, ARROW_KEYS[practice.grade.played])  # the game's move again
         assert practice.answer is not None
         assert tr("review_cost_waiting") in words_drawn(app)  # its figures: on their way
+    finally:
+        app.close()
+
+
+def test_the_games_played_on_are_kept_a_restart_shows_their_figures_without_playing_again(
+    kept,
+):
+    """Issue 32: the figures take seconds a move to play (minutes for a game on 6x6); once in,
+    they are kept with the scores, and after a restart an answer shows its figure at once."""
+    first = new_app(kept)
+    try:
+        open_practice(first)  # the review and every figure in
+        costs = dict(first.games_screens.job.costs)
+        assert costs
+    finally:
+        first.close()
+    app = App(Options(seed=5, data_dir=str(kept), sound=False))
+    app.games_screens.analyse = stand_in(per_poll=50, scale=100)
+    app.games_screens.play_on = never = stand_in_rollouts(per_poll=0)  # would never be done
+    try:
+        open_practice_now(app)
+        job = app.games_screens.job
+        deadline = time.monotonic() + 30
+        while job.estimating.going:
+            assert time.monotonic() < deadline, "the kept figures were not taken"
+            app.frame(STEP, [])
+            time.sleep(0.002)
+        assert not never.made  # nothing played again
+        assert job.costs == costs
+        practice = app.screens.top.practice
+        grade = practice.grade
+        press(app, ARROW_KEYS[grade.played])  # the game's move again
+        assert practice.answer is not None
+        figure = figure_words(grade.played, grade.best, costs[grade.position], "en")
+        assert " ".join(figure.split()) in " ".join(" ".join(words_drawn(app)).split())
+        assert tr("review_cost_waiting") not in words_drawn(app)
     finally:
         app.close()

@@ -1,6 +1,6 @@
 """The archive's rows written: the changes a transaction is made of (`AddGame`, `AddSteps`,
-`UpdateSummary`, `KeepInPlay`, `KeepStats`, `SaveScores`, `AddAnswer`), `apply`, their SQL, and
-`write_changes`, a batch of them in one transaction (their tables:
+`UpdateSummary`, `KeepInPlay`, `KeepStats`, `SaveScores`, `SavePlayedOn`, `AddAnswer`),
+`apply`, their SQL, and `write_changes`, a batch of them in one transaction (their tables:
 game/kept_games/archive/tables.py; reading them back: rows.py). A moment is written as
 `utc_text` makes it, which the shared file's dates use too.
 """
@@ -12,13 +12,14 @@ import logging
 import math
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from game.core.engine import Direction
 from game.core.record import GameSummary, Step
 from game.kept_games.archive.tables import in_transaction
+from game.solver.rollout import PlayedOn
 
 log = logging.getLogger("game.kept_games.archive.games_archive")
 
@@ -55,6 +56,15 @@ class SaveScores:
 
 
 @dataclass(frozen=True)
+class SavePlayedOn:
+    """The games played on after moves of a reviewed game, kept so that a second look is
+    instant."""
+
+    game_id: int
+    outcomes: Mapping[tuple[int, Direction], PlayedOn]  # by (position, the move made)
+
+
+@dataclass(frozen=True)
 class AddAnswer:
     """A move tried again on a position of a reviewed game, and whether it was right."""
 
@@ -80,7 +90,16 @@ class KeepStats:
     figures: Mapping[str, Any]  # Stats.to_dict()
 
 
-Change = AddGame | AddSteps | UpdateSummary | SaveScores | AddAnswer | KeepInPlay | KeepStats
+Change = (
+    AddGame
+    | AddSteps
+    | UpdateSummary
+    | SaveScores
+    | SavePlayedOn
+    | AddAnswer
+    | KeepInPlay
+    | KeepStats
+)
 
 SUMMARY_COLUMNS = (
     "id, uid, size, started_at, outcome, won, score, biggest_tile, moves, seconds, steps, "
@@ -159,6 +178,17 @@ def apply(connection: sqlite3.Connection, change: Change) -> None:
                 int(change.right),
                 change.game_id,
             ),
+        )
+    elif isinstance(change, SavePlayedOn):
+        connection.executemany(
+            # PlayedOn's fields, in their order
+            "INSERT OR REPLACE INTO played_on (game_id, position, move, games, reached, "
+            "survived, target, moves) SELECT ?, ?, ?, ?, ?, ?, ?, ? "
+            "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?)",
+            [
+                (change.game_id, position, move.value, *astuple(outcome), change.game_id)
+                for (position, move), outcome in change.outcomes.items()
+            ],
         )
     else:
         # Only for a game that is kept: scores for one that is gone are dropped, not an error.

@@ -28,6 +28,7 @@ from game.kept_games.archive.changes import (
     AddSteps,
     Change,
     KeepInPlay,
+    SavePlayedOn,
     SaveScores,
     write_changes,
 )
@@ -35,6 +36,7 @@ from game.kept_games.archive.database_file import damage_mark, identity, open_da
 from game.kept_games.archive.failures import failure, is_busy, is_corrupt, notice, refused
 from game.kept_games.archive.rows import Kept
 from game.kept_games.archive.threads import IntegrityCheck, JobWriter, Waited
+from game.solver.rollout import PlayedOn
 from game.storage.notices import Notice
 from game.storage.schema import ARCHIVE_FILE
 
@@ -430,7 +432,7 @@ class Archive:
         """Keep a game as its size's game in play (left on its board for another size)."""
         self.write([KeepInPlay(game.to_dict(), dict(session))])
 
-    # -- the review's scores, kept so that a second look is instant ------------------------------
+    # -- the review's scores and games played on, kept so that a second look is instant ---------
 
     def save_scores(
         self, game_id: int, depth: int, scores: Mapping[int, Sequence[float | None]]
@@ -442,6 +444,17 @@ class Archive:
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]:
         """The kept scores of a game's positions at this depth (those that can be read)."""
         return rows.scores_of(self.read(partial(rows.score_rows, game_id=game_id, depth=depth)))
+
+    def save_played_on(
+        self, game_id: int, outcomes: Mapping[tuple[int, Direction], PlayedOn]
+    ) -> None:
+        """Keep the games played on after moves of a reviewed game, by (position, move)."""
+        if outcomes:
+            self.write([SavePlayedOn(game_id, dict(outcomes))])
+
+    def load_played_on(self, game_id: int) -> dict[tuple[int, Direction], PlayedOn]:
+        """The kept games played on after moves of a game (those that can be read)."""
+        return rows.played_on_of(self.read(partial(rows.played_on_rows, game_id=game_id)))
 
     # -- the practice of a game's mistakes -------------------------------------------------------
 

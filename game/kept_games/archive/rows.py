@@ -1,8 +1,8 @@
 """The archive's rows read back: every query on its tables (tables.py; what writes them:
 changes.py). Each runs on the archive's one connection, through `Archive`; `summary_of`,
-`record_of`, `scores_of`, `in_play_of`, `stats_of` and `kept_of` (what play goes on from,
-`Kept`) read their rows back, refusing values we never write; `parse_utc` reads a moment as
-`utc_text` writes it (the shared file's dates use them too).
+`record_of`, `scores_of`, `played_on_of`, `in_play_of`, `stats_of` and `kept_of` (what play
+goes on from, `Kept`) read their rows back, refusing values we never write; `parse_utc` reads
+a moment as `utc_text` writes it (the shared file's dates use them too).
 """
 
 from __future__ import annotations
@@ -16,11 +16,12 @@ from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
 from game.core import checks
-from game.core.engine import Game
+from game.core.engine import Direction, Game
 from game.core.record import Action, GameRecord, GameSummary, Origin, Outcome, Step
 from game.core.rules import BOARD_SIZES
 from game.core.stats import Stats
 from game.kept_games.archive.changes import SUMMARY_COLUMNS, utc_text
+from game.solver.rollout import ROLLOUT_MOVES, PlayedOn
 from game.storage.schema import check_session_state
 
 log = logging.getLogger("game.kept_games.archive.games_archive")
@@ -241,6 +242,34 @@ def scores_of(rows: Sequence[tuple]) -> dict[int, tuple[float | None, ...]]:
             continue
         if type(values) is list and len(values) == 4 and all(_is_score(v) for v in values):
             kept[position] = tuple(values)
+    return kept
+
+
+def played_on_rows(connection: sqlite3.Connection, game_id: int) -> list[tuple]:
+    """A game's kept games played on, for `played_on_of`."""
+    return connection.execute(
+        "SELECT position, move, games, reached, survived, target, moves FROM played_on "
+        "WHERE game_id = ?",
+        (game_id,),
+    ).fetchall()
+
+
+def played_on_of(rows: Sequence[tuple]) -> dict[tuple[int, Direction], PlayedOn]:
+    """The games played on after each (position, move), those that can be read."""
+    kept: dict[tuple[int, Direction], PlayedOn] = {}
+    for position, move, games, reached, survived, target, moves in rows:
+        try:
+            checks.count(position, "position")
+            checks.count(games, "games")
+            checks.count(reached, "reached", limit=games)
+            checks.count(survived, "survived", limit=games)
+            checks.count(target, "target")
+            checks.count(moves, "moves", limit=games * ROLLOUT_MOVES)
+            direction = Direction(move)
+        except ValueError:
+            continue
+        if games and target:
+            kept[position, direction] = PlayedOn(games, reached, survived, target, moves)
     return kept
 
 

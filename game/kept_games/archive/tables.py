@@ -4,8 +4,9 @@
   `steps` (one row a move or undo: the action and the game clock), `in_play` (the game on the
   board of each size and its session's state), `statistics` (one row: the statistics, best
   scores and goals met), `analyses` (the review's solver scores, kept so that a second look is
-  instant), `practice` (a player's answers to a game's mistakes tried again). Their rows,
-  written and read back: game/kept_games/archive/changes.py and rows.py.
+  instant), `played_on` (the games played on after its flagged moves, likewise), `practice`
+  (a player's answers to a game's mistakes tried again). Their rows, written and read back:
+  game/kept_games/archive/changes.py and rows.py.
 - Versions: `UPGRADES[n]` turns version n into n + 1, in one transaction with the new
   `PRAGMA user_version`; version 0 is a new, empty file, made version 1 (the first release's:
   no player has a file of an earlier layout).
@@ -59,6 +60,19 @@ _SCHEMA = (
     scores TEXT NOT NULL,
     PRIMARY KEY (game_id, depth, position)
 ) WITHOUT ROWID""",
+    # The games played on after a flagged move and after its better move (rollout.PlayedOn),
+    # by move: a second look shows the figures without playing them again.
+    """CREATE TABLE played_on (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL CHECK (position >= 0),
+    move TEXT NOT NULL CHECK (move IN ('up', 'down', 'left', 'right')),
+    games INTEGER NOT NULL CHECK (games > 0),
+    reached INTEGER NOT NULL CHECK (reached BETWEEN 0 AND games),
+    survived INTEGER NOT NULL CHECK (survived BETWEEN 0 AND games),
+    target INTEGER NOT NULL CHECK (target > 0),
+    moves INTEGER NOT NULL CHECK (moves >= 0),
+    PRIMARY KEY (game_id, position, move)
+) WITHOUT ROWID""",
     """CREATE TABLE practice (
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     position INTEGER NOT NULL CHECK (position >= 0),
@@ -96,6 +110,7 @@ SCHEMA_OBJECTS = frozenset(
         ("table", "games"),
         ("table", "steps"),
         ("table", "analyses"),
+        ("table", "played_on"),
         ("table", "practice"),
         ("table", "in_play"),
         ("table", "statistics"),

@@ -23,8 +23,9 @@ flagged moves are checked. Then the player's own moves graded a mistake or a blu
 `ESTIMATED_MOVES` of them, worst first, are played on in a second process of the same kind
 (game/solver/analysis.Task.ROLLOUTS): the move played and the better move, each by the
 board's plan (game/solver/rollout.plan_for). Each move's figure arrives on its own and goes
-with its grade, which it never changes (game/kept_games/review/costs.py). The figures are not
-kept: they take about two seconds a move on 4x4 and come back the same every time.
+with its grade, which it never changes (game/kept_games/review/costs.py). The games played on
+are kept like the scores, move by move: they take about two seconds a move on 4x4 and minutes
+for a game of 6x6, and a second look, or the practice after a restart, shows them at once.
 Twenty moves: twice the worst moves a player steps through (`WORST_MOVES`), so that each of
 those has its figure, the rest for the moves just after them. Not all of them: a careless
 player's game can flag a hundred moves or more, and a move costs about 5 s on 5x5 and 14 s on
@@ -60,6 +61,7 @@ from game.kept_games.review.grading import (
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import events as ev
 from game.solver.analysis import AnalysisState, Progress
+from game.solver.rollout import PlayedOn
 
 REFRESH_SECONDS = 0.5  # the grades are made again at most this often while scores arrive
 WORST_MOVES = 10  # the moves that cost most, worst first, that a player steps through
@@ -67,13 +69,19 @@ log = logging.getLogger("game.kept_games.review.grading")
 
 
 class ScoreKeeper(Protocol):
-    """Where scores are kept between looks (game/archive.Archive)."""
+    """Where scores and games played on are kept between looks (game/archive.Archive)."""
 
     def save_scores(
         self, game_id: int, depth: int, scores: Mapping[int, Sequence[float | None]]
     ) -> None: ...
 
     def load_scores(self, game_id: int, depth: int) -> dict[int, tuple[float | None, ...]]: ...
+
+    def save_played_on(
+        self, game_id: int, outcomes: Mapping[tuple[int, Direction], PlayedOn]
+    ) -> None: ...
+
+    def load_played_on(self, game_id: int) -> dict[tuple[int, Direction], PlayedOn]: ...
 
 
 # (the moves to play on after, {(position, direction): (grid, direction)}, the board size)
@@ -115,6 +123,9 @@ class ReviewJob:
         self.costs: dict[int, MoveCost] = {}  # by position: the flagged moves' figures so far
         # the positions played on, worst first: their move played and its better move
         self.estimated: dict[int, tuple[Direction, Direction]] = {}
+        # the games played on after each (position, move) so far, those kept first
+        self.outcomes: dict[tuple[int, Direction], PlayedOn] = {}
+        self._kept_outcomes = 0  # how many of them were kept before this look
         self.estimating = AnalysisState.WAITING  # the rollouts' process, once scores are in
         self._play_on = play_on
         self._rollouts: Scorer | None = None
@@ -319,11 +330,18 @@ class ReviewJob:
         flagged = [g for g in self.result.grades if g.grade in BAD_GRADES and not g.assisted]
         flagged.sort(key=lambda g: (-g.loss, g.position))
         self.estimated = {g.position: (g.played, g.best) for g in flagged[:ESTIMATED_MOVES]}
+        if self._play_on is None:
+            self.estimating = AnalysisState.DONE
+            return
+        self.outcomes = self._kept_played_on()
+        self._kept_outcomes = len(self.outcomes)
+        self._take_costs()
         moves = {}
         for position, directions in self.estimated.items():
             for direction in directions:
-                moves[position, direction] = (self.positions[position].grid, direction)
-        if not moves or self._play_on is None:
+                if (position, direction) not in self.outcomes:
+                    moves[position, direction] = (self.positions[position].grid, direction)
+        if not moves:
             self.estimating = AnalysisState.DONE
             return
         self.estimating = AnalysisState.RUNNING
@@ -334,15 +352,31 @@ class ReviewJob:
         """Take in the games played on so far: a move's figure once both its moves are in."""
         assert self._rollouts is not None
         progress = self._rollouts.poll()
-        outcomes = self._rollouts.results
-        for position, moves in self.estimated.items():
-            after = [outcomes.get((position, direction)) for direction in moves]
-            if None not in after:
-                self.costs[position] = MoveCost(*after)
+        self.outcomes.update(self._rollouts.results)
+        self._take_costs()
         if progress.state is not AnalysisState.RUNNING:
             self.estimating = progress.state
+            self._keep()
             if progress.state is AnalysisState.FAILED:
                 log.warning("the games played on stopped: %s", progress.failure)
+
+    def _take_costs(self) -> None:
+        """A move's figure once the games after both its moves are in."""
+        for position, moves in self.estimated.items():
+            after = [self.outcomes.get((position, direction)) for direction in moves]
+            if None not in after:
+                self.costs[position] = MoveCost(*after)
+
+    def _kept_played_on(self) -> dict[tuple[int, Direction], PlayedOn]:
+        """The games played on kept for this game (those after moves not played on now, as
+        the better move a newer version finds, are never used)."""
+        if self.game_id is None:
+            return {}
+        try:
+            return self.keeper.load_played_on(self.game_id)
+        except ArchiveError as error:
+            log.warning("the kept games played on could not be read: %s", error)
+            return {}
 
     def estimate_at(self, index: int) -> Estimate:
         """Where the games played on after the move played from position `index` stand."""
@@ -369,16 +403,21 @@ class ReviewJob:
         return []
 
     def _keep(self) -> None:
-        """Keep the scores this look made (the archive writes them on its own thread)."""
+        """Keep the scores and games played on this look made (the archive writes them on its
+        own thread)."""
         if self.game_id is not None and len(self.scores) > self._kept:
             self.keeper.save_scores(self.game_id, self.depth, self.scores)
             self._kept = len(self.scores)
         if self.game_id is not None and len(self.deeper) > self._kept_deeper:
             self.keeper.save_scores(self.game_id, self.deep_depth, self.deeper)
             self._kept_deeper = len(self.deeper)
+        if self.game_id is not None and len(self.outcomes) > self._kept_outcomes:
+            self.keeper.save_played_on(self.game_id, self.outcomes)
+            self._kept_outcomes = len(self.outcomes)
 
     def close(self) -> None:
-        """Stop the solver and the rollouts; the scores so far are kept for the next look."""
+        """Stop the solver and the rollouts; the scores and games played on so far are kept for
+        the next look."""
         if self.state is AnalysisState.RUNNING:
             if self._scorer is not None:
                 self._scorer.cancel()
