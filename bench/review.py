@@ -55,6 +55,9 @@ moves (40) the review grades mistake or blunder, each with its better move playe
 of the review's plans (game/solver/rollout.QUICK and STRONG) with two independent sets of
 seeds: how often the two sets give the same verdict, a real cost or "no clear difference"
 (goal: 95%), and how many moves show a real cost. About 15 minutes on two cores.
+`--player NAME` (again for more) measures only that kind of player, with --precision too;
+`--also-games N` adds a plan of N games at STRONG's depth (`--player "depth 3" --flagged 120
+--also-games 256`: about 25 minutes, one process).
 """
 
 from __future__ import annotations
@@ -497,16 +500,25 @@ def share(part: int, whole: int) -> str:
     return f"{part}/{whole} {part / whole:.1%}" if whole else "-"
 
 
-def each_player(work, count: int, first: int, processes: int) -> list[dict]:
-    """`work(name, depth, noise, count, first)` for each kind of player, `processes` at once."""
+def each_player(work, players, processes: int, *args) -> list[dict]:
+    """`work(name, depth, noise, *args)` for each of `players` (rows of STRENGTHS),
+    `processes` at once."""
     with concurrent.futures.ProcessPoolExecutor(processes) as pool:
-        jobs = [
-            pool.submit(work, name, depth, noise, count, first) for name, depth, noise in STRENGTHS
-        ]
+        jobs = [pool.submit(work, name, depth, noise, *args) for name, depth, noise in players]
         return [job.result() for job in jobs]
 
 
-def precision(flagged: int, processes: int) -> int:
+def players_named(names: list[str] | None) -> tuple:
+    """The rows of STRENGTHS named (all of them by default)."""
+    if not names:
+        return STRENGTHS
+    unknown = set(names) - {name for name, _, _ in STRENGTHS}
+    if unknown:
+        raise SystemExit(f"no such player: {', '.join(sorted(unknown))}")
+    return tuple(row for row in STRENGTHS if row[0] in names)
+
+
+def precision(flagged: int, processes: int, players: tuple) -> int:
     """The review's grades, each kind of player apart, against a search two plies deeper than
     the one that graded each move (the module's docstring)."""
     if not kernel_available():
@@ -514,7 +526,7 @@ def precision(flagged: int, processes: int) -> int:
         return 1
     started = time.perf_counter()
     first = REVIEW_DEPTHS[4]
-    results = each_player(player_rows, flagged, first, processes)
+    results = each_player(player_rows, players, processes, flagged, first)
     print(
         f"4x4; first look at depth {first}, a loss of {CHECK_FROM:g} or more graded again at"
         f" depth {first + DEEPER}; each move checked {DEEPER} plies deeper than the search"
@@ -544,7 +556,9 @@ def precision(flagged: int, processes: int) -> int:
     return 0
 
 
-def flagged_moves(name: str, depth: int | None, noise: float, count: int, first: int) -> dict:
+def flagged_moves(
+    name: str, depth: int | None, noise: float, count: int, first: int, plans: tuple
+) -> dict:
     """The first `count` moves the review grades mistake or blunder in one kind of player's
     seeded games (seed 0 and up), each with its better move, played on as the review plays
     them, by each plan, with two independent sets of seeds. Runs in a process of its own."""
@@ -559,7 +573,7 @@ def flagged_moves(name: str, depth: int | None, noise: float, count: int, first:
                     moves.append((grid, played, best))
         games += 1
     verdicts = {}
-    for plan in PLANS:
+    for plan in plans:
         verdicts[plan] = [
             tuple(
                 MoveCost(*(play_on(solver, grid, d, plan=plan, seed=seed) for d in (played, best)))
@@ -575,7 +589,7 @@ def flagged_moves(name: str, depth: int | None, noise: float, count: int, first:
     }
 
 
-def agreement(count: int, processes: int) -> int:
+def agreement(count: int, processes: int, players: tuple, plans: tuple) -> int:
     """How often two independent sets of seeds give a flagged move the same verdict, a real
     cost or "no clear difference", each kind of player apart and by each plan (the top)."""
     if not kernel_available():
@@ -583,27 +597,27 @@ def agreement(count: int, processes: int) -> int:
         return 1
     started = time.perf_counter()
     first = REVIEW_DEPTHS[4]
-    results = each_player(flagged_moves, count, first, processes)
-    names = [f"{p.games} games at depth {p.depth}" for p in PLANS]
+    results = each_player(flagged_moves, players, processes, count, first, plans)
+    names = [f"{p.games} games at depth {p.depth}" for p in plans]
     print(
         f"4x4, graded as the review grades (depth {first}, then {first + DEEPER}); each move"
         " graded mistake or blunder and its better move played on with two sets of seeds:"
         " the same verdict on both, and the moves the first set shows a real cost on"
     )
     print("| player | moves | " + " | ".join(f"{n}: same verdict | real" for n in names) + " | s |")
-    print("|---|---|" + "---|---|" * len(PLANS) + "---|")
-    pooled = {plan: [0, 0] for plan in PLANS}
+    print("|---|---|" + "---|---|" * len(plans) + "---|")
+    pooled = {plan: [0, 0] for plan in plans}
     for r in results:
         cells = []
-        for plan in PLANS:
+        for plan in plans:
             pairs = r["verdicts"][plan]
             same = sum(a.real == b.real for a, b in pairs)
             pooled[plan][0] += same
             pooled[plan][1] += len(pairs)
             cells += [share(same, len(pairs)), str(sum(a.real for a, _ in pairs))]
-        moves = len(r["verdicts"][PLANS[0]])
+        moves = len(r["verdicts"][plans[0]])
         print(f"| {r['name']} | {moves} | " + " | ".join(cells) + f" | {r['seconds']:.0f} |")
-    print("| all |  | " + " | ".join(f"{share(*pooled[p])} | " for p in PLANS) + " |  |")
+    print("| all |  | " + " | ".join(f"{share(*pooled[p])} | " for p in plans) + " |  |")
     print(f"\ngoal: the same verdict on 95%; wall time {time.perf_counter() - started:.0f} s")
     return 0
 
@@ -691,6 +705,18 @@ def main() -> int:
         "--flagged", type=int, default=None, help="a player: --precision 100, --agreement 40"
     )
     parser.add_argument("--processes", type=int, default=2, help="for --precision, --agreement")
+    parser.add_argument(
+        "--player",
+        action="append",
+        help="for --precision, --agreement: only this kind of player (again for more)",
+    )
+    parser.add_argument(
+        "--also-games",
+        type=int,
+        action="append",
+        default=[],
+        help="for --agreement: also a plan of this many games at STRONG's depth",
+    )
     parser.add_argument("--lengths", type=int, nargs="*", default=list(LENGTHS))
     parser.add_argument("--frames", type=int, default=1200)
     parser.add_argument("--frames-only", action="store_true", help="skip the review times")
@@ -709,9 +735,10 @@ def main() -> int:
         calibrate(args.games or 6)
         return 0
     if args.precision:
-        return precision(args.flagged or 100, args.processes)
+        return precision(args.flagged or 100, args.processes, players_named(args.player))
     if args.agreement:
-        return agreement(args.flagged or 40, args.processes)
+        plans = PLANS + tuple(Plan(STRONG.depth, games) for games in args.also_games)
+        return agreement(args.flagged or 40, args.processes, players_named(args.player), plans)
     if args.busy:
         busy(args.rounds)
         return 0
