@@ -172,4 +172,5 @@ def check_and_upgrade(
                 connection.execute(f"PRAGMA application_id = {ARCHIVE_APPLICATION_ID}")
     found = set(connection.execute("SELECT type, name FROM sqlite_master").fetchall())
     if found != SCHEMA_OBJECTS:
-        raise Damaged(f"unexpected tables: {sorted(found ^ SCHEMA_OBJECTS)}")
+        missing, unexpected = sorted(SCHEMA_OBJECTS - found), sorted(found - SCHEMA_OBJECTS)
+        raise Damaged(f"not our tables: missing {missing}, unexpected {unexpected}")
