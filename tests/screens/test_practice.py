@@ -62,14 +62,19 @@ def new_app(folder, scale: float = 100) -> App:
     return app
 
 
-def open_practice(app) -> None:
-    """The newest game's card, Practise by the keyboard, and frames until it is ready."""
+def choose_practise(app) -> None:
+    """The newest game's card, and Practise on it by the keyboard."""
     open_games(app)
     press(app, pygame.K_RETURN)
     while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert app.screens.top.kind is ScreenKind.PRACTICE
+
+
+def open_practice(app) -> None:
+    """The newest game's card, Practise by the keyboard, and frames until it is ready."""
+    choose_practise(app)
     finish(app)  # its review read on threads: a busy machine keeps them waiting a while
     deadline = time.monotonic() + 60
     while app.screens.top.practice is None or app.games_screens.job.estimating.value == "running":
@@ -276,11 +281,7 @@ def test_a_review_whose_solver_stops_says_so_instead_of_waiting_for_ever(kept):
 def open_practice_now(app) -> None:
     """The newest game's card, Practise, and frames until its first board is shown: the kept
     grades read on threads, whatever the games played on are doing."""
-    open_games(app)
-    press(app, pygame.K_RETURN)
-    while GAME_ITEMS[app.screens.top.focus] is not Control.PRACTISE:
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)
+    choose_practise(app)
     deadline = time.monotonic() + 30
     while app.screens.top.practice is None:
         assert time.monotonic() < deadline, "the practice waited for the games played on"
