@@ -8,10 +8,11 @@
     worker.close()                      # stops the processes; safe if never started
 
 - `request(request_id, grid, budget_s=None)`: ask for the best move of `grid` (rows of ints,
-  0 empty; the worker's size). Any request not yet answered is dropped: its answer, if one is
-  already on its way, is never reported. `request_id` is the caller's (any int that rises, a
-  move counter for example); the caller still drops answers for a board that has changed
-  since.
+  0 empty; the worker's size), in about `budget_s` on an ordinary board: less on an easy one,
+  up to 2.2 times on the hardest (`think_time`, game/solver/search.py). Any request not yet
+  answered is dropped: its answer, if one is already on its way, is never reported.
+  `request_id` is the caller's (any int that rises, a move counter for example); the caller
+  still drops answers for a board that has changed since.
 - `poll()`: the replies that arrived, each a `Reply` to the newest request: its `direction`
   (None when no move changes that board: the game is over), or its `failure`, why the solver
   could not answer. A request gets one reply at most.
@@ -67,7 +68,7 @@ class Reply:
 
 def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
     """A solver process: answer the newest request, until told to stop (None) or orphaned."""
-    from game.solver.search import Solver
+    from game.solver.search import Solver, think_time
 
     solver = Solver(size, tables_dir=tables_dir)
     while True:
@@ -81,7 +82,7 @@ def _serve(connection: Connection, size: int, tables_dir: str | None) -> None:
             return
         request_id, grid, moves, budget_s = message
         try:
-            result = solver.search(grid, budget_s=budget_s, moves=moves)
+            result = solver.search(grid, budget_s=think_time(grid, budget_s), moves=moves)
         except ValueError as error:  # a board the solver cannot read: say so, keep serving
             reply = (request_id, None, f"the solver could not answer: {error}")
         else:

@@ -3,18 +3,23 @@ closing is clean, and the processes stay free of pygame."""
 
 from __future__ import annotations
 
+import multiprocessing
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
 from game.core.engine import Direction, shift
-from game.solver import Reply, SolverWorker, best_move
+from game.solver import Reply, Solver, SolverWorker, best_move
+from game.solver.worker import _serve
 
 BOARD = ((2, 4, 8, 16), (0, 0, 4, 2), (0, 0, 0, 2), (0, 0, 0, 0))
 OTHER = ((0, 0, 0, 0), (0, 2, 0, 0), (0, 0, 0, 0), (4, 0, 0, 0))
 OVER = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+# The late game: thirteen kinds of tile, where a game to 16384 is won or lost.
+LATE = ((8192, 4096, 2048, 1024), (64, 128, 256, 512), (32, 16, 8, 4), (2, 0, 0, 0))
 
 
 def wait_for_answers(worker: SolverWorker, timeout_s: float = 20.0) -> list:
@@ -134,3 +139,24 @@ def test_a_board_of_the_wrong_size_is_refused_at_once() -> None:
     with pytest.raises(ValueError):
         worker.request(1, ((2, 0, 0), (0, 0, 0), (0, 0, 0)))
     assert not worker._slots  # and no process was started for it
+
+
+def test_a_hard_board_gets_more_of_the_budget_and_an_easy_one_less(monkeypatch) -> None:
+    """The solver's process gives the late game the time the early game does not need."""
+    given: list[float] = []
+    search = Solver.search
+
+    def recorded(self, grid, *, budget_s=None, depth=None, moves=None):
+        given.append(budget_s)
+        return search(self, grid, depth=1, moves=moves)
+
+    monkeypatch.setattr(Solver, "search", recorded)
+    ours, theirs = multiprocessing.Pipe()
+    process = threading.Thread(target=_serve, args=(theirs, 4, None))
+    process.start()
+    for request_id, grid in enumerate((BOARD, LATE)):
+        ours.send((request_id, grid, None, 0.1))
+        assert ours.recv()[0] == request_id
+    ours.send(None)
+    process.join()
+    assert given[0] < 0.1 < given[1]
