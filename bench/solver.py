@@ -8,7 +8,7 @@
     python bench/solver.py --hint-sizes                            # a hint's time, each size
     python bench/solver.py --strength --out games.jsonl            # the long run, its goals
 
-`--strength` is long: 20 games of about 7,500 moves at 100 ms, some two hours on two cores
+`--strength` is long: 20 games of about 7,500 moves at 100 ms, some 90 minutes on two cores
 (`--jobs` games at a time; `--summarize FILE --strength` gives the goals of games saved so far).
 
 A time-bound move gets `think_time` of `--budget-ms`, as in the game: less on an easy board,
