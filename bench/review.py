@@ -31,8 +31,12 @@ or more graded again DEEPER plies deeper. Then every move graded mistake or blun
 200 best or good ones spread over the games, is searched again DEEPER plies deeper than the
 search that graded it (depth 10 for a checked move on 4x4): printed, per player, the share of
 blunders and of mistakes that search finds clearly bad (a loss of 0.1 or more; goal: at least
-90% each), and of best or good moves (goal: at most 2%), and each player's seconds. It needs
-the compiled tree: depth 10 takes about half a second a position with it.
+90% each), and of best or good moves (goal: at most 2%), and each player's seconds. Then a
+third look at the mistakes, two plies deeper again (depth 12 for a checked move): of the
+mistakes the check does not find clearly bad, their loss as graded and at the check, and how
+many of them and of all mistakes the third look finds clearly bad, to tell a grade that is
+wrong from a check that is. It needs the compiled tree: depth 10 takes about half a second a
+position with it, depth 12 one to three seconds.
 
 The busy machine (--busy): a review of 40 positions alone, then with the game's autoplay and
 another program each keeping a core busy, `--rounds` times: the ratio of the two times, median
@@ -480,20 +484,27 @@ def player_rows(name: str, depth: int | None, noise: float, flagged: int, first:
     step = max(1, len(flat_fine) // FINE_CHECKED)
     checked_fine = flat_fine[::step][:FINE_CHECKED]
 
-    def deeper_loss(row) -> float:
+    def deeper_loss(row, plies: int = DEEPER) -> float:
         grid, played, *_, at = row
-        return graded(solver, grid, played, at + DEEPER)[1]
+        return graded(solver, grid, played, at + plies)[1]
 
     flat_bad = [row for rows in bad for row in rows]
+    mistakes = [row for row in flat_bad if row[4] is Grade.MISTAKE]
     return {
         "name": name,
         "games": games,
         "moves": moves,
         "bad": [(row[4], deeper_loss(row)) for row in flat_bad],
+        # each mistake: (its loss as graded, 2 plies deeper, 4 plies deeper)
+        "mistakes": [(row[3], deeper_loss(row), deeper_loss(row, 2 * DEEPER)) for row in mistakes],
         "fine": [deeper_loss(row) for row in checked_fine],
         "fine_total": len(flat_fine),
         "seconds": time.perf_counter() - started,
     }
+
+
+def median_of(rows: list[tuple], column: int) -> str:
+    return f"{statistics.median(row[column] for row in rows):.3f}" if rows else "-"
 
 
 def share(part: int, whole: int) -> str:
@@ -551,8 +562,31 @@ def precision(flagged: int, processes: int, players: tuple) -> int:
         )
     print(
         "\ngoals: blunders and mistakes each clearly bad at least 90% for every kind of player,"
-        f" best or good clearly bad at most 2%; wall time {time.perf_counter() - started:.0f} s"
+        " best or good clearly bad at most 2%"
     )
+    print(
+        f"\nThe mistakes, a third look {2 * DEEPER} plies deeper than the search that graded"
+        f" them (depth {first + 3 * DEEPER} for a checked move): is the shortfall the grade's,"
+        " or the check's? The mistakes the check does not find clearly bad, their loss as"
+        " graded and at the check (medians), and the share of them and of all mistakes the"
+        " third look finds clearly bad:"
+    )
+    print(
+        "| player | mistakes | not clearly bad at the check | graded loss | at the check"
+        " | those clearly bad at the third look | all mistakes clearly bad at the third look |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        rows = r["mistakes"]
+        unconfirmed = [row for row in rows if row[1] < CLEARLY_BAD]
+
+        print(
+            f"| {r['name']} | {len(rows)} | {len(unconfirmed)}"
+            f" | {median_of(unconfirmed, 0)} | {median_of(unconfirmed, 1)}"
+            f" | {share(sum(row[2] >= CLEARLY_BAD for row in unconfirmed), len(unconfirmed))}"
+            f" | {share(sum(row[2] >= CLEARLY_BAD for row in rows), len(rows))} |"
+        )
+    print(f"\nwall time {time.perf_counter() - started:.0f} s")
     return 0
 
 
