@@ -63,6 +63,10 @@ from game.solver.tree import kernel_available
 # By board size: with the compiled tree, and with the Python tree where nothing is compiled.
 REVIEW_DEPTHS: Mapping[int, int] = {3: 6, 4: 6, 5: 3, 6: 3, 7: 2, 8: 2}
 REVIEW_DEPTHS_PYTHON: Mapping[int, int] = {3: 4, 4: 4, 5: 3, 6: 2, 7: 2, 8: 2}
+# A mistake the review's check grades near its bound is graded by a third look this deep, on the
+# sizes where the compiled tree makes it cheap (depth 10 on 4x4: about half a second a
+# position, on a few moves a game); elsewhere the check's grade stands (docs/solver.md).
+THIRD_LOOK_DEPTHS: Mapping[int, int] = {3: 10, 4: 10}
 MAX_RESTARTS = 1
 # Below the game, not below everything: at nice 5 a process gets about a quarter of a core that
 # a normal one also wants (Linux's weights 335 against 1024), never nothing.
@@ -75,6 +79,11 @@ Scores = tuple[float | None, float | None, float | None, float | None]
 def review_depth(size: int) -> int:
     """The search depth the review uses on this board size, with the search in use here."""
     return (REVIEW_DEPTHS if kernel_available() else REVIEW_DEPTHS_PYTHON)[size]
+
+
+def third_look_depth(size: int) -> int | None:
+    """The depth of the review's third look on this board size, or None: none here."""
+    return THIRD_LOOK_DEPTHS.get(size) if kernel_available() else None
 
 
 def _yield_to_the_game() -> None:

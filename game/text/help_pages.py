@@ -158,10 +158,10 @@ REVIEW_HELP: tuple[Message, ...] = (
     N_("help_page_review", "# How the review grades your moves"),
     N_(
         "help_page_review",
-        "Before each move the solver scores all four directions, {depth} moves ahead ({deep} for "
-        "one that looks costly). A move's loss is how far it falls below the best, counted in "
-        "your biggest tile: 1.0 is what pulling it one cell off its edge costs, so a loss means "
-        "the same early and late.",
+        "Before each move the solver scores all four directions, {depth} moves ahead ({deep} or "
+        "more for one that looks costly). A move's loss is how far it falls below the best, "
+        "counted in your biggest tile: 1.0 is what pulling it one cell off its edge costs, so a "
+        "loss means the same early and late.",
     ),
     N_(
         "help_page_review",

@@ -28,9 +28,13 @@ The grades, by loss (1.0 is a biggest tile pulled off its edge):
 Every move a first look grades a mistake or a blunder, or within a factor of two of the
 mistake's bound (a loss of `CHECK_FROM` or more), is searched again `DEEPER` plies deeper
 (game/kept_games/review/job.py), and graded by that deeper search: the shallow search's flags
-were right three times in four for players with a plan, the deeper ones far more often. Then a
-flagged move is played on (game/kept_games/review/costs.py), which says what followed and never
-changes a grade.
+were right three times in four for players with a plan, the deeper ones far more often. A move
+that search still grades a mistake, but below twice its bound (`SETTLE_BELOW`), is searched
+`DEEPER` plies deeper again where the compiled tree makes it cheap (a third look:
+game/solver/analysis.third_look_depth) and graded by that: near the bound a deeper search
+mostly finds a smaller loss, and nearly all the check's mistakes that a search deeper still
+does not find bad lie there (docs/solver.md). Then a flagged move is played on
+(game/kept_games/review/costs.py), which says what followed and never changes a grade.
 """
 
 from __future__ import annotations
@@ -68,6 +72,7 @@ GRADE_FLOORS: Mapping[Grade, float] = {
 MIN_SCALE_EXPONENT = 5  # the opening's scale is that of a 32: before it, nothing is at stake
 DEEPER = 2  # the plies a flagged move is searched again deeper than the first look
 CHECK_FROM = GRADE_FLOORS[Grade.MISTAKE] / 2  # a loss this big or more is searched again
+SETTLE_BELOW = GRADE_FLOORS[Grade.MISTAKE] * 2  # a checked mistake below this: a third look
 _TIE = 1e-9  # a loss this small is a tie with the best (the sums' rounding)
 
 
@@ -98,7 +103,13 @@ class MoveGrade:
     forced: bool  # the only move there was
     assisted: bool  # played after hint or autoplay was used (R20)
     cost: MoveCost | None = None  # the games played on after it and its better move, if any
-    checked: bool = False  # graded by the deeper search (DEEPER plies past the first look)
+    checked: bool = False  # graded by a deeper search (the check, or the third look)
+
+    @property
+    def near_bound(self) -> bool:
+        """A mistake the check grades below twice its bound: a third look grades it, where
+        there is one."""
+        return self.checked and self.grade is Grade.MISTAKE and self.loss < SETTLE_BELOW
 
     @property
     def tied(self) -> bool:
@@ -212,6 +223,7 @@ class ReviewWork:
         self.done = False
         self._grades: dict[int, MoveGrade] = {}  # by position, at `_depth` or checked deeper
         self._depth: int | None = None
+        self._thirds: set[int] = set()  # the positions graded by the third look
 
     def step(self, budget_s: float = 0.002) -> bool:
         """Read boards for about `budget_s` seconds (one move at least); whether all are read."""
@@ -232,15 +244,17 @@ class ReviewWork:
         depth: int,
         costs: Mapping[int, MoveCost] | None = None,
         deeper: Mapping[int, Scores] | None = None,
+        third: Mapping[int, Scores] | None = None,
     ) -> Review:
         """The grades of the scored moves and the four mistakes (reading what is left first);
         `deeper`, by position: scores of the moves searched again DEEPER plies deeper, which
-        grade them; `costs`: the flagged moves' games played on, said with their grade."""
+        grade them, and `third` those of the third look, which grade them in turn; `costs`:
+        the flagged moves' games played on, said with their grade."""
         if not self.done:
             self.facts.extend(self._reading)
             self.done = True
         if depth != self._depth:
-            self._grades, self._depth = {}, depth
+            self._grades, self._depth, self._thirds = {}, depth, set()
         fresh = {index: s for index, s in scores.items() if index not in self._grades}
         for grade in grade_game(self.record, self.positions, fresh, self.moves):
             self._grades[grade.position] = grade
@@ -251,6 +265,14 @@ class ReviewWork:
         }
         for grade in grade_game(self.record, self.positions, checked, self.moves):
             self._grades[grade.position] = replace(grade, checked=True)
+        looked = {
+            index: s
+            for index, s in (third or {}).items()
+            if index in self._grades and index not in self._thirds
+        }
+        for grade in grade_game(self.record, self.positions, looked, self.moves):
+            self._grades[grade.position] = replace(grade, checked=True)
+            self._thirds.add(grade.position)
         costs = costs or {}
         grades = [
             with_cost(self._grades[index], costs.get(index))

@@ -17,20 +17,23 @@ stopped, so a second look at a game is instant and a stopped review goes on wher
 
 Once every move is graded, each move the first look graded a mistake or a blunder, or near the
 mistake's bound (a loss of `CHECK_FROM` or more), is searched again `DEEPER` plies deeper
-(`checking`, in processes like the first look's) and graded by that search; its scores are
-kept too. Until that is done the counts are provisional, and the screen says how many of the
-flagged moves are checked. Then the player's own moves graded a mistake or a blunder, at most
-`ESTIMATED_MOVES` of them, worst first, are played on in a second process of the same kind
-(game/solver/analysis.Task.ROLLOUTS): the move played and the better move, each by the
-board's plan (game/solver/rollout.plan_for). Each move's figure arrives on its own and goes
-with its grade, which it never changes (game/kept_games/review/costs.py). The games played on
-are kept like the scores, move by move: they take about two seconds a move on 4x4 and minutes
-for a game of 6x6, and a second look, or the practice after a restart, shows them at once.
-Twenty moves: twice the worst moves a player steps through (`WORST_MOVES`), so that each of
-those has its figure, the rest for the moves just after them. Not all of them: a careless
-player's game can flag a hundred moves or more, and a move costs about 5 s on 5x5 and 14 s on
-6x6 (their games are played on by a Python loop) and 10 s on 4x4 with the Python tree, so
-twenty take a few minutes at most there, the worst moves' figures first."""
+(`checking`, in processes like the first look's) and graded by that search; its scores are kept
+too. A move that search grades a mistake below twice its bound is searched again `DEEPER` plies
+deeper still where that is cheap (the third look: `looking`,
+game/solver/analysis.third_look_depth) and graded by it. Until both are done the counts are
+provisional, and the screen says how many of the moves each has searched. Then the player's own
+moves graded a mistake or a blunder, at most `ESTIMATED_MOVES` of them, worst first, are played
+on in a second process of the same kind (game/solver/analysis.Task.ROLLOUTS): the move played
+and the better move, each by the board's plan (game/solver/rollout.plan_for). Each move's
+figure arrives on its own and goes with its grade, which it never changes
+(game/kept_games/review/costs.py). The games played on are kept like the scores, move by move:
+they take about two seconds a move on 4x4 and minutes for a game of 6x6, and a second look, or
+the practice after a restart, shows them at once. Twenty moves: twice the worst moves a player
+steps through (`WORST_MOVES`), so that each of those has its figure, the rest for the moves
+just after them. Not all of them: a careless player's game can flag a hundred moves or more,
+and a move costs about 5 s on 5x5 and 14 s on 6x6 (their games are played on by a Python loop)
+and 10 s on 4x4 with the Python tree, so twenty take a few minutes at most there, the worst
+moves' figures first."""
 
 from __future__ import annotations
 
@@ -60,7 +63,7 @@ from game.kept_games.review.grading import (
 )
 from game.kept_games.review.mistakes import Finding, Mistake
 from game.play import events as ev
-from game.solver.analysis import AnalysisState, Progress
+from game.solver.analysis import AnalysisState, Progress, third_look_depth
 from game.solver.rollout import PlayedOn
 
 REFRESH_SECONDS = 0.5  # the grades are made again at most this often while scores arrive
@@ -115,6 +118,16 @@ class ReviewJob:
         self._checker: Scorer | None = None
         self._checked = 0  # how many deeper scores the result was made from
         self._kept_deeper = 0  # how many of them were kept before this look
+        # the third look: the depth (None: none on this board here), the positions it searches
+        # (the checked mistakes near their bound), their scores, and as for the check's
+        third_depth = third_look_depth(record.size)
+        self.third_depth = third_depth if third_depth and third_depth > depth + DEEPER else None
+        self.to_look: list[int] = []
+        self.third: dict[int, Scores] = {}
+        self.looking = AnalysisState.WAITING
+        self._looker: Scorer | None = None
+        self._looked = 0
+        self._kept_third = 0
         self.result: Review | None = None
         self.worst: list[MoveGrade] = []  # the moves that cost most so far, worst first
         self.state = AnalysisState.WAITING
@@ -160,10 +173,13 @@ class ReviewJob:
 
     @property
     def check_progress(self) -> tuple[int, int] | None:
-        """(checked, to check) while the flagged moves are searched again deeper; else None."""
-        if self.checking is not AnalysisState.RUNNING:
-            return None
-        return sum(p in self.deeper for p in self.to_check), len(self.to_check)
+        """(searched, to search) while the flagged moves are searched again deeper, by the
+        check and then by the third look; else None."""
+        if self.checking is AnalysisState.RUNNING:
+            return sum(p in self.deeper for p in self.to_check), len(self.to_check)
+        if self.looking is AnalysisState.RUNNING:
+            return sum(p in self.third for p in self.to_look), len(self.to_look)
+        return None
 
     @property
     def graded(self) -> bool:
@@ -180,10 +196,15 @@ class ReviewJob:
 
     @property
     def _scored(self) -> bool:
-        """The first look and the deeper one are over, and the grades are of all they sent."""
+        """The first look and the deeper ones are over, and the grades are of all they sent."""
         first = not self.running and self._work.done and self._graded == len(self.scores)
+        return first and self._checked_all
+
+    @property
+    def _checked_all(self) -> bool:
+        """The check and the third look are over, and the grades are of all they sent."""
         checked = not self.checking.going and self._checked == len(self.deeper)
-        return first and checked
+        return checked and not self.looking.going and self._looked == len(self.third)
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -259,28 +280,39 @@ class ReviewJob:
                 events += self._ended(progress)
         if self.checking is AnalysisState.RUNNING:
             self._take_checks()
+        if self.looking is AnalysisState.RUNNING:
+            self._take_third()
         if self.estimating is AnalysisState.RUNNING:
             self._take_figures()
         if not self._work.done:
             self._work.step(budget_s)
         if self._work.done and self._due():
-            self.result = self._work.review(self.scores, self.depth, self.costs, self.deeper)
+            self.result = self._work.review(
+                self.scores, self.depth, self.costs, self.deeper, self.third
+            )
             self.worst = self.result.worst(WORST_MOVES)
             self._graded, self._graded_at = len(self.scores), self._clock()
             self._costed, self._checked = len(self.costs), len(self.deeper)
+            self._looked = len(self.third)
         if self.checking is AnalysisState.WAITING and not self.running:
             self._check_flagged()
         checked = not self.checking.going and self._checked == len(self.deeper)
-        if self.estimating is AnalysisState.WAITING and not self.running and checked:
+        if self.looking is AnalysisState.WAITING and checked:
+            self._look_again()
+        if self.estimating is AnalysisState.WAITING and not self.running and self._checked_all:
             self._play_on_flagged()
         return events
 
     def _due(self) -> bool:
         if len(self.costs) != self._costed:
             return True
-        if len(self.scores) == self._graded and len(self.deeper) == self._checked:
+        if (len(self.scores), len(self.deeper), len(self.third)) == (
+            self._graded,
+            self._checked,
+            self._looked,
+        ):
             return False
-        busy = self.running or self.checking is AnalysisState.RUNNING
+        busy = self.running or AnalysisState.RUNNING in (self.checking, self.looking)
         return not busy or self._clock() - self._graded_at >= REFRESH_SECONDS
 
     # -- the deeper search of the flagged moves --------------------------------------------------
@@ -316,6 +348,39 @@ class ReviewJob:
             self._keep()
             if progress.state is AnalysisState.FAILED:  # the first look's grades stay
                 log.warning("the deeper search stopped: %s", progress.failure)
+
+    def _look_again(self) -> None:
+        """Once the check's grades are in: search the checked mistakes near their bound again,
+        DEEPER plies deeper (the scores kept from an earlier look first). None where there is
+        no third look, or the check stopped short."""
+        if self.checking is not AnalysisState.DONE:
+            self.looking = self.checking  # stopped short: the check's grades stay
+            return
+        if self.third_depth is None:
+            self.looking = AnalysisState.DONE
+            return
+        assert self.result is not None
+        self.to_look = [g.position for g in self.result.grades if g.near_bound]
+        kept = self._kept_scores(self.third_depth, self.to_look)
+        self.third, self._kept_third = kept, len(kept)
+        todo = [index for index in self.to_look if index not in kept]
+        if not todo:
+            self.looking = AnalysisState.DONE
+            return
+        size, grid = self.record.size, self.positions.grid
+        self._looker = Batches(self._analyse, todo, grid, size, self.third_depth)
+        self._looker.start()
+        self.looking = AnalysisState.RUNNING
+
+    def _take_third(self) -> None:
+        assert self._looker is not None
+        progress = self._looker.poll()
+        self.third.update(self._looker.results)
+        if progress.state is not AnalysisState.RUNNING:
+            self.looking = progress.state
+            self._keep()
+            if progress.state is AnalysisState.FAILED:  # the check's grades stay
+                log.warning("the third look stopped: %s", progress.failure)
 
     # -- the games played on after the flagged moves ----------------------------------------------
 
@@ -411,6 +476,9 @@ class ReviewJob:
         if self.game_id is not None and len(self.deeper) > self._kept_deeper:
             self.keeper.save_scores(self.game_id, self.deep_depth, self.deeper)
             self._kept_deeper = len(self.deeper)
+        if self.game_id is not None and self.third_depth and len(self.third) > self._kept_third:
+            self.keeper.save_scores(self.game_id, self.third_depth, self.third)
+            self._kept_third = len(self.third)
         if self.game_id is not None and len(self.outcomes) > self._kept_outcomes:
             self.keeper.save_played_on(self.game_id, self.outcomes)
             self._kept_outcomes = len(self.outcomes)
@@ -428,6 +496,10 @@ class ReviewJob:
             self._checker.cancel()
             self.deeper.update(self._checker.results)
             self.checking = AnalysisState.CANCELLED
+        if self._looker is not None and self.looking is AnalysisState.RUNNING:
+            self._looker.cancel()
+            self.third.update(self._looker.results)
+            self.looking = AnalysisState.CANCELLED
         if self._rollouts is not None and self.estimating is AnalysisState.RUNNING:
             self._rollouts.cancel()
             self.estimating = AnalysisState.CANCELLED
