@@ -31,12 +31,10 @@ or more graded again DEEPER plies deeper. Then every move graded mistake or blun
 200 best or good ones spread over the games, is searched again DEEPER plies deeper than the
 search that graded it (depth 10 for a checked move on 4x4): printed, per player, the share of
 blunders and of mistakes that search finds clearly bad (a loss of 0.1 or more; goal: at least
-90% each), and of best or good moves (goal: at most 2%), and each player's seconds. Then a
-third look at the mistakes, two plies deeper again (depth 12 for a checked move): of the
-mistakes the check does not find clearly bad, their loss as graded and at the check, and how
-many of them and of all mistakes the third look finds clearly bad, to tell a grade that is
-wrong from a check that is. It needs the compiled tree: depth 10 takes about half a second a
-position with it, depth 12 one to three seconds.
+90% each), and of best or good moves (goal: at most 2%), and each player's seconds. A mistake
+the check grades below twice its bound is graded by the review's third look (depth 10), and
+checked at depth 12. It needs the compiled tree: depth 10 takes about half a second a position
+with it, depth 12 one to three seconds.
 
 The busy machine (--busy): a review of 40 positions alone, then with the game's autoplay and
 another program each keeping a core busy, `--rounds` times: the ratio of the two times, median
@@ -94,6 +92,7 @@ from game.kept_games.review.grades import BAD_GRADES  # noqa: E402
 from game.kept_games.review.grading import (  # noqa: E402
     CHECK_FROM,
     DEEPER,
+    SETTLE_BELOW,
     Grade,
     grade_move,
     loss_scale,
@@ -106,6 +105,7 @@ from game.solver.analysis import (  # noqa: E402
     Analysis,
     AnalysisState,
     review_depth,
+    third_look_depth,
 )
 from game.solver.bitboard import DIRECTIONS  # noqa: E402
 from game.solver.rollout import QUICK, ROLLOUT_SEED, STRONG, Plan, play_on  # noqa: E402
@@ -258,6 +258,32 @@ def review_time(record: GameRecord, tables: str) -> None:
             f"       then {len(flagged)} moves checked at depth {analysis.depth + DEEPER} in"
             f" {took:5.1f} s ({1000 * took / len(flagged):4.0f} ms a move)"
         )
+        third_look(record, positions, deeper.scores, tables)
+
+
+def third_look(record: GameRecord, positions, checked: dict, tables: str) -> None:
+    """The review's third look after the check: the checked mistakes below SETTLE_BELOW,
+    searched at the third look's depth in a process of its own, timed."""
+    depth = third_look_depth(record.size)
+    near = {}
+    for index, scores in checked.items():
+        played = record.steps[index].action.direction
+        _, loss, grade = grade_move(positions[index].grid, scores, played)
+        if grade is Grade.MISTAKE and loss < SETTLE_BELOW:
+            near[index] = positions[index].grid
+    if depth is None or not near:
+        print(f"       no third look ({len(near)} mistakes near the bound)")
+        return
+    started = time.perf_counter()
+    looked = Analysis(near, size=record.size, depth=depth, tables_dir=tables)
+    looked.start()
+    while looked.poll().state is AnalysisState.RUNNING:
+        time.sleep(0.05)
+    took = time.perf_counter() - started
+    print(
+        f"       then {len(near)} mistakes near the bound at depth {depth} in {took:5.1f} s"
+        f" ({1000 * took / len(near):4.0f} ms a move)"
+    )
 
 
 SCENES = (
@@ -455,13 +481,17 @@ def review_grade(
     solver: Solver, grid, played: Direction, first: int
 ) -> tuple[Direction, float, Grade, int]:
     """The review's grade of a move (game/kept_games/review/job.py): the first look at `first`,
-    and a move it finds CHECK_FROM or worse graded again DEEPER plies deeper. (the better move,
-    loss, grade, the grading depth)."""
+    a move it finds CHECK_FROM or worse graded again DEEPER plies deeper, and a mistake there
+    below SETTLE_BELOW by the third look. (the better move, loss, grade, the grading depth)."""
     best, loss, grade = graded(solver, grid, played, first)
     if loss < CHECK_FROM:
         return best, loss, grade, first
     best, loss, grade = graded(solver, grid, played, first + DEEPER)
-    return best, loss, grade, first + DEEPER
+    third = third_look_depth(4)
+    if third is None or not (grade is Grade.MISTAKE and loss < SETTLE_BELOW):
+        return best, loss, grade, first + DEEPER
+    best, loss, grade = graded(solver, grid, played, third)
+    return best, loss, grade, third
 
 
 def player_rows(name: str, depth: int | None, noise: float, flagged: int, first: int) -> dict:
@@ -484,27 +514,20 @@ def player_rows(name: str, depth: int | None, noise: float, flagged: int, first:
     step = max(1, len(flat_fine) // FINE_CHECKED)
     checked_fine = flat_fine[::step][:FINE_CHECKED]
 
-    def deeper_loss(row, plies: int = DEEPER) -> float:
+    def deeper_loss(row) -> float:
         grid, played, *_, at = row
-        return graded(solver, grid, played, at + plies)[1]
+        return graded(solver, grid, played, at + DEEPER)[1]
 
     flat_bad = [row for rows in bad for row in rows]
-    mistakes = [row for row in flat_bad if row[4] is Grade.MISTAKE]
     return {
         "name": name,
         "games": games,
         "moves": moves,
         "bad": [(row[4], deeper_loss(row)) for row in flat_bad],
-        # each mistake: (its loss as graded, 2 plies deeper, 4 plies deeper)
-        "mistakes": [(row[3], deeper_loss(row), deeper_loss(row, 2 * DEEPER)) for row in mistakes],
         "fine": [deeper_loss(row) for row in checked_fine],
         "fine_total": len(flat_fine),
         "seconds": time.perf_counter() - started,
     }
-
-
-def median_of(rows: list[tuple], column: int) -> str:
-    return f"{statistics.median(row[column] for row in rows):.3f}" if rows else "-"
 
 
 def share(part: int, whole: int) -> str:
@@ -540,7 +563,8 @@ def precision(flagged: int, processes: int, players: tuple) -> int:
     results = each_player(player_rows, players, processes, flagged, first)
     print(
         f"4x4; first look at depth {first}, a loss of {CHECK_FROM:g} or more graded again at"
-        f" depth {first + DEEPER}; each move checked {DEEPER} plies deeper than the search"
+        f" depth {first + DEEPER}, a mistake below {SETTLE_BELOW:g} there at depth"
+        f" {third_look_depth(4)}; each move checked {DEEPER} plies deeper than the search"
         f" that graded it; clearly bad: a loss of {CLEARLY_BAD:g} or more there"
     )
     print(
@@ -564,28 +588,6 @@ def precision(flagged: int, processes: int, players: tuple) -> int:
         "\ngoals: blunders and mistakes each clearly bad at least 90% for every kind of player,"
         " best or good clearly bad at most 2%"
     )
-    print(
-        f"\nThe mistakes, a third look {2 * DEEPER} plies deeper than the search that graded"
-        f" them (depth {first + 3 * DEEPER} for a checked move): is the shortfall the grade's,"
-        " or the check's? The mistakes the check does not find clearly bad, their loss as"
-        " graded and at the check (medians), and the share of them and of all mistakes the"
-        " third look finds clearly bad:"
-    )
-    print(
-        "| player | mistakes | not clearly bad at the check | graded loss | at the check"
-        " | those clearly bad at the third look | all mistakes clearly bad at the third look |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for r in results:
-        rows = r["mistakes"]
-        unconfirmed = [row for row in rows if row[1] < CLEARLY_BAD]
-
-        print(
-            f"| {r['name']} | {len(rows)} | {len(unconfirmed)}"
-            f" | {median_of(unconfirmed, 0)} | {median_of(unconfirmed, 1)}"
-            f" | {share(sum(row[2] >= CLEARLY_BAD for row in unconfirmed), len(unconfirmed))}"
-            f" | {share(sum(row[2] >= CLEARLY_BAD for row in rows), len(rows))} |"
-        )
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
     return 0
 
