@@ -636,7 +636,8 @@ def agreement(count: int, processes: int, players: tuple, plans: tuple) -> int:
     results = each_player(flagged_moves, players, processes, count, first, plans)
     names = [f"{p.games} games at depth {p.depth}" for p in plans]
     print(
-        f"4x4, graded as the review grades (depth {first}, then {first + DEEPER}); each move"
+        f"4x4, graded as the review grades (depth {first}, then {first + DEEPER}, a mistake near"
+        f" its bound at {third_look_depth(4)}); each move"
         " graded mistake or blunder and its better move played on with two sets of seeds:"
         " the same verdict on both, and the moves the first set shows a real cost on"
     )

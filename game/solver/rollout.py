@@ -26,7 +26,7 @@ games at depth 2, everywhere else, which already takes 3 to 7 s a move on 5x5 an
 compiled tree's generic layouts, driven from here) and about 10 s on 4x4 with the Python tree,
 where depth 3 costs ten to twenty times more. On the moves the review flags for five kinds of
 player (bench/review.py --agreement), two independent sets of seeds give the same verdict,
-a real cost or no clear difference, on 95.5% of 200 moves with `STRONG`, 86% with `QUICK`.
+a real cost or no clear difference, on 95% of 200 moves with `STRONG`, 84.5% with `QUICK`.
 """
 
 from __future__ import annotations
