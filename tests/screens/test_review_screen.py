@@ -251,7 +251,7 @@ def test_the_review_goes_on_while_the_player_plays_and_the_clock_runs_R23(app):
     assert app.view.notices[-1] == tr("review_ready")
     open_review(app, 1)
     made = app.games_screens.analyse.made  # the first look's, the check's and the third look's
-    looks = [job.depth, job.deep_depth, *([job.third_depth] if job.to_look else [])]
+    looks = [job.depth, job.deep_depth, *([job.third_depth] if job.third_look.positions else [])]
     assert app.games_screens.job is job and [a.depth for a in made] == looks
 
 

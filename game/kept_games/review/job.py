@@ -17,9 +17,9 @@ stopped, so a second look at a game is instant and a stopped review goes on wher
 
 Once every move is graded, each move the first look graded a mistake or a blunder, or near the
 mistake's bound (a loss of `CHECK_FROM` or more), is searched again `DEEPER` plies deeper
-(`checking`, in processes like the first look's) and graded by that search; its scores are kept
-too. A move that search grades a mistake below twice its bound is searched again `DEEPER` plies
-deeper still where that is cheap (the third look: `looking`,
+(`check`, a `DeeperLook`, in processes like the first look's) and graded by that search; its
+scores are kept too. A move that search grades a mistake below twice its bound is searched again
+`DEEPER` plies deeper still where that is cheap (`third_look`, another `DeeperLook`:
 game/solver/analysis.third_look_depth) and graded by it. Until both are done the counts are
 provisional, and the screen says how many of the moves each has searched. Then the player's own
 moves graded a mistake or a blunder, at most `ESTIMATED_MOVES` of them, worst first, are played
@@ -92,6 +92,76 @@ class ScoreKeeper(Protocol):
 PlayOn = Callable[[Mapping[tuple[int, Direction], tuple[Grid, Direction]], int], Scorer]
 
 
+class DeeperLook:
+    """A search of chosen moves deeper than the first look, which grades them: their scores
+    (those kept from an earlier look first, the rest from the solver's process), and where it
+    stands. The review's check and its third look are each one."""
+
+    def __init__(self, depth: int | None) -> None:
+        self.depth = depth  # None: no such look here
+        self.positions: list[int] = []  # the moves it searches, once chosen
+        self.scores: dict[int, Scores] = {}
+        self.state = AnalysisState.WAITING
+        self.graded = 0  # how many of its scores the review's grades were made from
+        self._scorer: Scorer | None = None
+        self._kept = 0  # how many of its scores are kept
+
+    @property
+    def progress(self) -> tuple[int, int] | None:
+        """(searched, to search) while it runs; else None."""
+        if self.state is not AnalysisState.RUNNING:
+            return None
+        return sum(p in self.scores for p in self.positions), len(self.positions)
+
+    @property
+    def news(self) -> bool:
+        """Scores the review's grades were not made from yet."""
+        return self.graded != len(self.scores)
+
+    @property
+    def over(self) -> bool:
+        """Over, and the grades are of all it sent."""
+        return not self.state.going and not self.news
+
+    def start(
+        self,
+        positions: list[int],
+        kept: dict[int, Scores],
+        scorer: Callable[[list[int]], Scorer],
+    ) -> None:
+        """Search `positions`, but those `kept` (their scores from an earlier look), by a
+        `scorer` of the rest."""
+        self.positions, self.scores, self._kept = positions, kept, len(kept)
+        todo = [index for index in positions if index not in kept]
+        if not todo:
+            self.state = AnalysisState.DONE
+            return
+        self._scorer = scorer(todo)
+        self._scorer.start()
+        self.state = AnalysisState.RUNNING
+
+    def take(self) -> Progress:
+        """Take in what the solver sent: where it stands."""
+        assert self._scorer is not None
+        progress = self._scorer.poll()
+        self.scores.update(self._scorer.results)
+        if progress.state is not AnalysisState.RUNNING:
+            self.state = progress.state
+        return progress
+
+    def keep(self, save: Callable[[int, dict[int, Scores]], None]) -> None:
+        """`save(depth, scores)` when there are scores not kept yet."""
+        if self.depth is not None and len(self.scores) > self._kept:
+            save(self.depth, self.scores)
+            self._kept = len(self.scores)
+
+    def cancel(self) -> None:
+        if self._scorer is not None and self.state is AnalysisState.RUNNING:
+            self._scorer.cancel()
+            self.scores.update(self._scorer.results)
+            self.state = AnalysisState.CANCELLED
+
+
 class ReviewJob:
     def __init__(
         self,
@@ -112,22 +182,14 @@ class ReviewJob:
         self.moves = move_positions(positions)
         self.keeper = keeper
         self.scores: dict[int, Sequence[float | None]] = {}
-        self.deeper: dict[int, Scores] = {}  # the checked moves' scores, DEEPER plies deeper
-        self.to_check: list[int] = []  # the positions searched again deeper, once chosen
-        self.checking = AnalysisState.WAITING  # the deeper search, once every move is graded
-        self._checker: Scorer | None = None
-        self._checked = 0  # how many deeper scores the result was made from
-        self._kept_deeper = 0  # how many of them were kept before this look
-        # the third look: the depth (None: none on this board here), the positions it searches
-        # (the checked mistakes near their bound), their scores, and as for the check's
+        # the moves near a bound, DEEPER plies deeper, once every move is graded
+        self.check = DeeperLook(depth + DEEPER)
+        # the checked mistakes near their bound, DEEPER plies deeper again where there is a
+        # third look on this board here
         third_depth = third_look_depth(record.size)
-        self.third_depth = third_depth if third_depth and third_depth > depth + DEEPER else None
-        self.to_look: list[int] = []
-        self.third: dict[int, Scores] = {}
-        self.looking = AnalysisState.WAITING
-        self._looker: Scorer | None = None
-        self._looked = 0
-        self._kept_third = 0
+        self.third_look = DeeperLook(
+            third_depth if third_depth and third_depth > depth + DEEPER else None
+        )
         self.result: Review | None = None
         self.worst: list[MoveGrade] = []  # the moves that cost most so far, worst first
         self.state = AnalysisState.WAITING
@@ -172,14 +234,14 @@ class ReviewJob:
         return self.depth + DEEPER
 
     @property
+    def third_depth(self) -> int | None:
+        return self.third_look.depth
+
+    @property
     def check_progress(self) -> tuple[int, int] | None:
         """(searched, to search) while the flagged moves are searched again deeper, by the
         check and then by the third look; else None."""
-        if self.checking is AnalysisState.RUNNING:
-            return sum(p in self.deeper for p in self.to_check), len(self.to_check)
-        if self.looking is AnalysisState.RUNNING:
-            return sum(p in self.third for p in self.to_look), len(self.to_look)
-        return None
+        return self.check.progress or self.third_look.progress
 
     @property
     def graded(self) -> bool:
@@ -198,13 +260,7 @@ class ReviewJob:
     def _scored(self) -> bool:
         """The first look and the deeper ones are over, and the grades are of all they sent."""
         first = not self.running and self._work.done and self._graded == len(self.scores)
-        return first and self._checked_all
-
-    @property
-    def _checked_all(self) -> bool:
-        """The check and the third look are over, and the grades are of all they sent."""
-        checked = not self.checking.going and self._checked == len(self.deeper)
-        return checked and not self.looking.going and self._looked == len(self.third)
+        return first and self.check.over and self.third_look.over
 
     # -- life -----------------------------------------------------------------------------------
 
@@ -278,41 +334,38 @@ class ReviewJob:
             self.scores.update(self._scorer.results)
             if progress.state is not AnalysisState.RUNNING:
                 events += self._ended(progress)
-        if self.checking is AnalysisState.RUNNING:
-            self._take_checks()
-        if self.looking is AnalysisState.RUNNING:
-            self._take_third()
+        for look in (self.check, self.third_look):
+            if look.state is AnalysisState.RUNNING:
+                self._take_look(look)
         if self.estimating is AnalysisState.RUNNING:
             self._take_figures()
         if not self._work.done:
             self._work.step(budget_s)
         if self._work.done and self._due():
             self.result = self._work.review(
-                self.scores, self.depth, self.costs, self.deeper, self.third
+                self.scores, self.depth, self.costs, self.check.scores, self.third_look.scores
             )
             self.worst = self.result.worst(WORST_MOVES)
             self._graded, self._graded_at = len(self.scores), self._clock()
-            self._costed, self._checked = len(self.costs), len(self.deeper)
-            self._looked = len(self.third)
-        if self.checking is AnalysisState.WAITING and not self.running:
+            self._costed = len(self.costs)
+            self.check.graded = len(self.check.scores)
+            self.third_look.graded = len(self.third_look.scores)
+        if self.check.state is AnalysisState.WAITING and not self.running:
             self._check_flagged()
-        checked = not self.checking.going and self._checked == len(self.deeper)
-        if self.looking is AnalysisState.WAITING and checked:
+        if self.third_look.state is AnalysisState.WAITING and self.check.over:
             self._look_again()
-        if self.estimating is AnalysisState.WAITING and not self.running and self._checked_all:
+        checked = self.check.over and self.third_look.over
+        if self.estimating is AnalysisState.WAITING and not self.running and checked:
             self._play_on_flagged()
         return events
 
     def _due(self) -> bool:
         if len(self.costs) != self._costed:
             return True
-        if (len(self.scores), len(self.deeper), len(self.third)) == (
-            self._graded,
-            self._checked,
-            self._looked,
-        ):
+        looks = (self.check, self.third_look)
+        if len(self.scores) == self._graded and not any(look.news for look in looks):
             return False
-        busy = self.running or AnalysisState.RUNNING in (self.checking, self.looking)
+        busy = self.running or any(look.state is AnalysisState.RUNNING for look in looks)
         return not busy or self._clock() - self._graded_at >= REFRESH_SECONDS
 
     # -- the deeper search of the flagged moves --------------------------------------------------
@@ -322,65 +375,44 @@ class ReviewJob:
         CHECK_FROM or more (the scores kept from an earlier look first). A review that stopped
         short checks none."""
         if self.state is not AnalysisState.DONE:
-            self.checking = self.state
+            self.check.state = self.state
             return
         if self.result is None or self._graded != len(self.scores):
             return  # graded on a later frame
         grades = self.result.grades
-        self.to_check = [g.position for g in grades if g.loss >= CHECK_FROM and not g.forced]
-        kept = self._kept_scores(self.deep_depth, self.to_check)
-        self.deeper, self._kept_deeper = kept, len(kept)
-        todo = [index for index in self.to_check if index not in kept]
-        if not todo:
-            self.checking = AnalysisState.DONE
-            return
-        size, grid = self.record.size, self.positions.grid
-        self._checker = Batches(self._analyse, todo, grid, size, self.deep_depth)
-        self._checker.start()
-        self.checking = AnalysisState.RUNNING
-
-    def _take_checks(self) -> None:
-        assert self._checker is not None
-        progress = self._checker.poll()
-        self.deeper.update(self._checker.results)
-        if progress.state is not AnalysisState.RUNNING:
-            self.checking = progress.state
-            self._keep()
-            if progress.state is AnalysisState.FAILED:  # the first look's grades stay
-                log.warning("the deeper search stopped: %s", progress.failure)
+        self._look(
+            self.check, [g.position for g in grades if g.loss >= CHECK_FROM and not g.forced]
+        )
 
     def _look_again(self) -> None:
         """Once the check's grades are in: search the checked mistakes near their bound again,
         DEEPER plies deeper (the scores kept from an earlier look first). None where there is
         no third look, or the check stopped short."""
-        if self.checking is not AnalysisState.DONE:
-            self.looking = self.checking  # stopped short: the check's grades stay
+        if self.check.state is not AnalysisState.DONE:
+            self.third_look.state = self.check.state  # stopped short: the check's grades stay
             return
-        if self.third_depth is None:
-            self.looking = AnalysisState.DONE
+        if self.third_look.depth is None:
+            self.third_look.state = AnalysisState.DONE
             return
         assert self.result is not None
-        self.to_look = [g.position for g in self.result.grades if g.near_bound]
-        kept = self._kept_scores(self.third_depth, self.to_look)
-        self.third, self._kept_third = kept, len(kept)
-        todo = [index for index in self.to_look if index not in kept]
-        if not todo:
-            self.looking = AnalysisState.DONE
-            return
-        size, grid = self.record.size, self.positions.grid
-        self._looker = Batches(self._analyse, todo, grid, size, self.third_depth)
-        self._looker.start()
-        self.looking = AnalysisState.RUNNING
+        self._look(self.third_look, [g.position for g in self.result.grades if g.near_bound])
 
-    def _take_third(self) -> None:
-        assert self._looker is not None
-        progress = self._looker.poll()
-        self.third.update(self._looker.results)
+    def _look(self, look: DeeperLook, positions: list[int]) -> None:
+        """Start `look` on `positions`, those kept from an earlier look first."""
+        assert look.depth is not None
+        depth, size, grid = look.depth, self.record.size, self.positions.grid
+        look.start(
+            positions,
+            self._kept_scores(depth, positions),
+            lambda todo: Batches(self._analyse, todo, grid, size, depth),
+        )
+
+    def _take_look(self, look: DeeperLook) -> None:
+        progress = look.take()
         if progress.state is not AnalysisState.RUNNING:
-            self.looking = progress.state
             self._keep()
-            if progress.state is AnalysisState.FAILED:  # the check's grades stay
-                log.warning("the third look stopped: %s", progress.failure)
+            if progress.state is AnalysisState.FAILED:  # the grades before it stay
+                log.warning("the search at depth %s stopped: %s", look.depth, progress.failure)
 
     # -- the games played on after the flagged moves ----------------------------------------------
 
@@ -473,12 +505,10 @@ class ReviewJob:
         if self.game_id is not None and len(self.scores) > self._kept:
             self.keeper.save_scores(self.game_id, self.depth, self.scores)
             self._kept = len(self.scores)
-        if self.game_id is not None and len(self.deeper) > self._kept_deeper:
-            self.keeper.save_scores(self.game_id, self.deep_depth, self.deeper)
-            self._kept_deeper = len(self.deeper)
-        if self.game_id is not None and self.third_depth and len(self.third) > self._kept_third:
-            self.keeper.save_scores(self.game_id, self.third_depth, self.third)
-            self._kept_third = len(self.third)
+        if self.game_id is not None:
+            game_id = self.game_id
+            for look in (self.check, self.third_look):
+                look.keep(lambda depth, scores: self.keeper.save_scores(game_id, depth, scores))
         if self.game_id is not None and len(self.outcomes) > self._kept_outcomes:
             self.keeper.save_played_on(self.game_id, self.outcomes)
             self._kept_outcomes = len(self.outcomes)
@@ -492,14 +522,8 @@ class ReviewJob:
                 self.scores.update(self._scorer.results)
             self.state = AnalysisState.CANCELLED
         self._starting = None  # a start still under way is never taken in: no solver starts
-        if self._checker is not None and self.checking is AnalysisState.RUNNING:
-            self._checker.cancel()
-            self.deeper.update(self._checker.results)
-            self.checking = AnalysisState.CANCELLED
-        if self._looker is not None and self.looking is AnalysisState.RUNNING:
-            self._looker.cancel()
-            self.third.update(self._looker.results)
-            self.looking = AnalysisState.CANCELLED
+        self.check.cancel()
+        self.third_look.cancel()
         if self._rollouts is not None and self.estimating is AnalysisState.RUNNING:
             self._rollouts.cancel()
             self.estimating = AnalysisState.CANCELLED
