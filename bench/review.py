@@ -223,13 +223,20 @@ def children_cpu_s() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def run_to_end(analysis: Analysis) -> float:
+    """Start `analysis` and wait for it: the seconds since this call."""
+    started = time.perf_counter()
+    analysis.start()
+    while analysis.poll().state is AnalysisState.RUNNING:
+        time.sleep(0.05)
+    return time.perf_counter() - started
+
+
 def review_time(record: GameRecord, tables: str) -> None:
     started = time.perf_counter()
     cpu_before = children_cpu_s()
     analysis, positions = analysis_of(record, tables)
-    analysis.start()
-    while analysis.poll().state is AnalysisState.RUNNING:
-        time.sleep(0.05)
+    run_to_end(analysis)
     analysed = time.perf_counter() - started
     cpu = children_cpu_s() - cpu_before
     result = review(record, positions, analysis.scores, analysis.depth)
@@ -247,13 +254,9 @@ def review_time(record: GameRecord, tables: str) -> None:
     checked = [g.position for g in result.grades if g.loss >= CHECK_FROM]
     flagged = {index: positions[index].grid for index in checked}
     if flagged:
-        started = time.perf_counter()
         depth = analysis.depth + DEEPER
         deeper = Analysis(flagged, size=record.size, depth=depth, tables_dir=tables)
-        deeper.start()
-        while deeper.poll().state is AnalysisState.RUNNING:
-            time.sleep(0.05)
-        took = time.perf_counter() - started
+        took = run_to_end(deeper)
         print(
             f"       then {len(flagged)} moves checked at depth {analysis.depth + DEEPER} in"
             f" {took:5.1f} s ({1000 * took / len(flagged):4.0f} ms a move)"
@@ -274,12 +277,7 @@ def third_look(record: GameRecord, positions, checked: dict, tables: str) -> Non
     if depth is None or not near:
         print(f"       no third look ({len(near)} mistakes near the bound)")
         return
-    started = time.perf_counter()
-    looked = Analysis(near, size=record.size, depth=depth, tables_dir=tables)
-    looked.start()
-    while looked.poll().state is AnalysisState.RUNNING:
-        time.sleep(0.05)
-    took = time.perf_counter() - started
+    took = run_to_end(Analysis(near, size=record.size, depth=depth, tables_dir=tables))
     print(
         f"       then {len(near)} mistakes near the bound at depth {depth} in {took:5.1f} s"
         f" ({1000 * took / len(near):4.0f} ms a move)"
